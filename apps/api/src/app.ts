@@ -1,0 +1,78 @@
+import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database, DatabaseHandle } from './db/client.js';
+import { accountsRoutes } from './modules/accounts/routes.js';
+import { catalogueRoutes } from './modules/catalogue/routes.js';
+import { contactRoutes } from './modules/contact/routes.js';
+import { ordersRoutes } from './modules/orders/routes.js';
+import { paymentsRoutes } from './modules/payments/routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { healthRoutes } from './plugins/health.js';
+import { openapiPlugin } from './plugins/openapi.js';
+import { securityPlugin } from './plugins/security.js';
+import { webPlugin } from './plugins/web.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+    db: Database;
+  }
+}
+
+export type App = FastifyInstance;
+
+export interface BuildOptions {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Upload limits; the accounts and catalogue modules check each file's bytes on top. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Builds the whole store server: external plugins, then our plugins, then routes. No listening and no
+ * process concerns here (see server.ts), so tests build the real thing and use `inject`.
+ */
+export async function buildApp({ config, database, logger }: BuildOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 40, fieldSize: 64 * 1024, parts: 50 },
+  });
+  await app.register(openapiPlugin);
+  await app.register(authPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(catalogueRoutes);
+      await api.register(contactRoutes);
+      await api.register(accountsRoutes);
+      await api.register(ordersRoutes);
+      await api.register(paymentsRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(webPlugin);
+  return app;
+}

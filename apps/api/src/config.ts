@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one place that reads the environment. Everything is validated at start-up and every problem is
+ * reported at once, so a misconfigured server never half-starts. `.env.example` lists each variable.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  STORE_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code such as USD')
+    .default('USD'),
+  PUBLIC_URL: optionalText.pipe(z.url('must be an absolute URL such as https://books.example.com').optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ADMIN_EMAIL: optionalText.pipe(z.email('must be an email address').optional()),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').optional()),
+  JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  CORS_ORIGINS: optionalText,
+  REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional()),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'paystack']).default('sandbox'),
+  PAYSTACK_SECRET_KEY: optionalText,
+  PAYSTACK_PUBLIC_KEY: optionalText,
+  PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  RESERVATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  SEED_DEMO: bool.default(true),
+  WEB_DIST: optionalText,
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  mediaDir: string;
+  databaseUrl?: string;
+  currency: string;
+  publicUrl?: string;
+  logLevel: Env['LOG_LEVEL'];
+  admin?: { email: string; password: string };
+  jwtSecret: string;
+  corsOrigins: string[];
+  redisUrl?: string;
+  payment: {
+    provider: Env['PAYMENT_PROVIDER'];
+    paystackSecretKey?: string;
+    paystackPublicKey?: string;
+    paystackBaseUrl: string;
+  };
+  reservationMinutes: number;
+  seedDemo: boolean;
+  webDist?: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and checks the environment. Throws a ConfigError naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = issue.path.join('.');
+      problems.push(`${name}=${JSON.stringify(source[name] ?? '')}: ${issue.message}`);
+    }
+  }
+  const env = parsed.data;
+  if (env) {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      problems.push('ADMIN_EMAIL and ADMIN_PASSWORD must be given together');
+    }
+    if (env.PAYMENT_PROVIDER === 'paystack' && (!env.PAYSTACK_SECRET_KEY || !env.PAYSTACK_PUBLIC_KEY)) {
+      problems.push('PAYMENT_PROVIDER=paystack needs PAYSTACK_SECRET_KEY and PAYSTACK_PUBLIC_KEY');
+    }
+  }
+  if (problems.length > 0 || !env) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
+    databaseUrl: env.DATABASE_URL,
+    currency: env.STORE_CURRENCY,
+    publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
+    logLevel: env.LOG_LEVEL,
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir, 'jwt'),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    redisUrl: env.REDIS_URL,
+    payment: {
+      provider: env.PAYMENT_PROVIDER,
+      paystackSecretKey: env.PAYSTACK_SECRET_KEY,
+      paystackPublicKey: env.PAYSTACK_PUBLIC_KEY,
+      paystackBaseUrl: env.PAYSTACK_BASE_URL.replace(/\/$/, ''),
+    },
+    reservationMinutes: env.RESERVATION_MINUTES,
+    seedDemo: env.SEED_DEMO,
+    webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
+    trustProxy: env.TRUST_PROXY,
+  };
+}
+
+/**
+ * A secret that was not given is generated once and kept in DATA_DIR, so a restart does not sign
+ * everyone out. Several processes may start at once: the first writer wins and the rest read it.
+ */
+function persistentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, 'secrets.json');
+  mkdirSync(dataDir, { recursive: true });
+  const read = (): Record<string, string> => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {});
+  const secrets = read();
+  if (secrets[name]) return secrets[name];
+  secrets[name] = randomBytes(48).toString('base64url');
+  try {
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: existsSync(file) ? 'w' : 'wx' });
+  } catch {
+    // another process wrote it first; theirs is the one everybody uses
+  }
+  return read()[name] ?? secrets[name];
+}
+
+/** A configuration for tests: defaults, an isolated data directory, and whatever the test overrides. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: path.join(process.env.TMPDIR ?? '/tmp', `bookstore-test-${process.pid}`),
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    SEED_DEMO: 'false',
+  });
+  return { ...base, ...overrides };
+}

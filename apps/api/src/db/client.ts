@@ -1,0 +1,106 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+/** The database the app talks to: PGlite (embedded) or a PostgreSQL pool. Same schema, same queries. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Applies pending migrations; safe when several processes start at once. */
+  migrate(): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const MIGRATION_LOCK = 7_270_001;
+
+/** apps/api, found from wherever this file ended up (source or bundle). */
+export function apiRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pkg = path.join(dir, 'package.json');
+    if (existsSync(pkg) && JSON.parse(readFileSync(pkg, 'utf8')).name === '@bookstore/api') return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('Cannot find the @bookstore/api package folder');
+    dir = parent;
+  }
+}
+
+export const migrationsFolder = () => path.join(apiRoot(), 'drizzle');
+
+export interface OpenOptions {
+  /** postgres://… for PostgreSQL; otherwise PGlite. */
+  databaseUrl?: string;
+  /** Folder for PGlite's files; omitted means in memory. */
+  pgliteDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options.pgliteDir);
+}
+
+async function openPglite(dir?: string): Promise<DatabaseHandle> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm, unaccent } });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    // One connection: nothing else can race the migration.
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
+    ping: async () => {
+      try {
+        await client.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      const conn = await pool.connect();
+      try {
+        await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migratePg(drizzlePg(conn), { migrationsFolder: migrationsFolder() });
+      } finally {
+        await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+        conn.release();
+      }
+    },
+    ping: async () => {
+      try {
+        await db.execute(sql`select 1`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,258 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The whole store's schema. One schema and one set of migrations serve PGlite and PostgreSQL.
+ * Money is integer cents (docs/decisions/0002-money-in-cents.md).
+ */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const authors = pgTable('authors', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  image: text('image'),
+  brief: text('brief').notNull().default(''),
+  featured: boolean('featured').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  image: text('image'),
+  description: text('description').notNull().default(''),
+  featured: boolean('featured').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    profilePicture: text('profile_picture'),
+    passwordHash: text('password_hash').notNull(),
+    isStaff: boolean('is_staff').notNull().default(false),
+    dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+  ],
+);
+
+export const books = pgTable(
+  'books',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull().unique(),
+    image: text('image'),
+    /** Resized cover variants as [{ width, path }], for srcset. */
+    imageVariants: jsonb('image_variants').$type<{ width: number; path: string }[]>(),
+    bookAuthor: text('book_author').notNull().default(''),
+    authorId: integer('author_id').references(() => authors.id, { onDelete: 'set null' }),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    priceCents: integer('price_cents').notNull(),
+    originalPriceCents: integer('original_price_cents').notNull().default(0),
+    description: text('description').notNull().default(''),
+    publisher: text('publisher').notNull().default(''),
+    publishedDate: date('published_date'),
+    isbn: text('isbn').notNull().default(''),
+    genre: text('genre').notNull().default(''),
+    bookType: text('book_type').notNull().default('Paperback'),
+    condition: text('condition').notNull().default('New'),
+    available: boolean('available').notNull().default(true),
+    featured: boolean('featured').notNull().default(false),
+    /** Copies that can still be sold; reservations of pending orders are already taken out. */
+    stockAmount: integer('stock_amount').notNull().default(0),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** Review average (one decimal) and count, kept in step by the review service. */
+    ratingTenths: smallint('rating_tenths').notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Maintained by the search migration's trigger; see modules/catalogue/search.ts. */
+    searchVector: tsvector('search_vector'),
+  },
+  (t) => [
+    uniqueIndex('books_title_lower_idx').on(sql`lower(${t.title})`),
+    index('books_created_at_idx').on(t.createdAt, t.id),
+    index('books_author_idx').on(t.authorId, t.createdAt),
+    index('books_category_idx').on(t.categoryId, t.createdAt),
+    index('books_featured_idx').on(t.featured, t.createdAt),
+    check('books_price_nonnegative', sql`${t.priceCents} >= 0 AND ${t.originalPriceCents} >= 0`),
+    check('books_stock_nonnegative', sql`${t.stockAmount} >= 0`),
+  ],
+);
+
+/** Distinct words of the catalogue, with a trigram index: how a typo finds its word. */
+export const searchWords = pgTable('search_words', {
+  word: text('word').primaryKey(),
+});
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reviews_book_user_idx').on(t.bookId, t.userId),
+    index('reviews_book_created_idx').on(t.bookId, t.createdAt),
+    check('reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.bookId] })],
+);
+
+/** Refresh tokens rotate; a family is one sign-in. Reusing a used token revokes its family. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    familyId: uuid('family_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'pending' | 'completed' | 'cancelled' */
+    status: text('status').notNull().default('pending'),
+    /** 'pending' | 'success' | 'failed' */
+    paymentStatus: text('payment_status').notNull().default('pending'),
+    /** The provider's reference of the accepted payment. */
+    transactionRef: text('transaction_ref'),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** Stock held for this order until then, unless paid. */
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }).notNull(),
+    stockReleased: boolean('stock_released').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_reservation_idx')
+      .on(t.reservedUntil)
+      .where(sql`${t.paymentStatus} <> 'success' AND NOT ${t.stockReleased}`),
+    uniqueIndex('orders_transaction_ref_idx').on(t.transactionRef),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    bookId: integer('book_id').references(() => books.id, { onDelete: 'set null' }),
+    /** Title, image and price as bought, so history survives catalogue edits. */
+    title: text('title').notNull(),
+    image: text('image'),
+    quantity: integer('quantity').notNull(),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_quantity_positive', sql`${t.quantity} > 0`)],
+);
+
+/** Payment attempts: one per pop-up opened, by reference ORD-{orderId}-{timestamp}. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    email: text('email').notNull(),
+    /** 'pending' | 'success' | 'failed' | 'abandoned' */
+    status: text('status').notNull().default('pending'),
+    /** What the provider last said, for support. */
+    providerResponse: jsonb('provider_response'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payments_order_idx').on(t.orderId)],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('newsletter_email_lower_idx').on(sql`lower(${t.email})`)],
+);

@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthorized } from '../lib/errors.js';
+import { type AccessClaims, TokenService } from '../lib/tokens.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenService;
+    /** preHandler: 401 unless a valid access token was sent. */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: 401 without a token, 403 unless staff. */
+    requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** The signed-in caller, from a valid bearer access token; null for guests. */
+    user: AccessClaims | null;
+  }
+}
+
+/**
+ * Who is calling. The bearer token is read once per request; routes opt in to `requireUser` or
+ * `requireStaff`. Being staff comes only from the signed token, never from anything the client sends.
+ */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorate('tokens', new TokenService(app.config.jwtSecret));
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header) return;
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    request.user = match?.[1] ? await app.tokens.verifyAccess(match[1]) : null;
+  });
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    if (!request.user) {
+      throw unauthorized(
+        request.headers.authorization ? 'Your session has expired. Please sign in again.' : 'Please sign in to continue',
+      );
+    }
+  });
+
+  app.decorate('requireStaff', async (request: FastifyRequest) => {
+    if (!request.user) throw unauthorized();
+    if (!request.user.isStaff) throw forbidden('Only staff can do that');
+  });
+});

@@ -1,0 +1,54 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { prepareStore } from './startup.js';
+
+/**
+ * The process: configuration, database, listening and graceful shutdown. Everything about handling
+ * requests lives in app.ts.
+ */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: `${config.dataDir}/pglite`,
+  });
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  await prepareStore(app);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Bookstore is open at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+}
+
+main().catch((err) => {
+  console.error('The store could not start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

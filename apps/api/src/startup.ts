@@ -1,0 +1,11 @@
+import type { App } from './app.js';
+import { seedDemoCatalogueIfEmpty } from './db/seed/demo.js';
+import { ensureAdminFromConfig } from './modules/accounts/admin.js';
+import { startReservationSweeper } from './modules/orders/reservations.js';
+
+/** What a starting server does once its database is migrated: demo data, first admin, background jobs. */
+export async function prepareStore(app: App) {
+  if (app.config.seedDemo) await seedDemoCatalogueIfEmpty(app.db, app.config, app.log);
+  await ensureAdminFromConfig(app.db, app.config, app.log);
+  startReservationSweeper(app);
+}

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { type App, buildApp } from '../app.js';
+import { type Config, testConfig } from '../config.js';
+import { type DatabaseHandle, openDatabase } from '../db/client.js';
+
+/**
+ * Test databases: a fresh in-memory PGlite per test file, or, when TEST_DATABASE_URL is set, a fresh
+ * PostgreSQL database per test file cloned from a migrated template (fast, and isolated).
+ */
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+const TEMPLATE_LOCK = 7_270_002;
+
+async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function urlFor(database: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** One template per run of the suite (named by the parent process), migrated once. */
+async function ensureTemplate(): Promise<string> {
+  const name = `bookstore_tmpl_${process.env.BOOKSTORE_TEST_RUN ?? process.ppid}`;
+  await withAdmin(async (admin) => {
+    await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    try {
+      const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (exists.rowCount === 0) {
+        await admin.query(`create database "${name}"`);
+        const handle = await openDatabase({ databaseUrl: urlFor(name), poolSize: 1 });
+        await handle.migrate();
+        await handle.close();
+      }
+    } finally {
+      await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+    }
+  });
+  return name;
+}
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
+  if (!onPostgres) {
+    const handle = await openDatabase({});
+    await handle.migrate();
+    return { handle, drop: () => handle.close() };
+  }
+  const template = await ensureTemplate();
+  const name = `bookstore_t_${randomBytes(6).toString('hex')}`;
+  await withAdmin(async (admin) => {
+    await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    try {
+      await admin.query(`create database "${name}" template "${template}"`);
+    } finally {
+      await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+    }
+  });
+  const handle = await openDatabase({ databaseUrl: urlFor(name), poolSize: options.poolSize ?? 5 });
+  return {
+    handle,
+    async drop() {
+      await handle.close();
+      await withAdmin((admin) => admin.query(`drop database if exists "${name}" with (force)`));
+    },
+  };
+}
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** Builds the real app on a fresh database and a private data directory. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bookstore-test-'));
+  const config = testConfig({ dataDir, mediaDir: path.join(dataDir, 'media'), ...overrides });
+  const testDb = await createTestDatabase();
+  const app = await buildApp({ config, database: testDb.handle, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    database: testDb.handle,
+    async close() {
+      await app.close();
+      await testDb.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The usual shape of a test file: one app for the file, closed at the end. */
+export function useTestApp(overrides: Partial<Config> = {}): () => TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(overrides);
+  }, 60_000);
+  afterAll(async () => {
+    await current?.close();
+  });
+  return () => {
+    if (!current) throw new Error('The test app is not ready yet');
+    return current;
+  };
+}

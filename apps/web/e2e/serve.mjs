@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// Starts a throwaway store for the browser suite: a fresh build of the app into a private folder, and
+// the API server from source on a fresh embedded database with the demo catalogue. Removed on exit.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const api = path.resolve(web, '..', 'api');
+const work = mkdtempSync(path.join(tmpdir(), 'bookstore-e2e-'));
+const dist = path.join(work, 'web');
+
+const build = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], {
+  cwd: web,
+  stdio: 'inherit',
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const server = spawn('npx', ['tsx', 'src/server.ts'], {
+  cwd: api,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: process.env.E2E_PORT ?? '4100',
+    DATA_DIR: path.join(work, 'data'),
+    WEB_DIST: dist,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    ADMIN_EMAIL: 'admin@bookstore.test',
+    ADMIN_PASSWORD: 'staff-password-1',
+  },
+});
+const cleanup = () => rmSync(work, { recursive: true, force: true });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => {
+  cleanup();
+  process.exit(code ?? 0);
+});

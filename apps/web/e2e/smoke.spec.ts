@@ -1,0 +1,6 @@
+import { expect, test } from '@playwright/test';
+
+test('the store opens', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Discover Your Next Favorite Book' })).toBeVisible();
+});

@@ -1,0 +1,48 @@
+import { lazy } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { AdminGuard } from '../features/accounts/components/AdminGuard';
+import { RootLayout } from './layout/RootLayout';
+
+// Each screen is its own chunk: the home page loads only what it shows.
+const HomePage = lazy(() => import('../features/catalogue/pages/HomePage'));
+const BooksPage = lazy(() => import('../features/catalogue/pages/BooksPage'));
+const BookDetailPage = lazy(() => import('../features/catalogue/pages/BookDetailPage'));
+const AuthorPage = lazy(() => import('../features/catalogue/pages/AuthorPage'));
+const CategoryPage = lazy(() => import('../features/catalogue/pages/CategoryPage'));
+const WishlistPage = lazy(() => import('../features/catalogue/pages/WishlistPage'));
+const AddBookPage = lazy(() => import('../features/catalogue/pages/AddBookPage'));
+const CartPage = lazy(() => import('../features/cart/pages/CartPage'));
+const ContactPage = lazy(() => import('../features/contact/pages/ContactPage'));
+const AboutPage = lazy(() => import('../features/static/pages/AboutPage'));
+const NotFoundPage = lazy(() => import('../features/static/pages/NotFoundPage'));
+const LoginPage = lazy(() => import('../features/accounts/pages/LoginPage'));
+const RegisterPage = lazy(() => import('../features/accounts/pages/RegisterPage'));
+const ProfilePage = lazy(() => import('../features/accounts/pages/ProfilePage'));
+const PaymentSuccessPage = lazy(() => import('../features/orders/pages/PaymentSuccessPage'));
+const OrdersPage = lazy(() => import('../features/orders/pages/OrdersPage'));
+const DashboardPage = lazy(() => import('../features/admin/DashboardPage'));
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/books', element: <BooksPage /> },
+      { path: '/book/:title', element: <BookDetailPage /> },
+      { path: '/category/:slug', element: <CategoryPage /> },
+      { path: '/author/:slug', element: <AuthorPage /> },
+      { path: '/cart', element: <CartPage /> },
+      { path: '/wishlist', element: <WishlistPage /> },
+      { path: '/profile', element: <ProfilePage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/payment-success/:orderId', element: <PaymentSuccessPage /> },
+      { path: '/orders', element: <OrdersPage /> },
+      { path: '/add-book', element: <AddBookPage /> },
+      { path: '/contact', element: <ContactPage /> },
+      { path: '/about', element: <AboutPage /> },
+      { path: '/admin', element: <AdminGuard />, children: [{ index: true, element: <DashboardPage /> }] },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

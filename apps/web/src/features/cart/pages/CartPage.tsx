@@ -1,0 +1,7 @@
+export default function CartPage() {
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-16">
+      <h1 className="text-3xl font-bold">Your cart is empty</h1>
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+export default function NotFoundPage() {
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-16">
+      <h1 className="text-3xl font-bold">Page not found</h1>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import type { ApiError as ApiErrorBody } from '@bookstore/contract';
+
+/**
+ * The one HTTP client: base path /api, JSON by default, credentials sent, bearer token attached when
+ * signed in, errors turned into ApiError with the server's sentence. Token refresh and the 401
+ * policy (spec section 4, decisions B) plug in through `configureAuth`.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: (ApiErrorBody & Record<string, unknown>) | null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  get fields() {
+    return this.body?.fields;
+  }
+}
+
+export interface AuthHooks {
+  /** The access token to send, refreshing first when it expires soon; null for guests. */
+  getAccessToken(): Promise<string | null>;
+  /** Called after a 401 on an authorised call: refresh and say whether to retry once. */
+  onUnauthorized(): Promise<boolean>;
+  /** Called when the retry failed too: sign out and go to /login. */
+  onAuthFailure(): void;
+}
+
+let auth: AuthHooks = {
+  getAccessToken: async () => null,
+  onUnauthorized: async () => false,
+  onAuthFailure: () => {},
+};
+
+export function configureAuth(hooks: AuthHooks) {
+  auth = hooks;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain object is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** false: never send the token (public calls). */
+  auth?: boolean;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const send = async (): Promise<Response> => {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    let body: BodyInit | undefined;
+    if (options.body instanceof FormData) body = options.body;
+    else if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    if (options.auth !== false) {
+      const token = await auth.getAccessToken();
+      if (token) headers.Authorization = `Bearer ${token}`;
+    }
+    return fetch(`/api${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'include',
+      signal: options.signal,
+    });
+  };
+
+  let response = await send();
+  if (response.status === 401 && options.auth !== false && response.headers) {
+    if (await auth.onUnauthorized()) response = await send();
+    if (response.status === 401) auth.onAuthFailure();
+  }
+  return parse<T>(response);
+}
+
+async function parse<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const body = (data && typeof data === 'object' ? data : null) as (ApiErrorBody & Record<string, unknown>) | null;
+    throw new ApiError(response.status, body?.error ?? 'An unexpected error occurred', body);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

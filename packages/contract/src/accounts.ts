@@ -1,0 +1,2 @@
+// Accounts contract: registration, login, tokens, profile, users. Filled in by the accounts issue.
+export {};

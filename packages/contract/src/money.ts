@@ -1,0 +1,35 @@
+/**
+ * Money crosses the wire as a decimal string with two places ("12.99") and lives everywhere else as
+ * integer minor units (cents), so no float ever touches a price. See docs/decisions/0002-money-in-cents.md.
+ */
+const MONEY_PATTERN = /^\d{1,9}(\.\d{1,2})?$/;
+
+/** 1299 -> "12.99" */
+export function centsToMoney(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * "12.99", "12.9", "12", 12.99 -> 1299. Returns null for anything that is not a non-negative amount
+ * with at most two decimals (floats such as 0.1 + 0.2 are rounded to the nearest cent first).
+ */
+export function moneyToCents(value: unknown): number | null {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value) || value < 0 || value > 999_999_999) return null;
+    return Math.round(value * 100);
+  }
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  if (!MONEY_PATTERN.test(text)) return null;
+  const [whole, fraction = ''] = text.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** Formats cents for people, e.g. "$12.99", in the store's one currency. */
+export function formatMoney(cents: number, currency = 'USD', locale = 'en-US'): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2 }).format(
+    cents / 100,
+  );
+}
