@@ -1,0 +1,128 @@
+import { moneyToCents } from '@bookstore/contract';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+
+/**
+ * Spec sections 3 and 4, cart: carts keyed by cart id (a username, or a guest id), persisted as
+ * 'cart-storage'. Money is integer cents; `totalCents` always equals the sum of the lines.
+ */
+export interface CartBook {
+  id: number;
+  title: string;
+  image: string | null;
+  /** Price as the API writes it, e.g. "12.99". */
+  price: string;
+  book_author?: string;
+  slug?: string;
+}
+
+export interface CartItem extends CartBook {
+  quantity: number;
+  priceCents: number;
+}
+
+export interface Cart {
+  items: CartItem[];
+  totalCents: number;
+}
+
+export interface CartState {
+  carts: Record<string, Cart>;
+  activeCartId: string | null;
+  initializeCart(cartId?: string | null): void;
+  addToCart(book: CartBook, quantity?: number): void;
+  removeFromCart(bookId: number): void;
+  /** Removes a line whatever its quantity. */
+  removeLine(bookId: number): void;
+  clearCart(): void;
+  /** Replaces prices the server says have changed (after a 409 at checkout). */
+  updatePrices(prices: { book: number; price: string }[]): void;
+}
+
+export const GUEST_ID_KEY = 'guestId';
+
+/** 'guest_' plus a random string, kept in local storage under guestId. */
+export function guestId(): string {
+  let id = localStorage.getItem(GUEST_ID_KEY);
+  if (!id) {
+    id = `guest_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    localStorage.setItem(GUEST_ID_KEY, id);
+  }
+  return id;
+}
+
+const total = (items: CartItem[]) => items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0);
+
+function withActive(state: CartState, change: (cart: Cart) => CartItem[]): Partial<CartState> {
+  const id = state.activeCartId;
+  if (!id) return {};
+  const cart = state.carts[id] ?? { items: [], totalCents: 0 };
+  const items = change(cart);
+  return { carts: { ...state.carts, [id]: { items, totalCents: total(items) } } };
+}
+
+export const useCartStore = create<CartState>()(
+  persist(
+    (set) => ({
+      carts: {},
+      activeCartId: null,
+      initializeCart: (cartId) =>
+        set((state) => {
+          const id = cartId || guestId();
+          return {
+            activeCartId: id,
+            carts: state.carts[id] ? state.carts : { ...state.carts, [id]: { items: [], totalCents: 0 } },
+          };
+        }),
+      addToCart: (book, quantity = 1) =>
+        set((state) =>
+          withActive(state, (cart) => {
+            const priceCents = moneyToCents(book.price) ?? 0;
+            const existing = cart.items.find((item) => item.id === book.id);
+            if (existing) {
+              return cart.items.map((item) =>
+                item.id === book.id ? { ...item, quantity: item.quantity + quantity } : item,
+              );
+            }
+            const { id, title, image, price, book_author, slug } = book;
+            return [...cart.items, { id, title, image, price, book_author, slug, priceCents, quantity }];
+          }),
+        ),
+      removeFromCart: (bookId) =>
+        set((state) =>
+          withActive(state, (cart) =>
+            cart.items.flatMap((item) =>
+              item.id !== bookId ? [item] : item.quantity > 1 ? [{ ...item, quantity: item.quantity - 1 }] : [],
+            ),
+          ),
+        ),
+      removeLine: (bookId) => set((state) => withActive(state, (cart) => cart.items.filter((i) => i.id !== bookId))),
+      clearCart: () => set((state) => withActive(state, () => [])),
+      updatePrices: (prices) =>
+        set((state) =>
+          withActive(state, (cart) =>
+            cart.items.map((item) => {
+              const fresh = prices.find((p) => p.book === item.id);
+              const cents = fresh ? moneyToCents(fresh.price) : null;
+              return fresh && cents !== null ? { ...item, price: fresh.price, priceCents: cents } : item;
+            }),
+          ),
+        ),
+    }),
+    { name: 'cart-storage', version: 1 },
+  ),
+);
+
+const EMPTY: Cart = { items: [], totalCents: 0 };
+
+/** The active cart (empty when none is active). */
+export function useActiveCart(): Cart {
+  return useCartStore((state) => (state.activeCartId ? (state.carts[state.activeCartId] ?? EMPTY) : EMPTY));
+}
+
+/** Number of copies in the active cart, for the header badge. */
+export function useCartCount(): number {
+  return useCartStore((state) =>
+    state.activeCartId ? (state.carts[state.activeCartId]?.items ?? []).reduce((n, i) => n + i.quantity, 0) : 0,
+  );
+}

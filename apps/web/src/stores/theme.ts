@@ -1,0 +1,26 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+
+/** Spec section 3, theme: persisted as 'theme', dark mode off by default. public/theme-init.js reads it before paint. */
+export interface ThemeState {
+  darkMode: boolean;
+  toggleDarkMode(): void;
+  setDarkMode(dark: boolean): void;
+}
+
+export function applyTheme(dark: boolean) {
+  document.documentElement.classList.toggle('dark', dark);
+  document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', dark ? '#000000' : '#ffffff');
+}
+
+export const useThemeStore = create<ThemeState>()(
+  persist(
+    (set, get) => ({
+      darkMode: false,
+      toggleDarkMode: () => set({ darkMode: !get().darkMode }),
+      setDarkMode: (darkMode) => set({ darkMode }),
+    }),
+    { name: 'theme' },
+  ),
+);
