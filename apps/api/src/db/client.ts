@@ -23,6 +23,8 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball. */
+  snapshot?: () => Promise<Blob>;
 }
 
 const MIGRATION_LOCK = 7_270_001;
@@ -47,20 +49,23 @@ export interface OpenOptions {
   /** Folder for PGlite's files; omitted means in memory. */
   pgliteDir?: string;
   poolSize?: number;
+  /** A PGlite data directory dump to start from (tests start from a migrated copy: no initdb). */
+  pgliteSnapshot?: Blob;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, options.pgliteSnapshot);
 }
 
-async function openPglite(dir?: string): Promise<DatabaseHandle> {
+async function openPglite(dir?: string, snapshot?: Blob): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm, unaccent } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm, unaccent }, loadDataDir: snapshot });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
+    snapshot: () => client.dumpDataDir('none'),
     // One connection: nothing else can race the migration.
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
     ping: async () => {
