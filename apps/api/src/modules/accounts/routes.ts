@@ -1,3 +1,163 @@
+import {
+  errorSchema,
+  loginSchema,
+  profileSchema,
+  refreshRequestSchema,
+  tokenPairSchema,
+  usersPageSchema,
+  usersQuerySchema,
+  accountMessages,
+} from '@bookstore/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readAccountForm } from './form.js';
+import { createFailureStore, LoginThrottle } from './login-throttle.js';
+import { AccountsService } from './service.js';
+import { deleteExpiredSessions } from './sessions.js';
 
-export async function accountsRoutes(_app: FastifyInstance) {}
+const PICTURE_FIELDS = ['profilePicture', 'profile_picture'] as const;
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema };
+
+/**
+ * Accounts under /api: register, login, token refresh, logout, profile, and the staff users list.
+ * Handlers only read the request and call the service.
+ */
+export async function accountsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const throttle = new LoginThrottle(createFailureStore(app.config.redisUrl), undefined, (err) =>
+    app.log.warn({ err }, 'login limiter unavailable; allowing the attempt'),
+  );
+  const accounts = new AccountsService(app.db, app.tokens, app.config, throttle, app.log);
+  app.addHook('onClose', () => throttle.close());
+  app.addHook('onReady', async () => {
+    await deleteExpiredSessions(app.db).catch((err) => app.log.warn({ err }, 'could not prune old sessions'));
+  });
+
+  app.post(
+    '/register/',
+    {
+      config: { rateLimit: { max: 100, timeWindow: '15 minutes' } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create an account',
+        description:
+          'multipart/form-data (or JSON without a picture): email, username, firstName, lastName, bio, password, ' +
+          'password2, profilePicture (JPEG, PNG or GIF up to 5 MB, checked by its bytes and re-encoded). ' +
+          'Errors name each field: `{ error, fields: { field: [messages] } }`; 409 when the email or username is taken.',
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 201: profileSchema, ...errors, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const form = await readAccountForm(request, {
+        fileFields: PICTURE_FIELDS,
+        tooLargeMessage: accountMessages.pictureTooLarge,
+      });
+      return reply.code(201).send(await accounts.register(form));
+    },
+  );
+
+  app.post(
+    '/login/',
+    {
+      // A flood guard per address; wrong passwords are counted apart (per account and per address).
+      config: { rateLimit: { max: 100, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign in with email or username',
+        description:
+          'Returns an access token (15 minutes) and a refresh token (one use, session ends after 30 days). ' +
+          'After 5 wrong passwords for one account from one address (20 from anywhere, or 30 for any accounts ' +
+          'from one address) within 15 minutes, answers 429 until the window ends.',
+        body: loginSchema,
+        response: { 200: tokenPairSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => accounts.login(request.body, request.ip),
+  );
+
+  app.post(
+    '/token/refresh/',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Exchange a refresh token for a new pair',
+        description: 'Each refresh token works once. Presenting a used one ends its whole session.',
+        body: refreshRequestSchema,
+        response: { 200: tokenPairSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request) => accounts.refresh(request.body.refresh),
+  );
+
+  app.post(
+    '/logout/',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign out: end the session of this refresh token',
+        body: refreshRequestSchema,
+        response: { 204: z.null(), 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await accounts.logout(request.body.refresh);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/profile/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in user’s profile',
+        security: [{ bearerAuth: [] }],
+        response: { 200: profileSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => accounts.profile(request.user!.userId),
+  );
+
+  app.put(
+    '/profile/update/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change the signed-in user’s profile',
+        description:
+          'multipart/form-data (or JSON): firstName, lastName, email, bio, and a picture as profilePicture or ' +
+          'profile_picture. Only the fields sent change.',
+        consumes: ['multipart/form-data', 'application/json'],
+        security: [{ bearerAuth: [] }],
+        response: { 200: profileSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const form = await readAccountForm(request, {
+        fileFields: PICTURE_FIELDS,
+        tooLargeMessage: accountMessages.profilePictureTooLarge,
+      });
+      return accounts.updateProfile(request.user!.userId, form);
+    },
+  );
+
+  app.get(
+    '/users/',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['accounts'],
+        summary: 'All accounts, for staff (pages=page size, default 10)',
+        security: [{ bearerAuth: [] }],
+        querystring: usersQuerySchema,
+        response: { 200: usersPageSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => accounts.users(request.query.page, request.query.pages),
+  );
+}

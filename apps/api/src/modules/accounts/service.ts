@@ -1,0 +1,209 @@
+import {
+  accountMessages,
+  type LoginInput,
+  type Profile,
+  PICTURE_MAX_BYTES,
+  profileUpdateSchema,
+  registerSchema,
+  type TokenPair,
+  type UsersPage,
+  pageMeta,
+} from '@bookstore/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { AppError, isUniqueViolation, notFound, unauthorized } from '../../lib/errors.js';
+import { ImageRejected, removeMedia, storeImage } from '../../lib/images.js';
+import type { TokenService } from '../../lib/tokens.js';
+import type { AccountForm } from './form.js';
+import { LoginThrottle } from './login-throttle.js';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
+import { endSession, rotateSession, startSession } from './sessions.js';
+import {
+  findUserById,
+  findUserByLogin,
+  insertUser,
+  listUsers,
+  takenIdentity,
+  toProfile,
+  toUserSummary,
+  type UserChanges,
+  updateUser,
+} from './users.js';
+
+/** Field name → messages, and a one-line summary naming the first field (what the web shows). */
+export function validationError(error: z.ZodError, status = 400): AppError {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const name = issue.path.map(String).join('.') || '_';
+    const list = (fields[name] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
+  }
+  return fieldsError(fields, status);
+}
+
+function fieldsError(fields: Record<string, string[]>, status = 400): AppError {
+  const [first] = Object.entries(fields);
+  const summary = first ? `${first[0]}: ${first[1].join(', ')}` : 'The form is not valid';
+  return new AppError(status, summary, fields);
+}
+
+const PROFILE_FOLDER = 'profiles';
+const PICTURE_BOX = 800;
+
+export class AccountsService {
+  constructor(
+    private readonly db: Database,
+    private readonly tokens: TokenService,
+    private readonly config: Config,
+    private readonly throttle: LoginThrottle,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  private async savePicture(data: Buffer, field: string, tooLarge: string): Promise<string> {
+    try {
+      const stored = await storeImage(
+        data,
+        {
+          mediaDir: this.config.mediaDir,
+          folder: PROFILE_FOLDER,
+          allowed: ['jpeg', 'png', 'gif'],
+          maxBytes: PICTURE_MAX_BYTES,
+          maxWidth: PICTURE_BOX,
+          maxHeight: PICTURE_BOX,
+        },
+        { type: accountMessages.pictureWrongType, size: tooLarge },
+      );
+      return stored.url;
+    } catch (err) {
+      if (err instanceof ImageRejected) {
+        throw new AppError(err.reason === 'size' ? 413 : 400, err.message, { [field]: [err.message] });
+      }
+      throw err;
+    }
+  }
+
+  private identityConflict(taken: { email: boolean; username: boolean }): AppError | null {
+    const fields: Record<string, string[]> = {};
+    if (taken.email) fields.email = [accountMessages.emailTaken];
+    if (taken.username) fields.username = [accountMessages.usernameTaken];
+    return Object.keys(fields).length > 0 ? fieldsError(fields, 409) : null;
+  }
+
+  async register(form: AccountForm): Promise<Profile> {
+    const parsed = registerSchema.safeParse(form.fields);
+    if (!parsed.success) throw validationError(parsed.error);
+    const input = parsed.data;
+    const conflict = this.identityConflict(await takenIdentity(this.db, input));
+    if (conflict) throw conflict;
+
+    const picture = form.file ? await this.savePicture(form.file.data, form.file.field, accountMessages.pictureTooLarge) : null;
+    try {
+      const user = await insertUser(this.db, {
+        email: input.email,
+        username: input.username,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        bio: input.bio,
+        passwordHash: await hashPassword(input.password),
+        profilePicture: picture,
+        // Never from the form: staff come from create-admin, ADMIN_EMAIL or another staff member.
+        isStaff: false,
+      });
+      return toProfile(user);
+    } catch (err) {
+      await removeMedia(this.config.mediaDir, picture);
+      if (isUniqueViolation(err)) {
+        throw this.identityConflict(await takenIdentity(this.db, input)) ?? fieldsError({ email: [accountMessages.emailTaken] }, 409);
+      }
+      throw err;
+    }
+  }
+
+  async login({ emailOrUsername, password }: LoginInput, address: string): Promise<TokenPair> {
+
+    const user = await findUserByLogin(this.db, emailOrUsername);
+    const account = user ? `user:${user.id}` : `name:${emailOrUsername.toLowerCase()}`;
+    const verdict = await this.throttle.check(account, address);
+    if (!verdict.allowed) {
+      const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+      throw new AppError(
+        429,
+        `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+        undefined,
+        { retryAfter: verdict.retryAfterSeconds },
+      );
+    }
+
+    const ok = await verifyPassword(user?.passwordHash ?? null, password);
+    if (!user || !ok) {
+      await this.throttle.recordFailure(account, address);
+      throw unauthorized(accountMessages.badCredentials);
+    }
+    await this.throttle.recordSuccess(account, address);
+    if (needsRehash(user.passwordHash)) {
+      await updateUser(this.db, user.id, { passwordHash: await hashPassword(password) });
+    }
+    return startSession(this.db, this.tokens, user);
+  }
+
+  async refresh(token: string): Promise<TokenPair> {
+    const outcome = await rotateSession(this.db, this.tokens, token);
+    if (outcome.ok) return outcome.tokens;
+    if (outcome.reason === 'reused') {
+      this.log.warn('a used refresh token was presented again; its session was revoked');
+    }
+    throw unauthorized(
+      outcome.reason === 'invalid' ? 'Token refresh failed' : 'Your session has ended. Please sign in again.',
+    );
+  }
+
+  async logout(token: string): Promise<void> {
+    if (!(await endSession(this.db, this.tokens, token))) throw unauthorized('Token refresh failed');
+  }
+
+  async profile(userId: number): Promise<Profile> {
+    const user = await findUserById(this.db, userId);
+    if (!user) throw notFound('Account not found');
+    return toProfile(user);
+  }
+
+  async updateProfile(userId: number, form: AccountForm): Promise<Profile> {
+    const user = await findUserById(this.db, userId);
+    if (!user) throw notFound('Account not found');
+    // Only what was sent changes; empty names and email mean "not sent" (the web sends non-empty values only).
+    const sent = Object.fromEntries(
+      Object.entries(form.fields).filter(
+        ([key, value]) => ['firstName', 'lastName', 'email', 'bio'].includes(key) && (key === 'bio' || value.trim() !== ''),
+      ),
+    );
+    const parsed = profileUpdateSchema.safeParse(sent);
+    if (!parsed.success) throw validationError(parsed.error);
+    const changes: UserChanges = { ...parsed.data };
+    if (changes.email && changes.email.toLowerCase() !== user.email.toLowerCase()) {
+      const conflict = this.identityConflict(await takenIdentity(this.db, { email: changes.email }, user.id));
+      if (conflict) throw conflict;
+    }
+    if (form.file) {
+      changes.profilePicture = await this.savePicture(form.file.data, form.file.field, accountMessages.profilePictureTooLarge);
+    }
+    try {
+      const updated = await updateUser(this.db, user.id, changes);
+      if (!updated) throw notFound('Account not found');
+      if (changes.profilePicture && user.profilePicture !== changes.profilePicture) {
+        await removeMedia(this.config.mediaDir, user.profilePicture);
+      }
+      return toProfile(updated);
+    } catch (err) {
+      if (changes.profilePicture) await removeMedia(this.config.mediaDir, changes.profilePicture);
+      if (isUniqueViolation(err)) throw fieldsError({ email: [accountMessages.emailTaken] }, 409);
+      throw err;
+    }
+  }
+
+  async users(page: number, pageSize: number): Promise<UsersPage> {
+    const { rows, count } = await listUsers(this.db, page, pageSize);
+    return { data: rows.map(toUserSummary), meta: pageMeta(page, pageSize, count) };
+  }
+}
