@@ -1,2 +1,188 @@
-// Orders and payment contract. Filled in by the checkout issue.
-export {};
+import { z } from 'zod';
+import { errorSchema, moneyInputSchema, moneySchema, pageMetaSchema } from './common.js';
+
+/**
+ * Orders and payments (spec sections 3, 4 and 7; decisions C and F). The server prices every line
+ * itself; the prices the client sends are only compared, so a stale cart gets a 409 with the current
+ * prices instead of a wrong charge.
+ */
+
+/** Most copies of one book in one order; more than that is a typo or an attack, not a shopper. */
+export const MAX_ORDER_QUANTITY = 1000;
+/** Most distinct books in one order. */
+export const MAX_ORDER_LINES = 100;
+
+export const ORDER_STATUSES = ['pending', 'completed', 'cancelled', 'backordered'] as const;
+export const PAYMENT_STATUSES = ['pending', 'success', 'failed'] as const;
+export const PAYMENT_PROVIDERS = ['sandbox', 'paystack'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+const quantitySchema = z
+  .number({ error: 'quantity must be a whole number' })
+  .int('quantity must be a whole number')
+  .min(1, 'quantity must be at least 1')
+  .max(MAX_ORDER_QUANTITY, `quantity must be at most ${MAX_ORDER_QUANTITY}`);
+
+export const orderRequestItemSchema = z.object({
+  book: z.number({ error: 'book must be a book id' }).int('book must be a book id').positive('book must be a book id'),
+  quantity: quantitySchema,
+  /** The unit price the shopper saw, e.g. 12.99 or "12.99". */
+  price: moneyInputSchema,
+});
+
+export const orderRequestSchema = z
+  .object({
+    total_price: moneyInputSchema,
+    status: z.literal('pending', { error: "A new order's status must be 'pending'" }).optional().default('pending'),
+    items: z
+      .array(orderRequestItemSchema, { error: 'items must be a list of books' })
+      .min(1, 'Your order is empty')
+      .max(MAX_ORDER_LINES, `An order can hold at most ${MAX_ORDER_LINES} different books`),
+  })
+  .superRefine((order, ctx) => {
+    const seen = new Set<number>();
+    order.items.forEach((item, index) => {
+      if (seen.has(item.book)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['items', index, 'book'],
+          message: `Book ${item.book} appears more than once; put all its copies on one line`,
+        });
+      }
+      seen.add(item.book);
+    });
+  })
+  .meta({ id: 'OrderRequest' });
+export type OrderRequestInput = z.input<typeof orderRequestSchema>;
+export type OrderRequest = z.output<typeof orderRequestSchema>;
+
+export const orderItemSchema = z
+  .object({
+    id: z.number().int(),
+    /** The book's id, or null when the book has since been deleted. */
+    book: z.number().int().nullable(),
+    /** Title, image and unit price as bought. */
+    title: z.string(),
+    image: z.string().nullable(),
+    quantity: z.number().int(),
+    price: moneySchema,
+  })
+  .meta({ id: 'OrderItem' });
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const orderSchema = z
+  .object({
+    id: z.number().int(),
+    /** 'pending' | 'completed' | 'cancelled' (reservation ran out) | 'backordered' (paid after the copies were gone). */
+    status: z.string(),
+    /** 'pending' | 'success' | 'failed' */
+    payment_status: z.string(),
+    transaction_ref: z.string().nullable(),
+    created_at: z.string(),
+    paid_at: z.string().nullable(),
+    /** Until then the order holds its copies, unless paid. */
+    reserved_until: z.string(),
+    total_price: moneySchema,
+    currency: z.string(),
+    items: z.array(orderItemSchema),
+    /** Who placed it: only in the staff listing. */
+    customer: z.object({ id: z.number().int(), username: z.string(), email: z.string() }).optional(),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderListQuerySchema = z.object({
+  /** Staff only: every customer's orders, paged. */
+  all: z.enum(['1', 'true']).optional(),
+  page: z.string().regex(/^\d{1,7}$/, 'page must be a whole number').transform(Number).pipe(z.number().min(1, 'page must be at least 1')).optional(),
+  page_size: z
+    .string()
+    .regex(/^\d{1,3}$/, 'page_size must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(1, 'page_size must be at least 1').max(100, 'page_size must be at most 100'))
+    .optional(),
+});
+
+export const pagedOrdersSchema = z.object({ data: z.array(orderSchema), meta: pageMetaSchema }).meta({ id: 'PagedOrders' });
+
+/** 409 at checkout: the shop's current prices, so the cart can refresh. */
+export const priceConflictSchema = errorSchema
+  .extend({
+    prices: z.array(z.object({ book: z.number().int(), price: moneySchema })),
+    total_price: moneySchema,
+  })
+  .meta({ id: 'PriceConflict' });
+export type PriceConflict = z.infer<typeof priceConflictSchema>;
+
+/** 422 at checkout when a book cannot be sold as asked (unknown, unavailable, not enough copies). */
+export const stockProblemSchema = errorSchema
+  .extend({ book: z.number().int().optional(), stock_amount: z.number().int().optional() })
+  .meta({ id: 'StockProblem' });
+
+export const paymentInitRequestSchema = z.object({
+  order_id: z.number({ error: 'order_id must be an order id' }).int('order_id must be an order id').positive('order_id must be an order id'),
+});
+
+/** What the browser needs to open the payment pop-up for one attempt. */
+export const paymentInitSchema = z
+  .object({
+    provider: z.enum(PAYMENT_PROVIDERS),
+    /** ORD-{orderId}-{timestamp} */
+    reference: z.string(),
+    /** Minor units (cents). */
+    amount: z.number().int(),
+    currency: z.string(),
+    email: z.string(),
+    public_key: z.string(),
+    order_id: z.number().int(),
+  })
+  .meta({ id: 'PaymentInit' });
+export type PaymentInit = z.infer<typeof paymentInitSchema>;
+
+export const sandboxChargeRequestSchema = z.object({
+  reference: z.string().min(1, 'reference is required').max(100),
+  card_number: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Enter a valid card number')),
+  /** MM/YY */
+  expiry: z.string().trim().regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Enter the expiry date as MM/YY'),
+  cvv: z.string().trim().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
+});
+export type SandboxChargeRequest = z.input<typeof sandboxChargeRequestSchema>;
+
+export const sandboxChargeSchema = z.object({
+  status: z.literal('success'),
+  reference: z.string(),
+  message: z.string(),
+});
+
+/** Test cards of the sandbox pop-up. */
+export const SANDBOX_CARDS = {
+  success: '4084084084084081',
+  declined: '4000000000000002',
+} as const;
+
+export const verifyPaymentRequestSchema = z
+  .object({
+    reference: z.string().min(1, 'reference is required').max(100, 'reference is too long'),
+    order_id: z.union([
+      z.number().int().positive(),
+      z.string().regex(/^\d{1,9}$/, 'order_id must be an order id').transform(Number),
+    ]),
+  })
+  .meta({ id: 'VerifyPaymentRequest' });
+
+/** 'success' means paid. Otherwise an error says why, with a status code that fits. */
+export const verifyPaymentSchema = z
+  .object({
+    status: z.enum(['success', 'pending', 'failed']),
+    error: z.string().optional(),
+    /** The order's status after this call (e.g. 'completed', or 'backordered' if paid after the copies were gone). */
+    order_status: z.string().optional(),
+  })
+  .meta({ id: 'VerifyPayment' });
+export type VerifyPayment = z.infer<typeof verifyPaymentSchema>;
+export const verifyPaymentErrorSchema = errorSchema.extend({
+  status: z.enum(['pending', 'failed']).optional(),
+});

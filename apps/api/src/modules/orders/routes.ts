@@ -1,3 +1,92 @@
+import {
+  errorSchema,
+  idParamSchema,
+  orderListQuerySchema,
+  orderRequestSchema,
+  orderSchema,
+  pagedOrdersSchema,
+  priceConflictSchema,
+  stockProblemSchema,
+} from '@bookstore/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forbidden } from '../../lib/errors.js';
+import { stopReservationSweeper } from './reservations.js';
+import { getOrderFor, listAllOrders, listOwnOrders, placeOrder } from './service.js';
 
-export async function ordersRoutes(_app: FastifyInstance) {}
+const security = [{ bearerAuth: [] }];
+
+export async function ordersRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onClose', async () => stopReservationSweeper(app.db));
+
+  app.post(
+    '/orders/',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'Place an order: prices every line from the shop and reserves its copies',
+        description:
+          'A line price or total that differs from the shop\'s is a 409 carrying the current prices. Unknown, unavailable ' +
+          'or out-of-stock books and quantities above the stock are 422. The copies are held for RESERVATION_MINUTES.',
+        security,
+        body: orderRequestSchema,
+        response: {
+          201: orderSchema,
+          400: errorSchema,
+          401: errorSchema,
+          409: priceConflictSchema,
+          422: stockProblemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const id = await placeOrder(app.db, request.body, {
+        userId: request.user!.userId,
+        currency: app.config.currency,
+        reservationMinutes: app.config.reservationMinutes,
+      });
+      const order = await getOrderFor(app.db, id, request.user!);
+      return reply.code(201).send(order);
+    },
+  );
+
+  app.get(
+    '/orders/',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: "The caller's orders, newest first; staff with ?all=1: everyone's, paged",
+        security,
+        querystring: orderListQuerySchema,
+        response: { 200: z.union([z.array(orderSchema), pagedOrdersSchema]), 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      if (request.query.all) {
+        if (!user.isStaff) throw forbidden("Only staff can list every customer's orders");
+        return listAllOrders(app.db, request.query.page ?? 1, request.query.page_size ?? 20);
+      }
+      return listOwnOrders(app.db, user.userId);
+    },
+  );
+
+  app.get(
+    '/orders/:id/',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'One order with its items as bought (own orders only; staff any)',
+        security,
+        params: idParamSchema,
+        response: { 200: orderSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => getOrderFor(app.db, request.params.id, request.user!),
+  );
+}

@@ -1,0 +1,307 @@
+import { centsToMoney, type Order, type OrderRequest, pageMeta, type Paged } from '@bookstore/contract';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { books, orderItems, orders, payments, users } from '../../db/schema.js';
+import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { type Db, takeAllOrNothing, takeCopies, type Tx } from './stock.js';
+
+/** Largest total an order can hold (the database keeps cents in a 32-bit integer). */
+const MAX_TOTAL_CENTS = 2_000_000_000;
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+
+/** Stored image paths are served from /media; absolute addresses and root paths stay as they are. */
+export function imageUrl(image: string | null): string | null {
+  if (!image) return null;
+  if (/^(https?:)?\/\//.test(image) || image.startsWith('/')) return image;
+  return `/media/${image}`;
+}
+
+function toOrder(row: OrderRow, items: ItemRow[], customer?: Order['customer']): Order {
+  return {
+    id: row.id,
+    status: row.status,
+    payment_status: row.paymentStatus,
+    transaction_ref: row.transactionRef,
+    created_at: row.createdAt.toISOString(),
+    paid_at: row.paidAt ? row.paidAt.toISOString() : null,
+    reserved_until: row.reservedUntil.toISOString(),
+    total_price: centsToMoney(row.totalCents),
+    currency: row.currency,
+    items: items
+      .sort((a, b) => a.id - b.id)
+      .map((item) => ({
+        id: item.id,
+        book: item.bookId,
+        title: item.title,
+        image: imageUrl(item.image),
+        quantity: item.quantity,
+        price: centsToMoney(item.priceCents),
+      })),
+    ...(customer ? { customer } : {}),
+  };
+}
+
+async function itemsByOrder(db: Db, orderIds: number[]): Promise<Map<number, ItemRow[]>> {
+  const map = new Map<number, ItemRow[]>();
+  if (orderIds.length === 0) return map;
+  const rows = await db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds));
+  for (const row of rows) {
+    const list = map.get(row.orderId) ?? [];
+    list.push(row);
+    map.set(row.orderId, list);
+  }
+  return map;
+}
+
+interface PlaceOrderOptions {
+  userId: number;
+  currency: string;
+  reservationMinutes: number;
+}
+
+function priceConflict(
+  request: OrderRequest,
+  current: Map<number, number>,
+  message = 'Prices have changed since these books were added to your cart. Please review your cart and check out again.',
+): AppError {
+  const prices = request.items.map((item) => ({ book: item.book, price: centsToMoney(current.get(item.book) ?? 0) }));
+  const total = request.items.reduce((sum, item) => sum + (current.get(item.book) ?? 0) * item.quantity, 0);
+  return conflict(message, { prices, total_price: centsToMoney(total) });
+}
+
+function copies(n: number) {
+  return n === 1 ? '1 copy' : `${n} copies`;
+}
+
+/**
+ * Checks the shopper's order against the shop and reserves its copies, all in one transaction: the
+ * order exists if and only if its copies were taken. Returns the new order's id.
+ */
+export async function placeOrder(db: Database, request: OrderRequest, options: PlaceOrderOptions): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ids = request.items.map((item) => item.book);
+    const found = await tx
+      .select({
+        id: books.id,
+        title: books.title,
+        image: books.image,
+        priceCents: books.priceCents,
+        available: books.available,
+        stockAmount: books.stockAmount,
+      })
+      .from(books)
+      .where(inArray(books.id, ids));
+    const byId = new Map(found.map((book) => [book.id, book]));
+
+    for (const item of request.items) {
+      const book = byId.get(item.book);
+      if (!book) throw unprocessable(`Book ${item.book} is not in the store (it may have been removed)`, { book: item.book });
+      if (!book.available) throw unprocessable(`"${book.title}" is not available for sale`, { book: item.book });
+      if (book.stockAmount === 0) throw unprocessable(`"${book.title}" is out of stock`, { book: item.book, stock_amount: 0 });
+    }
+
+    const current = new Map(found.map((book) => [book.id, book.priceCents]));
+    const serverTotal = request.items.reduce((sum, item) => sum + current.get(item.book)! * item.quantity, 0);
+    const linesDiffer = request.items.some((item) => item.price !== current.get(item.book));
+    if (linesDiffer) throw priceConflict(request, current);
+    if (request.total_price !== serverTotal) {
+      throw priceConflict(request, current, 'The order total does not match the prices of its books. Please review your cart.');
+    }
+    if (serverTotal > MAX_TOTAL_CENTS) throw unprocessable('This order is too large to be placed online. Please contact us.');
+
+    for (const item of request.items) {
+      const book = byId.get(item.book)!;
+      if (item.quantity > book.stockAmount) {
+        throw unprocessable(`Only ${copies(book.stockAmount)} of "${book.title}" left`, {
+          book: item.book,
+          stock_amount: book.stockAmount,
+        });
+      }
+    }
+
+    // Take the copies. Someone else may have bought them (or the price changed) since the read above:
+    // the conditional UPDATE is the one that decides.
+    for (const item of [...request.items].sort((a, b) => a.book - b.book)) {
+      const taken = await takeCopies(tx, { book: item.book, quantity: item.quantity });
+      const book = byId.get(item.book)!;
+      if (!taken) {
+        const [now] = await tx
+          .select({ stockAmount: books.stockAmount, available: books.available })
+          .from(books)
+          .where(eq(books.id, item.book));
+        const left = now?.available ? now.stockAmount : 0;
+        throw unprocessable(
+          left === 0 ? `"${book.title}" is out of stock` : `Only ${copies(left)} of "${book.title}" left`,
+          { book: item.book, stock_amount: left },
+        );
+      }
+      if (taken.priceCents !== item.price) {
+        current.set(item.book, taken.priceCents);
+        throw priceConflict(request, current);
+      }
+    }
+
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: options.userId,
+        status: 'pending',
+        paymentStatus: 'pending',
+        totalCents: serverTotal,
+        currency: options.currency,
+        reservedUntil: sql`now() + make_interval(mins => ${options.reservationMinutes})`,
+      })
+      .returning({ id: orders.id });
+    await tx.insert(orderItems).values(
+      request.items.map((item) => {
+        const book = byId.get(item.book)!;
+        return {
+          orderId: order!.id,
+          bookId: item.book,
+          title: book.title,
+          image: book.image,
+          quantity: item.quantity,
+          priceCents: item.price,
+        };
+      }),
+    );
+    return order!.id;
+  });
+}
+
+/** One order, if the caller may see it (its owner, or staff); otherwise a 404 that reveals nothing. */
+export async function getOrderFor(db: Db, orderId: number, viewer: { userId: number; isStaff: boolean }): Promise<Order> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row || (row.userId !== viewer.userId && !viewer.isStaff)) throw notFound('Order not found');
+  const items = await itemsByOrder(db, [row.id]);
+  return toOrder(row, items.get(row.id) ?? []);
+}
+
+/** The caller's own orders, newest first. */
+export async function listOwnOrders(db: Db, userId: number): Promise<Order[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  const items = await itemsByOrder(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toOrder(row, items.get(row.id) ?? []));
+}
+
+/** Every customer's orders, newest first, paged (staff). */
+export async function listAllOrders(db: Db, page: number, pageSize: number): Promise<Paged<Order>> {
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders);
+  const rows = await db
+    .select({ order: orders, user: { id: users.id, username: users.username, email: users.email } })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const items = await itemsByOrder(
+    db,
+    rows.map((r) => r.order.id),
+  );
+  return {
+    data: rows.map((r) => toOrder(r.order, items.get(r.order.id) ?? [], r.user)),
+    meta: pageMeta(page, pageSize, total),
+  };
+}
+
+/** The order behind a payment, as the payment code needs it. */
+export async function findOrder(db: Db, orderId: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return row;
+}
+
+/**
+ * Before a payment attempt: a reservation that is about to run out is extended, and one that already
+ * ran out (copies given back) is taken again if the copies are still there. Throws a 409 when the order
+ * is paid already or its copies are gone.
+ */
+export async function holdForPayment(db: Database, orderId: number, reservationMinutes: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(orders)
+      .set({
+        reservedUntil: sql`greatest(${orders.reservedUntil}, now() + make_interval(mins => ${reservationMinutes}))`,
+      })
+      .where(eq(orders.id, orderId))
+      .returning({ paymentStatus: orders.paymentStatus, stockReleased: orders.stockReleased });
+    if (!row) throw notFound('Order not found');
+    if (row.paymentStatus === 'success') throw conflict('This order has already been paid');
+    if (!row.stockReleased) return;
+    const lines = await tx
+      .select({ book: orderItems.bookId, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId));
+    if (!(await takeAllOrNothing(tx, lines))) {
+      throw conflict('This order has expired and some of its books are no longer in stock. Please check out again.');
+    }
+    await tx
+      .update(orders)
+      .set({ stockReleased: false, status: 'pending' })
+      .where(eq(orders.id, orderId));
+  });
+}
+
+export interface PaymentApplied {
+  /** false when the order was paid already (by this or another reference): nothing changed. */
+  applied: boolean;
+  orderStatus: string;
+  /** The order's paying reference after this call. */
+  transactionRef: string | null;
+}
+
+/**
+ * Records a payment the provider confirmed (amount and currency already checked) and turns the
+ * reservation into a sale, exactly once whoever calls first (verify, webhook, sweeper): the conditional
+ * UPDATE on payment_status decides. If the reservation had run out and its copies were given back, they
+ * are taken again when still there; otherwise the order is kept paid and flagged 'backordered' so staff
+ * restock or refund it. Never call the provider inside this; it is one short transaction.
+ */
+export async function markOrderPaid(
+  db: Database,
+  payment: { orderId: number; reference: string; providerResponse: unknown },
+): Promise<PaymentApplied> {
+  return db.transaction(async (tx: Tx) => {
+    await tx
+      .update(payments)
+      .set({ status: 'success', providerResponse: payment.providerResponse, updatedAt: sql`now()` })
+      .where(eq(payments.reference, payment.reference));
+    const [paid] = await tx
+      .update(orders)
+      .set({ paymentStatus: 'success', status: 'completed', transactionRef: payment.reference, paidAt: sql`now()` })
+      .where(and(eq(orders.id, payment.orderId), ne(orders.paymentStatus, 'success')))
+      .returning({ stockReleased: orders.stockReleased });
+    if (!paid) {
+      const [row] = await tx
+        .select({ status: orders.status, transactionRef: orders.transactionRef })
+        .from(orders)
+        .where(eq(orders.id, payment.orderId));
+      return { applied: false, orderStatus: row?.status ?? 'completed', transactionRef: row?.transactionRef ?? null };
+    }
+    if (!paid.stockReleased) return { applied: true, orderStatus: 'completed', transactionRef: payment.reference };
+
+    const lines = await tx
+      .select({ book: orderItems.bookId, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, payment.orderId))
+      .orderBy(asc(orderItems.bookId));
+    const retaken = await takeAllOrNothing(tx, lines);
+    await tx
+      .update(orders)
+      .set(retaken ? { stockReleased: false } : { status: 'backordered' })
+      .where(eq(orders.id, payment.orderId));
+    return {
+      applied: true,
+      orderStatus: retaken ? 'completed' : 'backordered',
+      transactionRef: payment.reference,
+    };
+  });
+}

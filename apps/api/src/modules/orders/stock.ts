@@ -1,0 +1,62 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { books } from '../../db/schema.js';
+
+/**
+ * Stock is taken with one conditional UPDATE per book (`stock_amount >= q`), never read-then-write, so
+ * two buyers on two processes can never both get the last copy: the second UPDATE waits for the first's
+ * row lock, re-checks the condition on the new value and matches no row. Books are always taken in id
+ * order so two orders of the same books cannot deadlock. See docs/decisions/0006-checkout-and-stock.md.
+ */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Db = Database | Tx;
+
+export interface StockLine {
+  book: number;
+  quantity: number;
+}
+
+export interface TakenBook {
+  book: number;
+  priceCents: number;
+  stockAmount: number;
+}
+
+/** Takes `quantity` copies of one book if it is for sale and has them; null when it has not. */
+export async function takeCopies(db: Db, line: StockLine): Promise<TakenBook | null> {
+  const [taken] = await db
+    .update(books)
+    .set({ stockAmount: sql`${books.stockAmount} - ${line.quantity}` })
+    .where(and(eq(books.id, line.book), eq(books.available, true), gte(books.stockAmount, line.quantity)))
+    .returning({ book: books.id, priceCents: books.priceCents, stockAmount: books.stockAmount });
+  return taken ?? null;
+}
+
+/** Gives copies back (reservation released). */
+export async function returnCopies(db: Db, line: StockLine): Promise<void> {
+  await db
+    .update(books)
+    .set({ stockAmount: sql`${books.stockAmount} + ${line.quantity}` })
+    .where(eq(books.id, line.book));
+}
+
+class Shortfall extends Error {}
+
+/**
+ * Takes every line or none (a savepoint inside the caller's transaction). Lines whose book was
+ * deleted (book null) cannot be taken.
+ */
+export async function takeAllOrNothing(tx: Tx, lines: { book: number | null; quantity: number }[]): Promise<boolean> {
+  try {
+    await tx.transaction(async (savepoint) => {
+      for (const line of [...lines].sort((a, b) => (a.book ?? 0) - (b.book ?? 0))) {
+        if (line.book === null) throw new Shortfall();
+        if (!(await takeCopies(savepoint, { book: line.book, quantity: line.quantity }))) throw new Shortfall();
+      }
+    });
+    return true;
+  } catch (err) {
+    if (err instanceof Shortfall) return false;
+    throw err;
+  }
+}

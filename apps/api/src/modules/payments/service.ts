@@ -1,0 +1,257 @@
+import type { PaymentInit, VerifyPayment } from '@bookstore/contract';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { orders, payments, users } from '../../db/schema.js';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { findOrder, holdForPayment, markOrderPaid } from '../orders/service.js';
+import { createPaystackProvider } from './providers/paystack.js';
+import { createSandboxProvider, type SandboxLedgerEntry } from './providers/sandbox.js';
+import { type PaymentProvider, type ProviderTransaction, ProviderUnavailable } from './providers/types.js';
+
+export function createPaymentProvider(config: Config, db: Database): PaymentProvider {
+  const { payment } = config;
+  if (payment.provider === 'paystack') {
+    return createPaystackProvider({
+      secretKey: payment.paystackSecretKey ?? '',
+      publicKey: payment.paystackPublicKey ?? '',
+      baseUrl: payment.paystackBaseUrl,
+    });
+  }
+  return createSandboxProvider(db);
+}
+
+/** ORD-{orderId}-{timestamp} (spec section 9). */
+export function paymentReference(orderId: number, timestamp = Date.now()): string {
+  return `ORD-${orderId}-${timestamp}`;
+}
+
+async function ownOrder(db: Database, orderId: number, userId: number) {
+  const order = await findOrder(db, orderId);
+  if (!order || order.userId !== userId) throw notFound('Order not found');
+  return order;
+}
+
+/**
+ * Opens one payment attempt for the caller's order: holds its copies for the payment (see
+ * holdForPayment) and records the attempt under a fresh reference. No call to the provider.
+ */
+export async function initializePayment(
+  db: Database,
+  config: Config,
+  provider: PaymentProvider,
+  userId: number,
+  orderId: number,
+): Promise<PaymentInit> {
+  const order = await ownOrder(db, orderId, userId);
+  if (order.paymentStatus === 'success') throw conflict('This order has already been paid');
+  await holdForPayment(db, order.id, config.reservationMinutes);
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound('Order not found');
+
+  for (let attempt = 0; ; attempt++) {
+    const reference = paymentReference(order.id, Date.now() + attempt);
+    try {
+      await db.insert(payments).values({
+        reference,
+        orderId: order.id,
+        provider: provider.name,
+        amountCents: order.totalCents,
+        currency: order.currency,
+        email: user.email,
+        status: 'pending',
+      });
+      return {
+        provider: provider.name,
+        reference,
+        amount: order.totalCents,
+        currency: order.currency,
+        email: user.email,
+        public_key: provider.publicKey,
+        order_id: order.id,
+      };
+    } catch (err) {
+      if (!isUniqueViolation(err) || attempt >= 5) throw err;
+    }
+  }
+}
+
+/** A failed verification: the reply carries `status` beside the error sentence. */
+function verifyFailure(statusCode: number, status: 'failed' | 'pending', message: string): AppError {
+  return new AppError(statusCode, message, undefined, { status });
+}
+
+export type PaymentJudgement =
+  | { outcome: 'success' }
+  | { outcome: 'pending' | 'failed' | 'not_found' | 'mismatch'; reason: string };
+
+/**
+ * The only place that decides whether a provider's answer pays an order: the provider must say
+ * success for this very reference, with the order's amount and currency.
+ */
+export function judgePayment(
+  transaction: ProviderTransaction,
+  expected: { reference: string; amountCents: number; currency: string },
+): PaymentJudgement {
+  switch (transaction.status) {
+    case 'not_found':
+      return { outcome: 'not_found', reason: 'The payment provider has no record of this payment' };
+    case 'pending':
+      return { outcome: 'pending', reason: 'The payment has not been completed yet' };
+    case 'failed':
+      return { outcome: 'failed', reason: 'The payment was not successful' };
+  }
+  if (transaction.reference !== expected.reference) {
+    return { outcome: 'mismatch', reason: 'The provider reported a different payment reference' };
+  }
+  if (transaction.amountCents !== expected.amountCents) {
+    return { outcome: 'mismatch', reason: 'The amount paid does not match the order total' };
+  }
+  if ((transaction.currency ?? '').toUpperCase() !== expected.currency.toUpperCase()) {
+    return { outcome: 'mismatch', reason: 'The payment was made in a different currency than the order' };
+  }
+  return { outcome: 'success' };
+}
+
+/** Remembers what the provider said about an attempt that did not pay (never downgrades a success). */
+async function recordAttempt(db: Database, reference: string, status: 'pending' | 'failed', raw: unknown) {
+  await db
+    .update(payments)
+    .set({ status, providerResponse: sql`coalesce(${JSON.stringify(raw ?? null)}::jsonb, ${payments.providerResponse})`, updatedAt: sql`now()` })
+    .where(and(eq(payments.reference, reference), ne(payments.status, 'success')));
+}
+
+/**
+ * POST /verify-payment/: the order's owner asks us to check a payment. We ask the provider (outside any
+ * transaction), judge its answer, then record the outcome in one short transaction. Safe to repeat and
+ * safe to race with the webhook: the order is marked paid once.
+ */
+export async function verifyPayment(
+  db: Database,
+  provider: PaymentProvider,
+  log: FastifyBaseLogger,
+  userId: number,
+  input: { reference: string; orderId: number },
+): Promise<VerifyPayment & { code: 200 | 202 }> {
+  const order = await ownOrder(db, input.orderId, userId);
+  const [attempt] = await db.select().from(payments).where(eq(payments.reference, input.reference));
+  if (!attempt || attempt.orderId !== order.id) {
+    throw verifyFailure(422, 'failed', 'This payment reference does not belong to this order');
+  }
+  if (order.paymentStatus === 'success' && order.transactionRef === input.reference) {
+    return { code: 200, status: 'success', order_status: order.status };
+  }
+
+  let transaction: ProviderTransaction;
+  try {
+    transaction = await provider.verifyTransaction(input.reference);
+  } catch (err) {
+    if (!(err instanceof ProviderUnavailable)) throw err;
+    log.warn({ err, reference: input.reference }, 'payment provider unreachable during verification');
+    throw verifyFailure(502, 'pending', 'The payment provider could not be reached. Please try again in a moment.');
+  }
+
+  const judgement = judgePayment(transaction, {
+    reference: input.reference,
+    amountCents: order.totalCents,
+    currency: order.currency,
+  });
+  switch (judgement.outcome) {
+    case 'success': {
+      const result = await markOrderPaid(db, { orderId: order.id, reference: input.reference, providerResponse: transaction.raw });
+      if (!result.applied && result.transactionRef !== input.reference) {
+        log.warn({ orderId: order.id, reference: input.reference }, 'a second successful payment for an order already paid: refund it');
+      }
+      return { code: 200, status: 'success', order_status: result.orderStatus };
+    }
+    case 'pending':
+      await recordAttempt(db, input.reference, 'pending', transaction.raw);
+      return { code: 202, status: 'pending', error: judgement.reason };
+    case 'failed':
+      await recordAttempt(db, input.reference, 'failed', transaction.raw);
+      throw verifyFailure(402, 'failed', judgement.reason);
+    case 'not_found':
+      throw verifyFailure(422, 'failed', judgement.reason);
+    case 'mismatch':
+      log.error({ orderId: order.id, reference: input.reference, reason: judgement.reason }, 'payment does not match its order');
+      await recordAttempt(db, input.reference, 'failed', transaction.raw);
+      throw verifyFailure(422, 'failed', judgement.reason);
+  }
+}
+
+/**
+ * A provider event (webhook) about a transaction, already authenticated. Applies a successful payment
+ * that matches its order; ignores anything else. Returns what happened, for the log.
+ */
+export async function applyProviderEvent(
+  db: Database,
+  log: FastifyBaseLogger,
+  transaction: ProviderTransaction,
+): Promise<'applied' | 'already_paid' | 'ignored'> {
+  if (!transaction.reference) return 'ignored';
+  const [attempt] = await db.select().from(payments).where(eq(payments.reference, transaction.reference));
+  if (!attempt) {
+    log.warn({ reference: transaction.reference }, 'provider event for a reference we never issued');
+    return 'ignored';
+  }
+  const [order] = await db
+    .select({ id: orders.id, totalCents: orders.totalCents, currency: orders.currency })
+    .from(orders)
+    .where(eq(orders.id, attempt.orderId));
+  if (!order) return 'ignored';
+  const judgement = judgePayment(transaction, {
+    reference: attempt.reference,
+    amountCents: order.totalCents,
+    currency: order.currency,
+  });
+  if (judgement.outcome !== 'success') {
+    if (judgement.outcome === 'mismatch') {
+      log.error({ orderId: order.id, reference: attempt.reference, reason: judgement.reason }, 'payment does not match its order');
+    }
+    if (judgement.outcome === 'failed' || judgement.outcome === 'mismatch') {
+      await recordAttempt(db, attempt.reference, 'failed', transaction.raw);
+    }
+    return 'ignored';
+  }
+  const result = await markOrderPaid(db, { orderId: order.id, reference: attempt.reference, providerResponse: transaction.raw });
+  return result.applied ? 'applied' : 'already_paid';
+}
+
+/** The sandbox's charge: what the card provider's servers would do when the pop-up submits a card. */
+export async function recordSandboxCharge(
+  db: Database,
+  userId: number,
+  reference: string,
+  outcome: 'success' | 'declined',
+  last4: string,
+): Promise<void> {
+  const [attempt] = await db
+    .select({ payment: payments, userId: orders.userId })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(eq(payments.reference, reference));
+  if (!attempt || attempt.userId !== userId || attempt.payment.provider !== 'sandbox') {
+    throw notFound('Payment not found');
+  }
+  const ledger = attempt.payment.providerResponse as SandboxLedgerEntry | null;
+  if (attempt.payment.status === 'success' || ledger?.status === 'success') {
+    throw conflict('This payment has already been made');
+  }
+  const entry: SandboxLedgerEntry = {
+    status: outcome === 'success' ? 'success' : 'failed',
+    reference,
+    amount: attempt.payment.amountCents,
+    currency: attempt.payment.currency,
+    gateway_response: outcome === 'success' ? 'Approved' : 'Declined',
+    channel: 'card',
+    card: { last4, brand: 'visa' },
+    paid_at: outcome === 'success' ? new Date().toISOString() : null,
+  };
+  // The provider's own ledger: the attempt is charged; the order is marked paid only by verification,
+  // as with a real provider.
+  await db
+    .update(payments)
+    .set({ providerResponse: entry, updatedAt: sql`now()` })
+    .where(and(eq(payments.reference, reference), ne(payments.status, 'success')));
+}
