@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneySchema } from './common.js';
+import { moneySchema, pagedSchema, pageQuerySchema } from './common.js';
 
 export const BOOK_TYPES = ['Paperback', 'Hardcover', 'Board Book', 'Spiral Bound', 'Large Print', 'eBook'] as const;
 export const BOOK_CONDITIONS = ['New', 'Used', 'Fairly Used'] as const;
@@ -101,3 +101,27 @@ export const newsletterRequestSchema = z.object({
   email: z.string().trim().min(1, 'Email is required').max(254).pipe(z.email('Enter a valid email address')),
 });
 export type NewsletterRequest = z.infer<typeof newsletterRequestSchema>;
+
+/** Query of `GET /api/books/`: paging, ordering, search and the optional filters. */
+export const bookListQuerySchema = pageQuerySchema.extend({
+  ordering: z
+    .enum(BOOK_ORDERINGS, { error: `ordering must be one of: ${BOOK_ORDERINGS.join(', ')}` })
+    .optional()
+    .default('-created_at'),
+  keyword: z
+    .string()
+    .max(KEYWORD_MAX_LENGTH, `keyword must be at most ${KEYWORD_MAX_LENGTH} characters`)
+    .optional(),
+  /** A category slug or id. */
+  category: z.string().trim().min(1).max(200).optional(),
+  /** An author slug or id. */
+  author: z.string().trim().min(1).max(200).optional(),
+});
+export type BookListQuery = z.infer<typeof bookListQuerySchema>;
+
+export const pagedBooksSchema = pagedSchema(bookSchema).meta({ id: 'PagedBooks' });
+export type PagedBooks = z.infer<typeof pagedBooksSchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });
+export const newsletterReplySchema = z.object({ ok: z.literal(true), message: z.string() });
+export type NewsletterReply = z.infer<typeof newsletterReplySchema>;

@@ -1,6 +1,208 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { BOOK_TYPES } from '@bookstore/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../client.js';
+import { authors, books, categories } from '../schema.js';
+import { bannerSvg, coverSvg, hash, portraitSvg } from './art.js';
+import { DEMO_AUTHORS, DEMO_BOOKS, DEMO_CATEGORIES, type DemoBook } from './demo-data.js';
 
-/** Loads the demo catalogue into an empty database. Filled in by the catalogue work. */
-export async function seedDemoCatalogueIfEmpty(_db: Database, _config: Config, _log: FastifyBaseLogger) {}
+/**
+ * The demo catalogue a new store starts with (see demo-data.ts). Out of stock means `stock_amount` 0
+ * with `available` still true: the book stays listed and can be restocked; `available` false is kept
+ * for books the shop has withdrawn.
+ */
+
+const SEED_LOCK = 7_270_003;
+
+const FEATURED = new Set([
+  'pride-and-prejudice',
+  'great-expectations',
+  'crime-and-punishment',
+  'frankenstein',
+  'dracula',
+  'the-hound-of-the-baskervilles',
+  'the-time-machine',
+  'moby-dick',
+  'jane-eyre',
+  'the-count-of-monte-cristo',
+  'alices-adventures-in-wonderland',
+  'les-miserables',
+  'the-great-gatsby',
+  'treasure-island',
+]);
+
+/** Bestsellers of the home page's '50% off' promotion. */
+const HALF_PRICE = new Set(['pride-and-prejudice', 'dracula', 'the-time-machine', 'treasure-island', 'emma']);
+
+const OUT_OF_STOCK = new Set([
+  'bleak-house',
+  'the-last-man',
+  'villette',
+  'the-idiot',
+  'through-the-looking-glass',
+  'kidnapped',
+]);
+
+const PUBLISHERS = ['Lantern Classics', 'Harbor & Quill', 'Meridian House', 'Old Mill Press', 'Northlight Editions'];
+
+export function slugify(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** A well-formed ISBN-13 (valid check digit) derived from a text; invented, like the editions. */
+export function isbnFor(text: string): string {
+  const body = `978${String(hash(text) % 1_000_000_000).padStart(9, '0')}`;
+  const sum = [...body].reduce((acc, digit, i) => acc + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+export const coverPath = (slug: string) => `covers/${slug}.svg`;
+export const portraitPath = (slug: string) => `authors/${slug}.svg`;
+export const bannerPath = (slug: string) => `categories/${slug}.svg`;
+
+function writeIfMissing(mediaDir: string, relative: string, draw: () => string) {
+  const file = path.join(mediaDir, relative);
+  if (existsSync(file)) return;
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, draw());
+}
+
+/** Draws the demo artwork that is not on disk yet (a new DATA_DIR beside an existing database, too). */
+export function ensureDemoArt(mediaDir: string) {
+  const categoryBySlug = new Map(DEMO_CATEGORIES.map((c) => [c.slug, c]));
+  const authorBySlug = new Map(DEMO_AUTHORS.map((a) => [a.slug, a]));
+  for (const category of DEMO_CATEGORIES) writeIfMissing(mediaDir, bannerPath(category.slug), () => bannerSvg(category));
+  for (const author of DEMO_AUTHORS) writeIfMissing(mediaDir, portraitPath(author.slug), () => portraitSvg(author));
+  for (const book of DEMO_BOOKS) {
+    const slug = slugify(book.title);
+    const category = categoryBySlug.get(book.category)!;
+    writeIfMissing(mediaDir, coverPath(slug), () =>
+      coverSvg({
+        slug,
+        title: book.title,
+        author: authorBySlug.get(book.author)!.name,
+        year: book.year,
+        category: category.name,
+        palette: category.palette,
+      }),
+    );
+  }
+}
+
+const HOUR = 60 * 60 * 1000;
+
+/** Prices, stock and edition details: invented, but stable from one run to the next. */
+export function demoBookValues(book: DemoBook, index: number, now: number) {
+  const slug = slugify(book.title);
+  const h = hash(slug);
+  const priceCents = 699 + (h % 14) * 100 + (h % 3 === 0 ? 100 : 0);
+  let originalPriceCents = 0;
+  if (HALF_PRICE.has(slug)) originalPriceCents = priceCents * 2;
+  else if (index % 4 === 1) originalPriceCents = priceCents + 300 + (h % 5) * 100;
+  const bookType =
+    h % 10 < 5 ? 'Paperback' : h % 10 < 8 ? 'Hardcover' : BOOK_TYPES[2 + (h % (BOOK_TYPES.length - 2))]!;
+  return {
+    slug,
+    priceCents,
+    originalPriceCents,
+    bookType,
+    condition: index % 13 === 7 ? 'Used' : index % 17 === 11 ? 'Fairly Used' : 'New',
+    publisher: PUBLISHERS[h % PUBLISHERS.length]!,
+    isbn: isbnFor(slug),
+    featured: FEATURED.has(slug),
+    stockAmount: OUT_OF_STOCK.has(slug) ? 0 : 3 + (h % 40),
+    // Shuffled by the slug's hash and spread over about a month, so newest-first means something.
+    createdAt: new Date(now - ((h % 997) / 997) * 30 * 24 * HOUR - index * 60_000),
+  };
+}
+
+/**
+ * Loads the demo catalogue when the store has no books, authors or categories. Safe to call from
+ * several processes at once (an advisory lock inside one transaction) and on every start.
+ */
+export async function seedDemoCatalogueIfEmpty(db: Database, config: Config, log: FastifyBaseLogger) {
+  ensureDemoArt(config.mediaDir);
+  const seeded = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+    const result = (await tx.execute(
+      sql`SELECT EXISTS (SELECT 1 FROM books) OR EXISTS (SELECT 1 FROM authors) OR EXISTS (SELECT 1 FROM categories) AS filled`,
+    )) as unknown as { rows: { filled: boolean }[] };
+    if (result.rows[0]?.filled) return false;
+
+    const categoryRows = await tx
+      .insert(categories)
+      .values(
+        DEMO_CATEGORIES.map((c, i) => ({
+          name: c.name,
+          slug: c.slug,
+          description: c.description,
+          featured: c.featured,
+          image: bannerPath(c.slug),
+          createdAt: new Date(Date.UTC(2024, 0, 1 + i)),
+        })),
+      )
+      .returning({ id: categories.id, slug: categories.slug });
+    const authorRows = await tx
+      .insert(authors)
+      .values(
+        DEMO_AUTHORS.map((a, i) => ({
+          name: a.name,
+          slug: a.slug,
+          brief: a.brief,
+          featured: a.featured,
+          image: portraitPath(a.slug),
+          createdAt: new Date(Date.UTC(2024, 0, 1 + i)),
+        })),
+      )
+      .returning({ id: authors.id, slug: authors.slug, name: authors.name });
+    const categoryId = new Map(categoryRows.map((r) => [r.slug, r.id]));
+    const authorBySlug = new Map(authorRows.map((r) => [r.slug, r]));
+
+    const now = Date.now();
+    await tx.insert(books).values(
+      DEMO_BOOKS.map((book, index) => {
+        const values = demoBookValues(book, index, now);
+        const author = authorBySlug.get(book.author)!;
+        return {
+          title: book.title,
+          slug: values.slug,
+          image: coverPath(values.slug),
+          bookAuthor: author.name,
+          authorId: author.id,
+          categoryId: categoryId.get(book.category)!,
+          priceCents: values.priceCents,
+          originalPriceCents: values.originalPriceCents,
+          description: book.description,
+          publisher: values.publisher,
+          publishedDate: `${String(book.year).padStart(4, '0')}-01-01`,
+          isbn: values.isbn,
+          genre: book.genre,
+          bookType: values.bookType,
+          condition: values.condition,
+          available: true,
+          featured: values.featured,
+          stockAmount: values.stockAmount,
+          tags: book.tags,
+          createdAt: values.createdAt,
+          updatedAt: values.createdAt,
+        };
+      }),
+    );
+    return true;
+  });
+  if (seeded) {
+    log.info(
+      `Loaded the demo catalogue: ${DEMO_BOOKS.length} books, ${DEMO_AUTHORS.length} authors, ${DEMO_CATEGORIES.length} categories`,
+    );
+  }
+  return seeded;
+}

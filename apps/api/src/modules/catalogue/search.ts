@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { type BookFilter, filterConditions, rows } from './repository.js';
+import { BOOK_COLUMNS, BOOK_FROM, type BookRow } from './serialize.js';
+
+/**
+ * Catalogue search (docs/decisions/0004-search.md): PostgreSQL full-text search over a weighted
+ * vector kept by a trigger (title A, author and ISBN B, genre and tags C, description D), with every
+ * word made a prefix, and each word that the catalogue does not contain corrected to its most similar
+ * catalogue word through a trigram index over `search_words`.
+ */
+
+/** Words beyond this are ignored: nobody types a longer query, and each word costs an index probe. */
+const MAX_WORDS = 12;
+
+export interface SearchPlan {
+  /** The words searched for, after normalising and correcting. */
+  words: string[];
+  /** Matches anywhere (title, author, ISBN, genre, tags, description). */
+  query: string;
+  /** The same words, in the title only. */
+  titleQuery: string;
+  /** The corrected words joined by spaces, compared with the start of the title. */
+  phrase: string;
+}
+
+/**
+ * Normalises the keyword the same way the index was built (lower case, no accents, words of letters
+ * and digits) and corrects the words the catalogue does not know, in one round trip.
+ * Returns null when the keyword holds no word at all.
+ */
+export async function planSearch(db: Database, keyword: string): Promise<SearchPlan | null> {
+  const found = await rows<{ ord: number; word: string }>(
+    db,
+    sql`WITH input AS (
+          SELECT t.w, t.ord
+          FROM regexp_split_to_table(search_normalize(${keyword}), '[^[:alnum:]]+') WITH ORDINALITY AS t(w, ord)
+          WHERE t.w <> ''
+          ORDER BY t.ord
+          LIMIT ${MAX_WORDS}
+        )
+        SELECT i.ord::int AS ord,
+          CASE
+            WHEN length(i.w) < 3 OR i.w ~ '^[0-9]+$' THEN i.w
+            WHEN EXISTS (SELECT 1 FROM search_words s WHERE s.word = i.w) THEN i.w
+            WHEN EXISTS (SELECT 1 FROM search_words s WHERE s.word LIKE i.w || '%') THEN i.w
+            ELSE coalesce(
+              (SELECT s.word FROM search_words s WHERE s.word % i.w
+                ORDER BY similarity(s.word, i.w) DESC, length(s.word), s.word LIMIT 1),
+              i.w)
+          END AS word
+        FROM input i
+        ORDER BY i.ord`,
+  );
+  const words = found.map((r) => r.word);
+  if (words.length === 0) return null;
+  // Words are letters and digits only (split above), so they are safe inside a tsquery.
+  const term = (w: string, weight = '') => (w.length >= 3 ? `${w}:*${weight}` : weight ? `${w}:${weight}` : w);
+  return {
+    words,
+    query: words.map((w) => term(w)).join(' & '),
+    titleQuery: words.map((w) => term(w, 'A')).join(' & '),
+    phrase: words.join(' '),
+  };
+}
+
+export interface SearchPage {
+  rows: BookRow[];
+  total: number;
+}
+
+/**
+ * One page of matches, best first: titles that start with the phrase, then titles that contain it,
+ * then books whose title has every word, then by weighted rank, then newest (or oldest).
+ * Ranking reads only `books`; authors and categories are joined for the page's rows alone.
+ */
+export async function searchBooks(
+  db: Database,
+  plan: SearchPlan,
+  filter: BookFilter,
+  newestFirst: boolean,
+  limit: number,
+  offset: number,
+): Promise<SearchPage> {
+  const dir = sql.raw(newestFirst ? 'DESC' : 'ASC');
+  const where = sql.join([sql`b.search_vector @@ q.any_field`, ...filterConditions(filter)], sql` AND `);
+  const result = await rows<BookRow & { total: number }>(
+    db,
+    sql`WITH q AS (
+          SELECT to_tsquery('simple', ${plan.query}) AS any_field,
+                 to_tsquery('simple', ${plan.titleQuery}) AS title_only
+        ),
+        matches AS (
+          SELECT b.id, b.created_at,
+            CASE
+              WHEN t.title LIKE ${plan.phrase} || '%' THEN 2
+              WHEN t.title LIKE '%' || ${plan.phrase} || '%' THEN 1
+              ELSE 0
+            END AS phrase_rank,
+            (b.search_vector @@ q.title_only) AS in_title,
+            ts_rank('{0.1, 0.2, 0.4, 1.0}', b.search_vector, q.any_field) AS rank,
+            count(*) OVER () AS total
+          FROM books b
+          CROSS JOIN q
+          CROSS JOIN LATERAL (
+            SELECT regexp_replace(search_normalize(b.title), '[^[:alnum:]]+', ' ', 'g') AS title
+          ) t
+          WHERE ${where}
+          ORDER BY phrase_rank DESC, in_title DESC, rank DESC, b.created_at ${dir}, b.id ${dir}
+          LIMIT ${limit} OFFSET ${offset}
+        )
+        SELECT ${BOOK_COLUMNS}, m.total::int AS total
+        FROM matches m JOIN books b ON b.id = m.id
+          LEFT JOIN authors a ON a.id = b.author_id LEFT JOIN categories c ON c.id = b.category_id
+        ORDER BY m.phrase_rank DESC, m.in_title DESC, m.rank DESC, m.created_at ${dir}, m.id ${dir}`,
+  );
+  if (result.length > 0) return { rows: result, total: result[0]!.total };
+  if (offset > 0) {
+    // Past the last page: the total still tells the client where the results end.
+    const [row] = await rows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM books b
+          WHERE ${sql.join([sql`b.search_vector @@ to_tsquery('simple', ${plan.query})`, ...filterConditions(filter)], sql` AND `)}`,
+    );
+    return { rows: [], total: row?.n ?? 0 };
+  }
+  return { rows: [], total: 0 };
+}
+
+/**
+ * When no book has every word (e.g. words run together, "mobydick"), titles similar to the whole
+ * phrase, through the trigram index on the normalised title.
+ */
+export async function similarTitles(
+  db: Database,
+  phrase: string,
+  filter: BookFilter,
+  limit: number,
+): Promise<BookRow[]> {
+  const where = sql.join([sql`search_normalize(b.title) % ${phrase}`, ...filterConditions(filter)], sql` AND `);
+  return rows<BookRow>(
+    db,
+    sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM}
+        WHERE ${where}
+        ORDER BY similarity(search_normalize(b.title), ${phrase}) DESC, b.id
+        LIMIT ${limit}`,
+  );
+}
