@@ -1,13 +1,38 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from 'react-hot-toast';
+import { useEffect, type ReactNode } from 'react';
+import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import { queryClient } from '../lib/query-client';
+
+/** Spec section 9: at most 20 toasts on screen; older ones are dismissed. */
+export const TOAST_LIMIT = 20;
+
+function ToastLimit() {
+  const { toasts } = useToasterStore();
+  useEffect(() => {
+    toasts
+      .filter((t) => t.visible)
+      .slice(TOAST_LIMIT)
+      .forEach((t) => toast.dismiss(t.id));
+  }, [toasts]);
+  return null;
+}
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="top-center" />
+      <ToastLimit />
+      <Toaster
+        position="top-center"
+        containerStyle={{ top: 72 }}
+        toastOptions={{
+          // error, blank and custom: 4 s; success: 2 s; loading: until dismissed.
+          duration: 4000,
+          success: { duration: 2000 },
+          loading: { duration: Infinity },
+          className: 'dark:!bg-gray-800 dark:!text-gray-100',
+        }}
+      />
     </QueryClientProvider>
   );
 }

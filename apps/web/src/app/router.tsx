@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { AdminGuard } from '../features/accounts/components/AdminGuard';
 import { RootLayout } from './layout/RootLayout';
+import { RootError, RouteError } from './layout/RouteError';
 
 // Each screen is its own chunk: the home page loads only what it shows.
 const HomePage = lazy(() => import('../features/catalogue/pages/HomePage'));
@@ -11,9 +12,14 @@ const AuthorPage = lazy(() => import('../features/catalogue/pages/AuthorPage'));
 const CategoryPage = lazy(() => import('../features/catalogue/pages/CategoryPage'));
 const WishlistPage = lazy(() => import('../features/catalogue/pages/WishlistPage'));
 const AddBookPage = lazy(() => import('../features/catalogue/pages/AddBookPage'));
-const CartPage = lazy(() => import('../features/cart/pages/CartPage'));
+const CartRoute = lazy(() => import('./routes/cart'));
 const ContactPage = lazy(() => import('../features/contact/pages/ContactPage'));
 const AboutPage = lazy(() => import('../features/static/pages/AboutPage'));
+const BlogPage = lazy(() => import('../features/static/pages/BlogPage'));
+const PrivacyPage = lazy(() => import('../features/static/pages/PrivacyPage'));
+const TermsPage = lazy(() => import('../features/static/pages/TermsPage'));
+const ReturnsPage = lazy(() => import('../features/static/pages/ReturnsPage'));
+const CommunityPage = lazy(() => import('../features/static/pages/CommunityPage'));
 const NotFoundPage = lazy(() => import('../features/static/pages/NotFoundPage'));
 const LoginPage = lazy(() => import('../features/accounts/pages/LoginPage'));
 const RegisterPage = lazy(() => import('../features/accounts/pages/RegisterPage'));
@@ -25,24 +31,38 @@ const DashboardPage = lazy(() => import('../features/admin/DashboardPage'));
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
+    errorElement: <RootError />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/books', element: <BooksPage /> },
-      { path: '/book/:title', element: <BookDetailPage /> },
-      { path: '/category/:slug', element: <CategoryPage /> },
-      { path: '/author/:slug', element: <AuthorPage /> },
-      { path: '/cart', element: <CartPage /> },
-      { path: '/wishlist', element: <WishlistPage /> },
-      { path: '/profile', element: <ProfilePage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/payment-success/:orderId', element: <PaymentSuccessPage /> },
-      { path: '/orders', element: <OrdersPage /> },
-      { path: '/add-book', element: <AddBookPage /> },
-      { path: '/contact', element: <ContactPage /> },
-      { path: '/about', element: <AboutPage /> },
-      { path: '/admin', element: <AdminGuard />, children: [{ index: true, element: <DashboardPage /> }] },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        // Inside the layout: a failing screen keeps the header and footer.
+        errorElement: <RouteError />,
+        children: [
+          { path: '/', element: <HomePage /> },
+          { path: '/books', element: <BooksPage /> },
+          { path: '/book/:title', element: <BookDetailPage /> },
+          { path: '/category/:slug', element: <CategoryPage /> },
+          { path: '/author/:slug', element: <AuthorPage /> },
+          { path: '/cart', element: <CartRoute /> },
+          { path: '/wishlist', element: <WishlistPage /> },
+          { path: '/profile', element: <ProfilePage /> },
+          { path: '/login', element: <LoginPage /> },
+          { path: '/register', element: <RegisterPage /> },
+          { path: '/payment-success/:orderId', element: <PaymentSuccessPage /> },
+          { path: '/orders', element: <OrdersPage /> },
+          { path: '/add-book', element: <AddBookPage /> },
+          { path: '/contact', element: <ContactPage /> },
+          { path: '/about', element: <AboutPage /> },
+          { path: '/blog', element: <BlogPage /> },
+          { path: '/privacy', element: <PrivacyPage /> },
+          { path: '/terms', element: <TermsPage /> },
+          { path: '/returns', element: <ReturnsPage /> },
+          { path: '/discord', element: <CommunityPage network="discord" /> },
+          { path: '/twitter', element: <CommunityPage network="twitter" /> },
+          { path: '/facebook', element: <CommunityPage network="facebook" /> },
+          { path: '/admin', element: <AdminGuard />, children: [{ index: true, element: <DashboardPage /> }] },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
     ],
   },
 ]);

@@ -1,4 +1,4 @@
-import { moneyToCents } from '@bookstore/contract';
+import { moneyToCents } from '@bookstore/contract/money';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 

@@ -1,23 +1,42 @@
-import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router';
-import { UserMenu } from '../../features/accounts/components/UserMenu';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PageLoading } from '../../components/ui/Spinner';
+import { useAuthStore } from '../../stores/auth';
+import { useCartStore } from '../../stores/cart';
+import { applyTheme, useThemeStore } from '../../stores/theme';
+import { Footer } from './Footer';
+import { Header } from './Header';
 
-/** Fixed header, page outlet, footer. The storefront work fills in header and footer. */
-export function RootLayout() {
+/** Fixed header, page outlet, footer; the theme, the active cart and scroll-to-top live here. */
+export function RootLayout({ children }: { children?: ReactNode }) {
+  const { pathname } = useLocation();
+  const darkMode = useThemeStore((s) => s.darkMode);
+  const username = useAuthStore((s) => s.profile?.username);
+
+  useEffect(() => applyTheme(darkMode), [darkMode]);
+
+  // At start, and whenever the signed-in username changes, the cart follows it (guest cart when none).
+  useEffect(() => {
+    useCartStore.getState().initializeCart(username ?? null);
+  }, [username]);
+
+  useEffect(() => {
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, [pathname]);
+
   return (
     <div className="flex min-h-screen flex-col bg-white text-gray-900 dark:bg-gray-950 dark:text-gray-100">
-      <header className="fixed inset-x-0 top-0 z-40 flex h-16 items-center justify-between border-b border-gray-200 bg-white px-4 dark:border-gray-800 dark:bg-gray-950">
-        <Link to="/" className="text-lg font-bold">
-          Bookstore
-        </Link>
-        <UserMenu />
-      </header>
-      <main className="flex-1 pt-16">
-        <Suspense fallback={<p className="p-8">Loading...</p>}>
-          <Outlet />
-        </Suspense>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-indigo-600 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
+        <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
       </main>
-      <footer className="border-t border-gray-200 p-4 text-sm dark:border-gray-800">© {new Date().getFullYear()} Bookstore</footer>
+      <Footer />
     </div>
   );
 }

@@ -1,7 +1,25 @@
+import { useParams } from 'react-router';
+import { usePageTitle } from '../../../lib/hooks';
+import { useAuthor, useAuthorBooks } from '../api/authors';
+import { CollectionPage } from '../components/CollectionPage';
+
 export default function AuthorPage() {
+  const { slug = '' } = useParams();
+  const author = useAuthor(slug);
+  const books = useAuthorBooks(slug);
+  usePageTitle(author.data?.name ?? (author.isError ? 'Error' : undefined));
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Author</h1>
-    </section>
+    <CollectionPage
+      info={author}
+      books={books}
+      name={author.data?.name}
+      image={author.data?.image}
+      text={<p>{author.data?.brief}</p>}
+      count={author.data?.number_of_books}
+      countLabel="Published Books"
+      booksHeading={author.data ? `Books by ${author.data.name}` : 'Books'}
+      emptyText="No books available from this author at the moment."
+      errorText="Failed to load author information"
+    />
   );
 }

@@ -1,7 +1,332 @@
-export default function BookDetailPage() {
+import type { BookDetail } from '@bookstore/contract';
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useParams } from 'react-router';
+import { AVATAR_PLACEHOLDER, BookImage } from '../../../components/ui/BookImage';
+import { ErrorState } from '../../../components/ui/ErrorState';
+import { DownloadIcon, ReturnIcon, ShieldIcon, TruckIcon } from '../../../components/ui/icons';
+import { percentOff, Price } from '../../../components/ui/Price';
+import { PageLoading } from '../../../components/ui/Spinner';
+import { roundRating, Stars } from '../../../components/ui/Stars';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/hooks';
+import { plural } from '../../../lib/lists';
+import { useCartStore } from '../../../stores/cart';
+import { useBook, useRelatedBooks } from '../api/book';
+import { BookCard, BookGrid } from '../components/BookCard';
+import { QuantityStepper } from '../components/QuantityStepper';
+import { isInStock } from '../components/text';
+import { WishlistButton } from '../components/WishlistButton';
+
+export const SHIPPING_OPTIONS = [
+  { name: 'Standard Delivery', time: '3-5 business days', price: '$4.99' },
+  { name: 'Express Delivery', time: '1-2 business days', price: '$9.99' },
+] as const;
+
+export const DELIVERY_DAYS = 3;
+
+/** Today plus three days, e.g. 'Thursday, March 14'. */
+export function estimatedDelivery(from = new Date()): string {
+  const date = new Date(from);
+  date.setDate(date.getDate() + DELIVERY_DAYS);
+  return date.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
+}
+
+/** Tags may arrive as one comma-separated string: one chip per tag. */
+export function splitTags(tags: string[]): string[] {
+  return tags
+    .flatMap((tag) => tag.split(','))
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+}
+
+const formatDate = (value: string | null) =>
+  value ? new Date(value).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : 'Unknown';
+
+const tabClass =
+  'rounded-t-md border-b-2 px-4 py-3 text-sm font-semibold focus:outline-none data-[focus]:outline-2 data-[focus]:outline-indigo-500 data-[selected]:border-indigo-600 data-[selected]:text-indigo-700 border-transparent text-gray-700 hover:text-gray-900 dark:text-gray-300 dark:hover:text-white dark:data-[selected]:border-indigo-400 dark:data-[selected]:text-indigo-300';
+
+function PurchaseBox({ book }: { book: BookDetail }) {
+  const [quantity, setQuantity] = useState(1);
+  const addToCart = useCartStore((s) => s.addToCart);
+  const inStock = isInStock(book);
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Book</h1>
+    <div className="mt-6 space-y-4">
+      <p className={inStock ? 'text-sm font-medium text-green-800 dark:text-green-300' : 'text-sm font-medium text-red-700 dark:text-red-300'}>
+        {inStock ? `In stock (${book.stock_amount} available)` : 'Out of stock'}
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <QuantityStepper value={quantity} onChange={setQuantity} max={inStock ? book.stock_amount : undefined} />
+        <button
+          type="button"
+          disabled={!inStock}
+          onClick={() => {
+            addToCart(book, quantity);
+            toast.success(`Added ${quantity} book(s) to cart`);
+          }}
+          className="h-12 flex-1 rounded-md bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-gray-400 disabled:text-gray-900 dark:disabled:bg-gray-700 dark:disabled:text-gray-200"
+        >
+          Add to Cart ({quantity})
+        </button>
+        <WishlistButton bookId={book.id} />
+      </div>
+      <label className="flex items-center gap-3 rounded-md border border-gray-200 p-3 text-sm dark:border-gray-800">
+        <input type="checkbox" className="h-4 w-4 accent-indigo-600" />
+        <ShieldIcon className="text-indigo-700 dark:text-indigo-300" />
+        <span>
+          <span className="font-semibold">2-Year Protection</span> +$2.99
+        </span>
+      </label>
+    </div>
+  );
+}
+
+function ServiceInfo() {
+  return (
+    <div className="mt-8 grid gap-4 sm:grid-cols-2">
+      <section className="rounded-lg border border-gray-200 p-4 dark:border-gray-800">
+        <h2 className="flex items-center gap-2 font-semibold">
+          <TruckIcon className="text-indigo-700 dark:text-indigo-300" /> Shipping Options
+        </h2>
+        <ul className="mt-3 space-y-2 text-sm">
+          {SHIPPING_OPTIONS.map((option) => (
+            <li key={option.name} className="flex justify-between gap-2">
+              <span>
+                <span className="font-medium">{option.name}</span>
+                <span className="block text-gray-600 dark:text-gray-400">{option.time}</span>
+              </span>
+              <span className="font-semibold">{option.price}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 text-sm">
+          Estimated delivery: <strong>{estimatedDelivery()}</strong>
+        </p>
+      </section>
+      <section className="rounded-lg border border-gray-200 p-4 dark:border-gray-800">
+        <h2 className="flex items-center gap-2 font-semibold">
+          <ReturnIcon className="text-indigo-700 dark:text-indigo-300" /> Return Policy
+        </h2>
+        <p className="mt-3 text-sm text-gray-700 dark:text-gray-300">
+          30-day return or exchange. Books must be returned in their original condition.{' '}
+          <Link to={paths.returns} className="font-medium text-indigo-700 underline dark:text-indigo-300">
+            Read the Return Policy
+          </Link>
+        </p>
+        <h2 className="mt-4 flex items-center gap-2 font-semibold">
+          <DownloadIcon className="text-indigo-700 dark:text-indigo-300" /> Digital Delivery
+        </h2>
+        <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
+          eBooks are delivered digitally: your download is available right after payment.
+        </p>
+      </section>
+      <section className="rounded-lg border border-gray-200 p-4 sm:col-span-2 dark:border-gray-800">
+        <h2 className="font-semibold">We accept</h2>
+        <ul className="mt-3 flex flex-wrap items-center gap-3">
+          <li>
+            <img src="/payments/card.svg" alt="Card payments" width={64} height={40} loading="lazy" />
+          </li>
+          <li>
+            <img src="/payments/wallet.svg" alt="Wallet payments" width={64} height={40} loading="lazy" />
+          </li>
+          <li>
+            <img src="/payments/mobile-money.svg" alt="Mobile money" width={64} height={40} loading="lazy" />
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+function BookTabs({ book }: { book: BookDetail }) {
+  const details: [string, string][] = [
+    ['Author', book.book_author],
+    ['Publisher', book.publisher],
+    ['Published', formatDate(book.published_date)],
+    ['ISBN', book.isbn],
+    ['Genre', book.genre],
+    ['Category', book.category_name ?? 'Uncategorised'],
+    ['Format', book.book_type],
+    ['Condition', book.condition],
+  ];
+  return (
+    <TabGroup className="mt-12">
+      <TabList aria-label="Book information" className="flex gap-2 overflow-x-auto border-b border-gray-200 dark:border-gray-800">
+        <Tab className={tabClass}>Description</Tab>
+        <Tab className={tabClass}>Details</Tab>
+        <Tab className={tabClass}>Reviews ({book.reviews.length})</Tab>
+      </TabList>
+      <TabPanels className="py-6">
+        <TabPanel className="max-w-3xl leading-relaxed whitespace-pre-line text-gray-800 dark:text-gray-200">
+          {book.description || 'No description available.'}
+        </TabPanel>
+        <TabPanel>
+          <dl className="grid max-w-3xl gap-x-8 gap-y-3 sm:grid-cols-2">
+            {details.map(([term, value]) => (
+              <div key={term} className="flex justify-between gap-4 border-b border-gray-100 py-2 dark:border-gray-800">
+                <dt className="font-medium text-gray-600 dark:text-gray-400">{term}</dt>
+                <dd className="text-right">{value || '—'}</dd>
+              </div>
+            ))}
+          </dl>
+        </TabPanel>
+        <TabPanel>
+          {book.reviews.length === 0 ? (
+            <p className="text-gray-700 dark:text-gray-300">No reviews yet.</p>
+          ) : (
+            <ul className="max-w-3xl space-y-6">
+              {book.reviews.map((review) => (
+                <li key={review.id} className="flex gap-4">
+                  <BookImage
+                    src={review.user_avatar}
+                    fallback={AVATAR_PLACEHOLDER}
+                    alt=""
+                    width={40}
+                    height={40}
+                    className="h-10 w-10 shrink-0 rounded-full object-cover"
+                  />
+                  <div>
+                    <p className="font-semibold">{review.user}</p>
+                    <div className="flex items-center gap-2 text-sm text-gray-600 dark:text-gray-400">
+                      <Stars rating={review.rating} size={14} />
+                      <time dateTime={review.created_at}>{formatDate(review.created_at)}</time>
+                    </div>
+                    <p className="mt-2 text-gray-800 dark:text-gray-200">{review.comment}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </TabPanel>
+      </TabPanels>
+    </TabGroup>
+  );
+}
+
+function RelatedBooks({ bookId }: { bookId: number }) {
+  const related = useRelatedBooks(bookId);
+  const books = (related.data ?? []).filter((b) => b.id !== bookId).slice(0, 4);
+  if (books.length === 0) return null;
+  return (
+    <section aria-labelledby="related-books" className="mt-12">
+      <h2 id="related-books" className="mb-6 text-2xl font-bold tracking-tight">
+        Related Books
+      </h2>
+      <BookGrid>
+        {books.map((book) => (
+          <BookCard key={book.id} book={book} />
+        ))}
+      </BookGrid>
     </section>
+  );
+}
+
+export default function BookDetailPage() {
+  const { title = '' } = useParams();
+  const query = useBook(title);
+  usePageTitle(query.data?.title ?? (query.isError ? 'Book not found' : undefined));
+
+  if (query.isPending) return <PageLoading />;
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-16 text-center sm:px-6">
+        {notFound ? (
+          <>
+            <h1 className="text-3xl font-bold">Book not found</h1>
+            <p className="mt-3 text-gray-700 dark:text-gray-300">We could not find a book called “{title}”.</p>
+          </>
+        ) : (
+          <ErrorState message={query.error.message} />
+        )}
+        <Link to={paths.books} className="mt-6 inline-block font-semibold text-indigo-700 hover:underline dark:text-indigo-300">
+          Browse Books
+        </Link>
+      </div>
+    );
+  }
+  const book_ = query.data;
+  const off = percentOff(book_.price, book_.original_price);
+  const tags = splitTags(book_.tags);
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-gray-600 dark:text-gray-400">
+        <ol className="flex flex-wrap gap-2">
+          <li>
+            <Link to={paths.home} className="hover:underline">
+              Home
+            </Link>{' '}
+            /
+          </li>
+          <li>
+            <Link to={paths.books} className="hover:underline">
+              Books
+            </Link>{' '}
+            /
+          </li>
+          <li aria-current="page" className="text-gray-900 dark:text-gray-100">
+            {book_.title}
+          </li>
+        </ol>
+      </nav>
+      <div className="grid gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className="relative self-start rounded-2xl bg-gray-100 p-6 dark:bg-gray-900">
+          {off > 0 && (
+            <span className="absolute top-4 left-4 rounded-full bg-red-600 px-3 py-1 text-sm font-bold text-white">{off}% OFF</span>
+          )}
+          <BookImage
+            src={book_.image}
+            srcSet={book_.image_srcset}
+            sizes="(min-width: 1024px) 40vw, 100vw"
+            alt={`Cover of ${book_.title}`}
+            width={400}
+            height={600}
+            priority
+            className="mx-auto h-auto max-h-[32rem] w-auto object-contain"
+          />
+        </div>
+        <div>
+          {tags.length > 0 && (
+            <ul aria-label="Tags" className="mb-3 flex flex-wrap gap-2">
+              {tags.map((tag) => (
+                <li key={tag} className="rounded-full bg-indigo-50 px-3 py-1 text-xs font-medium text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">
+                  {tag}
+                </li>
+              ))}
+            </ul>
+          )}
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{book_.title}</h1>
+          <p className="mt-2 text-lg text-gray-700 dark:text-gray-300">
+            by{' '}
+            {book_.author_slug ? (
+              <Link to={paths.author(book_.author_slug)} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+                {book_.book_author}
+              </Link>
+            ) : (
+              book_.book_author
+            )}
+          </p>
+          <div className="mt-3 flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
+            <Stars rating={book_.rating} size={18} />
+            <span className="font-semibold">{roundRating(book_.rating).toFixed(1)}</span>
+            <span>({plural(book_.review_count, 'review')})</span>
+          </div>
+          <div className="mt-5 flex flex-wrap items-center gap-3">
+            <Price price={book_.price} originalPrice={book_.original_price} large />
+            {off > 0 && (
+              <span className="rounded-md bg-red-100 px-2 py-1 text-sm font-bold text-red-800 dark:bg-red-950 dark:text-red-200">
+                Save {off}%
+              </span>
+            )}
+          </div>
+          <PurchaseBox key={book_.id} book={book_} />
+          <ServiceInfo />
+        </div>
+      </div>
+      <BookTabs book={book_} />
+      <RelatedBooks bookId={book_.id} />
+    </div>
   );
 }

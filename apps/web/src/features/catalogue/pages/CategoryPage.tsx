@@ -1,7 +1,25 @@
+import { useParams } from 'react-router';
+import { usePageTitle } from '../../../lib/hooks';
+import { useCategory, useCategoryBooks } from '../api/categories';
+import { CollectionPage } from '../components/CollectionPage';
+
 export default function CategoryPage() {
+  const { slug = '' } = useParams();
+  const category = useCategory(slug);
+  const books = useCategoryBooks(slug);
+  usePageTitle(category.data?.name ?? (category.isError ? 'Error' : undefined));
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Category</h1>
-    </section>
+    <CollectionPage
+      info={category}
+      books={books}
+      name={category.data?.name}
+      image={category.data?.image}
+      text={<p>{category.data?.description}</p>}
+      count={category.data?.number_of_books}
+      countLabel="Books"
+      booksHeading={category.data ? `${category.data.name} Books` : 'Books'}
+      emptyText="No books available in this category at the moment."
+      errorText="Failed to load category information"
+    />
   );
 }

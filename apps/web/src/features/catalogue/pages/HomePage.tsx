@@ -1,7 +1,102 @@
-export default function HomePage() {
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { Spinner } from '../../../components/ui/Spinner';
+import { paths } from '../../../config/paths';
+import { usePageTitle } from '../../../lib/hooks';
+import { useHomeBooks } from '../api/books';
+import { useFeaturedBooks } from '../api/featured';
+import { BookCard, BookGrid } from '../components/BookCard';
+
+// The carousel library loads beside the page, not before it.
+const NewArrivalsCarousel = lazy(() => import('../components/NewArrivalsCarousel'));
+
+/** Same height as the carousel, so nothing below it moves when it arrives. */
+const CAROUSEL_HEIGHT = 'min-h-[23.5rem]';
+
+function NewArrivals() {
+  const featured = useFeaturedBooks();
+  const fallback = (
+    <div className={`flex ${CAROUSEL_HEIGHT} items-center justify-center`}>
+      <Spinner />
+    </div>
+  );
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Discover Your Next Favorite Book</h1>
+    <section aria-labelledby="new-arrivals" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+      <h2 id="new-arrivals" className="mb-6 text-2xl font-bold tracking-tight">
+        New Arrivals
+      </h2>
+      {featured.isPending ? (
+        fallback
+      ) : featured.isError ? (
+        <p role="alert" className="text-red-700 dark:text-red-300">
+          {featured.error.message}
+        </p>
+      ) : featured.data.length === 0 ? (
+        <p className="text-gray-700 dark:text-gray-300">No new arrivals right now.</p>
+      ) : (
+        <div className={CAROUSEL_HEIGHT}>
+          <Suspense fallback={fallback}>
+            <NewArrivalsCarousel books={featured.data} />
+          </Suspense>
+        </div>
+      )}
     </section>
+  );
+}
+
+function LatestBooks() {
+  const books = useHomeBooks();
+  const list = books.data?.data ?? [];
+  return (
+    <section aria-labelledby="latest-books" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
+      <div className="mb-6 flex items-end justify-between gap-4">
+        <h2 id="latest-books" className="text-2xl font-bold tracking-tight">
+          Explore Our Books
+        </h2>
+        <Link to={paths.books} className="font-semibold text-indigo-700 hover:underline dark:text-indigo-300">
+          See all books
+        </Link>
+      </div>
+      {books.isPending ? (
+        <div className="flex min-h-96 items-center justify-center">
+          <Spinner />
+        </div>
+      ) : list.length === 0 ? (
+        <p className="py-12 text-center text-gray-700 dark:text-gray-300">No more results</p>
+      ) : (
+        <BookGrid>
+          {list.map((book) => (
+            <BookCard key={book.id} book={book} actionLabel="View" />
+          ))}
+        </BookGrid>
+      )}
+    </section>
+  );
+}
+
+export default function HomePage() {
+  usePageTitle(undefined);
+  return (
+    <>
+      <section className="bg-gradient-to-br from-indigo-700 via-indigo-600 to-purple-700 text-white">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24">
+          <p className="inline-block rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
+            Limited time: 50% off bestsellers
+          </p>
+          <h1 className="mt-4 max-w-2xl text-4xl font-extrabold tracking-tight sm:text-5xl">Discover Your Next Favorite Book</h1>
+          <p className="mt-4 max-w-xl text-lg text-indigo-50">
+            Timeless classics and new arrivals, hand-picked by readers. Save 50% on our bestsellers for a limited time.
+          </p>
+          <Link
+            to={paths.books}
+            className="mt-8 inline-block rounded-md bg-white px-6 py-3 font-semibold text-indigo-800 shadow hover:bg-indigo-50"
+          >
+            Shop Now
+          </Link>
+        </div>
+      </section>
+      <NewArrivals />
+      <LatestBooks />
+    </>
   );
 }

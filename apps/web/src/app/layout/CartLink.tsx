@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import { Tooltip } from '../../components/ui/Tooltip';
+import { CartIcon } from '../../components/ui/icons';
+import { paths } from '../../config/paths';
+import { plural } from '../../lib/lists';
+import { useCartCount } from '../../stores/cart';
+
+export function CartLink() {
+  const count = useCartCount();
+  return (
+    <Tooltip label="Cart">
+      {(id) => (
+        <Link
+          to={paths.cart}
+          aria-label={`Cart, ${plural(count, 'item')}`}
+          aria-describedby={id}
+          className="relative rounded-full p-2 text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800"
+        >
+          <CartIcon width={22} height={22} />
+          {count > 0 && (
+            <span
+              data-testid="cart-count"
+              aria-hidden="true"
+              className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold text-white"
+            >
+              {count > 99 ? '99+' : count}
+            </span>
+          )}
+        </Link>
+      )}
+    </Tooltip>
+  );
+}

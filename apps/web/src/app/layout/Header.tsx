@@ -1,0 +1,110 @@
+import clsx from 'clsx';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { MenuIcon } from '../../components/ui/icons';
+import { paths } from '../../config/paths';
+import { UserMenu } from '../../features/accounts/components/UserMenu';
+import { useAuthors } from '../../features/catalogue/api/authors';
+import { useCategories } from '../../features/catalogue/api/categories';
+import { SearchBox } from '../../features/catalogue/components/SearchBox';
+import { CartLink } from './CartLink';
+import { MegaMenu } from './MegaMenu';
+import { authorPath, categoryPath } from './nav';
+import { ThemeToggle } from './ThemeToggle';
+
+// The phone menu (and the dialog library behind it) loads the first time it is opened.
+const MobileMenu = lazy(() => import('./MobileMenu'));
+
+const navLink = ({ isActive }: { isActive: boolean }) =>
+  clsx(
+    'rounded-md px-3 py-2 text-sm font-medium hover:bg-gray-100 hover:text-indigo-700 dark:hover:bg-gray-800 dark:hover:text-indigo-300',
+    isActive ? 'text-indigo-700 dark:text-indigo-300' : 'text-gray-800 dark:text-gray-200',
+  );
+
+export function Logo() {
+  return (
+    <Link to={paths.home} className="flex shrink-0 items-center gap-2 rounded-md" aria-label="Bookstore home">
+      <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
+      <span className="hidden text-lg font-bold tracking-tight sm:inline">Bookstore</span>
+    </Link>
+  );
+}
+
+/** Fixed top bar. Its style changes once the page has scrolled by at least 1 px. */
+export function Header() {
+  const [scrolled, setScrolled] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  const { pathname } = useLocation();
+  const categories = useCategories();
+  const authors = useAuthors();
+
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY >= 1);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  return (
+    <header
+      data-scrolled={scrolled}
+      className={clsx(
+        'fixed inset-x-0 top-0 z-40 h-16 border-b transition-[background-color,box-shadow,border-color] duration-200',
+        scrolled
+          ? 'border-gray-200 bg-white/95 shadow-md backdrop-blur dark:border-gray-800 dark:bg-gray-950/95'
+          : 'border-transparent bg-white dark:bg-gray-950',
+      )}
+    >
+      <div className="mx-auto flex h-full max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
+        <Logo />
+        <nav aria-label="Main" className="hidden items-center lg:flex">
+          <NavLink to={paths.home} end className={navLink}>
+            Home
+          </NavLink>
+          <NavLink to={paths.books} className={navLink}>
+            Books
+          </NavLink>
+          <MegaMenu label="Categories" allLabel="All Categories" entries={categories.data ?? []} pathFor={categoryPath} />
+          <MegaMenu label="Authors" allLabel="All Authors" entries={authors.data ?? []} pathFor={authorPath} />
+          <NavLink to={paths.about} className={navLink}>
+            About
+          </NavLink>
+          <NavLink to={paths.contact} className={navLink}>
+            Contact
+          </NavLink>
+        </nav>
+        <SearchBox key={pathname} className="min-w-0 flex-1 lg:max-w-xs xl:max-w-sm" />
+        <div className="flex shrink-0 items-center gap-1">
+          <CartLink />
+          <span className="hidden lg:inline-flex">
+            <ThemeToggle />
+          </span>
+          <UserMenu />
+          <button
+            type="button"
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+            onClick={() => {
+              setMenuLoaded(true);
+              setMenuOpen(true);
+            }}
+            className="rounded-full p-2 text-gray-700 hover:bg-gray-100 lg:hidden dark:text-gray-200 dark:hover:bg-gray-800"
+          >
+            <MenuIcon width={24} height={24} />
+          </button>
+        </div>
+      </div>
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <MobileMenu
+            open={menuOpen}
+            onClose={() => setMenuOpen(false)}
+            categories={categories.data ?? []}
+            authors={authors.data ?? []}
+          />
+        </Suspense>
+      )}
+    </header>
+  );
+}

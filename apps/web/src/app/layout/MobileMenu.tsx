@@ -1,0 +1,118 @@
+import {
+  Dialog,
+  DialogBackdrop,
+  DialogPanel,
+  DialogTitle,
+  Disclosure,
+  DisclosureButton,
+  DisclosurePanel,
+} from '@headlessui/react';
+import { useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { ChevronDownIcon, CloseIcon } from '../../components/ui/icons';
+import { paths } from '../../config/paths';
+import { authorPath, categoryPath, splitFeatured, type MenuEntry } from './nav';
+import { ThemeToggle } from './ThemeToggle';
+
+const linkClass =
+  'block rounded-md px-3 py-2 text-base font-medium text-gray-800 hover:bg-gray-100 dark:text-gray-100 dark:hover:bg-gray-800';
+
+function MenuList({ label, entries, pathFor }: { label: string; entries: MenuEntry[]; pathFor: (slug: string) => string }) {
+  const { featured, all } = splitFeatured(entries);
+  return (
+    <Disclosure as="div">
+      <DisclosureButton className={`${linkClass} flex w-full items-center justify-between text-left`}>
+        {label}
+        <ChevronDownIcon className="transition data-[open]:rotate-180" />
+      </DisclosureButton>
+      <DisclosurePanel className="space-y-3 px-3 py-2">
+        {featured.length > 0 && (
+          <div>
+            <p className="text-xs font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">Featured</p>
+            <ul className="mt-1">
+              {featured.map((entry) => (
+                <li key={entry.id}>
+                  <Link to={pathFor(entry.slug)} className="block py-1.5 text-sm">
+                    {entry.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <div>
+          <p className="text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-400">All {label}</p>
+          <ul className="mt-1">
+            {all.map((entry) => (
+              <li key={entry.id}>
+                <Link to={pathFor(entry.slug)} className="block py-1.5 text-sm">
+                  {entry.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </DisclosurePanel>
+    </Disclosure>
+  );
+}
+
+/** The phone menu: a panel sliding in from the right. */
+export default function MobileMenu({
+  open,
+  onClose,
+  categories,
+  authors,
+}: {
+  open: boolean;
+  onClose: () => void;
+  categories: MenuEntry[];
+  authors: MenuEntry[];
+}) {
+  const { pathname } = useLocation();
+  const [seenPath, setSeenPath] = useState(pathname);
+  if (seenPath !== pathname) {
+    setSeenPath(pathname);
+    if (open) onClose();
+  }
+  return (
+    <Dialog open={open} onClose={onClose} className="relative z-50 lg:hidden">
+      <DialogBackdrop transition className="fixed inset-0 bg-black/40 transition-opacity duration-200 data-[closed]:opacity-0" />
+      <DialogPanel
+        transition
+        className="fixed inset-y-0 right-0 flex w-80 max-w-[85vw] flex-col overflow-y-auto bg-white p-4 shadow-xl transition duration-200 ease-out data-[closed]:translate-x-full dark:bg-gray-950 dark:text-gray-100"
+      >
+        <div className="mb-4 flex items-center justify-between">
+          <DialogTitle className="text-lg font-bold">Menu</DialogTitle>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close menu"
+            className="rounded-full p-2 text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800"
+          >
+            <CloseIcon />
+          </button>
+        </div>
+        <nav aria-label="Mobile" className="space-y-1">
+          <NavLink to={paths.home} end className={linkClass}>
+            Home
+          </NavLink>
+          <NavLink to={paths.books} className={linkClass}>
+            Books
+          </NavLink>
+          <MenuList label="Categories" entries={categories} pathFor={categoryPath} />
+          <MenuList label="Authors" entries={authors} pathFor={authorPath} />
+          <NavLink to={paths.about} className={linkClass}>
+            About
+          </NavLink>
+          <NavLink to={paths.contact} className={linkClass}>
+            Contact
+          </NavLink>
+        </nav>
+        <div className="mt-auto border-t border-gray-200 pt-4 dark:border-gray-800">
+          <ThemeToggle withText />
+        </div>
+      </DialogPanel>
+    </Dialog>
+  );
+}

@@ -1,0 +1,46 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { paths } from '../../config/paths';
+
+function describe(error: unknown): { title: string; text: string } {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return { title: 'Page not found', text: 'We could not find the page you were looking for.' };
+  }
+  // A deploy replaced the page's code while it was open: a reload fetches the new files.
+  if (error instanceof Error && /dynamically imported module|Importing a module script failed/i.test(error.message)) {
+    return { title: 'A new version is available', text: 'Please reload the page to continue.' };
+  }
+  return { title: 'Something went wrong', text: 'An unexpected error occurred. Please try again.' };
+}
+
+/** The error boundary of every screen: the header and footer stay, the page says what happened. */
+export function RouteError() {
+  const error = useRouteError();
+  const { title, text } = describe(error);
+  return (
+    <section role="alert" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-3 text-gray-700 dark:text-gray-300">{text}</p>
+      <div className="mt-8 flex gap-3">
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className="rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700"
+        >
+          Reload
+        </button>
+        <Link to={paths.home} reloadDocument className="rounded-md border border-gray-300 px-4 py-2 font-semibold dark:border-gray-700">
+          Go to Home
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** Last resort when even the layout failed: no header, just a way back. */
+export function RootError() {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-white text-gray-900 dark:bg-gray-950 dark:text-gray-100">
+      <RouteError />
+    </main>
+  );
+}

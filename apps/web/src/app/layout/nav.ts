@@ -1,0 +1,16 @@
+import { paths } from '../../config/paths';
+
+export interface MenuEntry {
+  id: number;
+  name: string;
+  slug: string;
+  featured: boolean;
+}
+
+/** Featured entries first, then all of them (spec section 2, header). */
+export function splitFeatured<T extends MenuEntry>(entries: T[]): { featured: T[]; all: T[] } {
+  return { featured: entries.filter((e) => e.featured), all: entries };
+}
+
+export const categoryPath = (slug: string) => paths.category(slug);
+export const authorPath = (slug: string) => paths.author(slug);

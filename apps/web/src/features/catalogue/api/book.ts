@@ -1,0 +1,23 @@
+import type { Book, BookDetail, Paged } from '@bookstore/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { asList } from '../../../lib/lists';
+
+/** GET /books/book/{title} (no trailing slash): by title, falling back to slug. */
+export function fetchBookByTitle(title: string, signal?: AbortSignal) {
+  if (!title.trim()) throw new Error('No book found with that title.');
+  return api.get<BookDetail>(`/books/book/${encodeURIComponent(title)}`, { signal, auth: false });
+}
+
+export function useBook(title: string) {
+  return useQuery({ queryKey: ['book', title], queryFn: ({ signal }) => fetchBookByTitle(title, signal) });
+}
+
+/** GET /books/{id}/related/ */
+export function useRelatedBooks(id: number | undefined) {
+  return useQuery({
+    queryKey: ['book', id, 'related'],
+    enabled: id !== undefined,
+    queryFn: async ({ signal }) => asList(await api.get<Book[] | Paged<Book>>(`/books/${id}/related/`, { signal, auth: false })),
+  });
+}

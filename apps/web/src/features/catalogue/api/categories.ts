@@ -1,0 +1,31 @@
+import type { Book, Category, Paged } from '@bookstore/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { asList } from '../../../lib/lists';
+
+/** GET /categories/ : fetched once for the header menus; a failure leaves the list empty. */
+export function useCategories() {
+  return useQuery({
+    queryKey: ['categories'],
+    staleTime: Infinity,
+    queryFn: async ({ signal }) =>
+      asList(await api.get<Category[] | Paged<Category>>('/categories/', { signal, auth: false })),
+  });
+}
+
+/** GET /categories/{slug}/ */
+export function useCategory(slug: string) {
+  return useQuery({
+    queryKey: ['category', slug],
+    queryFn: ({ signal }) => api.get<Category>(`/categories/${encodeURIComponent(slug)}/`, { signal, auth: false }),
+  });
+}
+
+/** GET /categories/{slug}/books/ (paged) */
+export function useCategoryBooks(slug: string) {
+  return useQuery({
+    queryKey: ['category', slug, 'books'],
+    queryFn: ({ signal }) =>
+      api.get<Paged<Book>>(`/categories/${encodeURIComponent(slug)}/books/?page_size=100`, { signal, auth: false }),
+  });
+}

@@ -1,0 +1,82 @@
+import type { Book } from '@bookstore/contract';
+import { useId, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { BookImage } from '../../../components/ui/BookImage';
+import { Price } from '../../../components/ui/Price';
+import { Stars } from '../../../components/ui/Stars';
+import { paths } from '../../../config/paths';
+import { useCartStore } from '../../../stores/cart';
+import { isInStock, previewDescription } from './text';
+
+interface Props {
+  book: Book;
+  /** 'View' on home, 'Details' elsewhere. */
+  actionLabel?: 'View' | 'Details';
+  priority?: boolean;
+}
+
+/** A book in a list: cover, title, author, price, rating, short description, Add to Cart and a link. */
+export function BookCard({ book, actionLabel = 'Details', priority }: Props) {
+  const titleId = useId();
+  const addToCart = useCartStore((s) => s.addToCart);
+  const inStock = isInStock(book);
+  const href = paths.book(book.title);
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="group flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md dark:border-gray-800 dark:bg-gray-900"
+    >
+      <Link to={href} tabIndex={-1} aria-hidden="true" className="block bg-gray-100 dark:bg-gray-800">
+        <BookImage
+          src={book.image}
+          srcSet={book.image_srcset}
+          sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+          alt=""
+          width={300}
+          height={400}
+          priority={priority}
+          className="mx-auto aspect-[3/4] h-auto w-full object-cover transition group-hover:scale-[1.02]"
+        />
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 id={titleId} className="line-clamp-2 text-base font-semibold">
+          <Link to={href} className="hover:text-indigo-700 dark:hover:text-indigo-300">
+            {book.title}
+          </Link>
+        </h3>
+        <p className="text-sm text-gray-600 dark:text-gray-400">{book.book_author}</p>
+        <Price price={book.price} originalPrice={book.original_price} />
+        <div className="flex items-center gap-1 text-sm text-gray-600 dark:text-gray-400">
+          <Stars rating={book.rating} />
+          <span>({book.review_count})</span>
+        </div>
+        <p className="text-sm text-gray-700 dark:text-gray-300">{previewDescription(book.description)}</p>
+        <div className="mt-auto flex gap-2 pt-2">
+          <button
+            type="button"
+            disabled={!inStock}
+            onClick={() => {
+              addToCart(book);
+              toast.success('Added to cart successfully!');
+            }}
+            className="flex-1 rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:bg-gray-400 disabled:text-gray-900 dark:disabled:bg-gray-700 dark:disabled:text-gray-200"
+          >
+            {inStock ? 'Add to Cart' : 'Out of Stock'}
+          </button>
+          <Link
+            to={href}
+            className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800"
+          >
+            {actionLabel}
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The 4-column (desktop) grid of cards. */
+export function BookGrid({ children }: { children: ReactNode }) {
+  return <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">{children}</div>;
+}

@@ -1,0 +1,75 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { useSubscribeToNewsletter } from '../api/newsletter';
+
+const SUBSCRIBED = 'Thanks for subscribing! Watch your inbox for new arrivals and offers.';
+const FAILED = 'Could not subscribe right now. Please try again later.';
+
+/**
+ * The footer's newsletter box, wired to POST /api/newsletter/. It is on every page, so the contract
+ * schema (and the validation library behind it) loads only when someone actually subscribes.
+ */
+export function NewsletterForm() {
+  const id = useId();
+  const subscribe = useSubscribeToNewsletter();
+  const [email, setEmail] = useState('');
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [invalid, setInvalid] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setOutcome(null);
+    const { newsletterRequestSchema } = await import('@bookstore/contract');
+    const parsed = newsletterRequestSchema.safeParse({ email });
+    if (!parsed.success) {
+      setInvalid(true);
+      setOutcome({ ok: false, text: parsed.error.issues[0]?.message ?? 'Enter a valid email address' });
+      return;
+    }
+    setInvalid(false);
+    try {
+      const reply = await subscribe.mutateAsync(parsed.data);
+      setOutcome({ ok: true, text: reply?.message ?? SUBSCRIBED });
+      setEmail('');
+    } catch (error) {
+      const text = error instanceof ApiError && error.status < 500 ? error.message : FAILED;
+      setOutcome({ ok: false, text });
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-2" aria-label="Newsletter">
+      <label htmlFor={`${id}-email`} className="block text-sm text-gray-700 dark:text-gray-300">
+        Get new arrivals and offers in your inbox.
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="Enter your email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={invalid}
+          aria-describedby={outcome ? `${id}-message` : undefined}
+          className="min-w-0 flex-1 rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-600 focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400"
+        />
+        <button
+          type="submit"
+          disabled={subscribe.isPending}
+          className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-70"
+        >
+          Subscribe
+        </button>
+      </div>
+      <p
+        id={`${id}-message`}
+        role={outcome?.ok === false ? 'alert' : 'status'}
+        className={outcome?.ok === false ? 'text-sm text-red-700 dark:text-red-300' : 'text-sm text-green-800 dark:text-green-300'}
+      >
+        {outcome?.text}
+      </p>
+    </form>
+  );
+}
