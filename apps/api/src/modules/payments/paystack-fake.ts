@@ -1,0 +1,68 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for Paystack's documented API, for tests: GET /transaction/verify/{reference} with
+ * the secret key, answering like Paystack ({ status, message, data }). Tests decide what each
+ * reference's transaction looks like, and can make the provider fail.
+ */
+export interface FakeTransaction {
+  status: 'success' | 'failed' | 'abandoned' | 'reversed' | 'ongoing';
+  reference: string;
+  amount: number;
+  currency: string;
+}
+
+export interface FakePaystack {
+  url: string;
+  secretKey: string;
+  transactions: Map<string, FakeTransaction>;
+  /** Answer 500 to everything (provider trouble). */
+  down: boolean;
+  /** How many verify calls were made. */
+  calls: number;
+  close(): Promise<void>;
+  /** A signed webhook delivery: body and headers as Paystack sends them. */
+  webhook(event: string, data: unknown, secret?: string): { payload: string; headers: Record<string, string> };
+}
+
+export async function startFakePaystack(secretKey: string): Promise<FakePaystack> {
+  const fake: Omit<FakePaystack, 'url' | 'close'> = {
+    secretKey,
+    transactions: new Map(),
+    down: false,
+    calls: 0,
+    webhook(event, data, secret = secretKey) {
+      const payload = JSON.stringify({ event, data });
+      const signature = createHmac('sha512', secret).update(payload).digest('hex');
+      return { payload, headers: { 'content-type': 'application/json', 'x-paystack-signature': signature } };
+    },
+  };
+  const server: Server = createServer((req, res) => {
+    const send = (code: number, body: unknown) => {
+      res.writeHead(code, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (fake.down) return send(500, { status: false, message: 'Internal error' });
+    if (req.headers.authorization !== `Bearer ${secretKey}`) {
+      return send(401, { status: false, message: 'Invalid key' });
+    }
+    const match = /^\/transaction\/verify\/([^/?]+)$/.exec(req.url ?? '');
+    if (req.method !== 'GET' || !match) return send(404, { status: false, message: 'Not found' });
+    fake.calls++;
+    const tx = fake.transactions.get(decodeURIComponent(match[1]!));
+    if (!tx) return send(400, { status: false, message: 'Transaction reference not found', code: 'transaction_not_found' });
+    return send(200, {
+      status: true,
+      message: 'Verification successful',
+      data: { id: 1, domain: 'test', gateway_response: tx.status === 'success' ? 'Successful' : 'Declined', ...tx },
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(fake, {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
+}
