@@ -1,0 +1,78 @@
+import type { Book } from '@bookstore/contract';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useCartStore } from '../../../stores/cart';
+import { renderWithApp } from '../../../test/render';
+import { BookCard } from './BookCard';
+import { previewDescription } from './text';
+
+const book = (over: Partial<Book> = {}): Book => ({
+  id: 7,
+  title: 'Emma',
+  slug: 'emma',
+  image: null,
+  image_srcset: null,
+  book_author: 'Jane Austen',
+  author: 1,
+  author_slug: 'jane-austen',
+  category: 1,
+  category_name: 'Romance',
+  category_slug: 'romance',
+  price: '6.00',
+  original_price: '8.00',
+  description: 'x'.repeat(200),
+  publisher: 'P',
+  published_date: null,
+  isbn: '1',
+  genre: 'Romance',
+  book_type: 'Paperback',
+  condition: 'New',
+  available: true,
+  featured: false,
+  stock_amount: 5,
+  count_in_stock: 5,
+  tags: [],
+  rating: 3.76,
+  review_count: 4,
+  created_at: '2025-01-01T00:00:00Z',
+  ...over,
+});
+
+describe('book card', () => {
+  beforeEach(() => useCartStore.setState({ carts: {}, activeCartId: null }));
+
+  it('cuts descriptions at 150 characters plus "..." and leaves short ones alone', () => {
+    expect(previewDescription('a'.repeat(151))).toBe(`${'a'.repeat(150)}...`);
+    expect(previewDescription('a'.repeat(150))).toBe('a'.repeat(150));
+    expect(previewDescription('Short.')).toBe('Short.');
+  });
+
+  it('shows price, struck original, rating and count, and "Details" by default', () => {
+    renderWithApp(<BookCard book={book()} />);
+    const card = screen.getByRole('article', { name: 'Emma' });
+    expect(within(card).getByText('$6.00')).toBeInTheDocument();
+    expect(within(card).getByText('$8.00').closest('s')).not.toBeNull();
+    expect(within(card).getByRole('img', { name: 'Rated 3.8 out of 5' })).toBeInTheDocument();
+    expect(within(card).getByText('(4)')).toBeInTheDocument();
+    expect(within(card).getByText(`${'x'.repeat(150)}...`)).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Details' })).toHaveAttribute('href', '/book/Emma');
+  });
+
+  it('says "View" on the home page', () => {
+    renderWithApp(<BookCard book={book()} actionLabel="View" />);
+    expect(screen.getByRole('link', { name: 'View' })).toBeInTheDocument();
+  });
+
+  it('adds one copy to the active cart', () => {
+    useCartStore.getState().initializeCart('reader');
+    renderWithApp(<BookCard book={book()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(useCartStore.getState().carts.reader).toMatchObject({ totalCents: 1200, items: [{ id: 7, quantity: 2 }] });
+  });
+
+  it('cannot add a book that is out of stock', () => {
+    renderWithApp(<BookCard book={book({ stock_amount: 0 })} />);
+    expect(screen.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
+  });
+});
