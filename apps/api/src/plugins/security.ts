@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { AppError } from '../lib/errors.js';
 
 /**
  * Security headers on every response (CSP without inline scripts, no framing, nosniff, referrer
@@ -50,9 +51,11 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     redis,
     nameSpace: 'bookstore-rl:',
     skipOnError: true,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      error: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-    }),
+    // Thrown by the limiter: an AppError so the error handler writes `{ error }` like every other failure.
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        context.statusCode,
+        `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      ),
   });
 });
