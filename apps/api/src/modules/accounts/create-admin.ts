@@ -9,21 +9,38 @@ import { openDatabase } from '../../db/client.js';
 import { ensureStaffAccount } from './admin.js';
 import { findUserByLogin } from './users.js';
 
-async function ask(question: string, hidden = false): Promise<string> {
-  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
-  if (hidden && process.stdin.isTTY) {
-    // Echo nothing while the password is typed.
-    const output = rl as unknown as { _writeToOutput: (s: string) => void };
-    const write = output._writeToOutput.bind(rl);
-    output._writeToOutput = (s: string) => write(s.startsWith(question) ? s : '');
-  }
-  try {
-    const answer = await rl.question(question);
-    if (hidden && process.stdin.isTTY) process.stdout.write('\n');
-    return answer;
-  } finally {
-    rl.close();
-  }
+/** One readline for every question; lines are queued, so answers piped in (not typed) are all read. */
+function prompter() {
+  let rl: ReturnType<typeof createInterface> | undefined;
+  let lines: AsyncIterator<string> | undefined;
+  let muted = false;
+  const open = () => {
+    if (!rl) {
+      rl = createInterface({ input: process.stdin, output: process.stdout, terminal: Boolean(process.stdin.isTTY) });
+      // Echo nothing while a password is typed.
+      const out = rl as unknown as { _writeToOutput?: (s: string) => void };
+      const write = out._writeToOutput?.bind(rl);
+      if (write) out._writeToOutput = (s: string) => write(muted ? '' : s);
+      lines = rl[Symbol.asyncIterator]();
+    }
+    return lines!;
+  };
+  return {
+    async ask(question: string, hidden = false): Promise<string> {
+      const reader = open();
+      process.stdout.write(question);
+      muted = hidden && Boolean(process.stdin.isTTY);
+      try {
+        const next = await reader.next();
+        if (next.done) throw new Error(`no answer to "${question.trim()}"`);
+        return next.value;
+      } finally {
+        if (muted || !process.stdin.isTTY) process.stdout.write('\n');
+        muted = false;
+      }
+    },
+    close: () => rl?.close(),
+  };
 }
 
 function check<T>(schema: z.ZodType<T>, value: string, label: string): T {
@@ -37,9 +54,16 @@ async function main() {
     options: { email: { type: 'string' }, username: { type: 'string' }, password: { type: 'string' } },
   });
   const config = loadConfig();
-  const email = check(emailSchema, values.email ?? (await ask('Email: ')), 'email');
-  const username = values.username ?? (await ask('Username (empty: from the email): '));
-  const password = check(passwordSchema, values.password ?? (await ask('Password: ', true)), 'password');
+  const prompt = prompter();
+  const interactive = !values.email || !values.password;
+  let email: string, username: string, password: string;
+  try {
+    email = check(emailSchema, values.email ?? (await prompt.ask('Email: ')), 'email');
+    username = values.username ?? (interactive ? await prompt.ask('Username (empty: from the email): ') : '');
+    password = check(passwordSchema, values.password ?? (await prompt.ask('Password: ', true)), 'password');
+  } finally {
+    prompt.close();
+  }
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: `${config.dataDir}/pglite` });
   try {
