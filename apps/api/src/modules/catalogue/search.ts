@@ -12,6 +12,7 @@ import { BOOK_COLUMNS, BOOK_FROM, type BookRow } from './serialize.js';
 
 /** Words beyond this are ignored: nobody types a longer query, and each word costs an index probe. */
 const MAX_WORDS = 12;
+const ISBN_LIKE = /^(?=(?:[^0-9Xx]*[0-9Xx]){10,13}[^0-9Xx]*$)[0-9][0-9\s-]*[0-9Xx]$/;
 
 export interface SearchPlan {
   /** The words searched for, after normalising and correcting. */
@@ -29,7 +30,9 @@ export interface SearchPlan {
  * and digits) and corrects the words the catalogue does not know, in one round trip.
  * Returns null when the keyword holds no word at all.
  */
-export async function planSearch(db: Database, keyword: string): Promise<SearchPlan | null> {
+export async function planSearch(db: Database, rawKeyword: string): Promise<SearchPlan | null> {
+  // An ISBN typed with hyphens or spaces is one word, as the index keeps it.
+  const keyword = ISBN_LIKE.test(rawKeyword.trim()) ? rawKeyword.replace(/[\s-]/g, '') : rawKeyword;
   const found = await rows<{ ord: number; word: string }>(
     db,
     sql`WITH input AS (
@@ -70,8 +73,8 @@ export interface SearchPage {
 }
 
 /**
- * One page of matches, best first: titles that start with the phrase, then titles that contain it,
- * then books whose title has every word, then by weighted rank, then newest (or oldest).
+ * One page of matches, best first: the title is the phrase, starts with it, holds it as whole words,
+ * holds it at all; then books whose title has every word; then by weighted rank; then newest (or oldest).
  * Ranking reads only `books`; authors and categories are joined for the page's rows alone.
  */
 export async function searchBooks(
@@ -93,7 +96,9 @@ export async function searchBooks(
         matches AS (
           SELECT b.id, b.created_at,
             CASE
-              WHEN t.title LIKE ${plan.phrase} || '%' THEN 2
+              WHEN t.title = ${plan.phrase} THEN 4
+              WHEN t.title LIKE ${plan.phrase} || '%' THEN 3
+              WHEN ' ' || t.title || ' ' LIKE '% ' || ${plan.phrase} || ' %' THEN 2
               WHEN t.title LIKE '%' || ${plan.phrase} || '%' THEN 1
               ELSE 0
             END AS phrase_rank,

@@ -1,0 +1,142 @@
+import { pagedBooksSchema } from '@bookstore/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
+import { insertBook } from './fixtures.js';
+
+describe('catalogue search (keyword)', () => {
+  const ctx = useTestApp();
+
+  beforeAll(async () => {
+    const db = ctx().app.db;
+    await insertBook(db, {
+      title: 'Pride and Prejudice',
+      bookAuthor: 'Jane Austen',
+      genre: 'Romance',
+      description: 'Elizabeth Bennet and Mr Darcy misjudge each other.',
+    });
+    await insertBook(db, {
+      title: 'A Study of Manners',
+      bookAuthor: 'Some Critic',
+      genre: 'Criticism',
+      description: 'An essay on pride and prejudice in the novels of the Regency.',
+    });
+    await insertBook(db, {
+      title: 'Les Misérables',
+      bookAuthor: 'Victor Hugo',
+      genre: 'Historical fiction',
+      isbn: '978-0-14-044430-8',
+      tags: ['barricades', 'redemption'],
+      description: 'Jean Valjean and Inspector Javert.',
+    });
+    await insertBook(db, {
+      title: 'The Prejudiced Juror',
+      bookAuthor: 'Ann Other',
+      genre: 'Legal thriller',
+      description: 'A courtroom drama.',
+    });
+    await insertBook(db, {
+      title: 'Whaling Days',
+      bookAuthor: 'Ishmael Sailor',
+      genre: 'Nautical',
+      tags: ['leviathan'],
+      description: 'Life aboard a nineteenth-century whaler.',
+    });
+  });
+
+  async function search(keyword: string) {
+    const res = await ctx().app.inject(`/api/books/?keyword=${encodeURIComponent(keyword)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return pagedBooksSchema.parse(res.json());
+  }
+  const titles = async (keyword: string) => (await search(keyword)).data.map((b) => b.title);
+
+  it('finds an exact title, title matches first', async () => {
+    const found = await titles('pride and prejudice');
+    expect(found[0]).toBe('Pride and Prejudice');
+    expect(found).toContain('A Study of Manners');
+    expect(found.indexOf('Pride and Prejudice')).toBeLessThan(found.indexOf('A Study of Manners'));
+  });
+
+  it('finds words by their beginning', async () => {
+    expect((await titles('pride and prej'))[0]).toBe('Pride and Prejudice');
+    expect(await titles('misér')).toEqual(['Les Misérables']);
+    expect(await titles('whal')).toEqual(['Whaling Days']);
+  });
+
+  it('survives a typo', async () => {
+    expect((await titles('pride and prejudce'))[0]).toBe('Pride and Prejudice');
+    expect(await titles('Les Miserabels')).toEqual(['Les Misérables']);
+    expect(await titles('valjaen')).toEqual(['Les Misérables']);
+  });
+
+  it('ignores accents and case, both ways', async () => {
+    expect(await titles('Les Miserables')).toEqual(['Les Misérables']);
+    expect(await titles('LES MISÉRABLES')).toEqual(['Les Misérables']);
+    expect((await titles('PRIDE AND PREJUDICE'))[0]).toBe('Pride and Prejudice');
+  });
+
+  it('searches the author, ISBN, genre, tags and description too', async () => {
+    expect(await titles('austen')).toEqual(['Pride and Prejudice']);
+    expect(await titles('Victor Hugo')).toEqual(['Les Misérables']);
+    expect(await titles('9780140444308')).toEqual(['Les Misérables']);
+    expect(await titles('978-0-14-044430-8')).toEqual(['Les Misérables']);
+    expect(await titles('legal thriller')).toEqual(['The Prejudiced Juror']);
+    expect(await titles('leviathan')).toEqual(['Whaling Days']);
+    expect(await titles('courtroom')).toEqual(['The Prejudiced Juror']);
+  });
+
+  it('ranks a title that starts with the words before one that only contains them', async () => {
+    const found = await titles('prejudice');
+    // "Prejudiced" in a title beats "prejudice" in a description; the exact title first of all.
+    expect(found).toEqual(['Pride and Prejudice', 'The Prejudiced Juror', 'A Study of Manners']);
+  });
+
+  it('counts and pages the matches', async () => {
+    const res = await ctx().app.inject('/api/books/?keyword=prejudice&page_size=2&page=2');
+    const body = pagedBooksSchema.parse(res.json());
+    expect(body.data.map((b) => b.title)).toEqual(['A Study of Manners']);
+    expect(body.meta).toEqual({ page: 2, pageSize: 2, count: 3, pages: 2, next: null });
+    const past = pagedBooksSchema.parse((await ctx().app.inject('/api/books/?keyword=prejudice&page=5')).json());
+    expect(past.data).toEqual([]);
+    expect(past.meta.count).toBe(3);
+  });
+
+  it('answers no match with an empty page', async () => {
+    const body = await search('qqqqzzzz xxyyzz');
+    expect(body.data).toEqual([]);
+    expect(body.meta).toEqual({ page: 1, pageSize: 20, count: 0, pages: 1, next: null });
+  });
+
+  it('falls back to titles like the words run together', async () => {
+    expect(await titles('whalingdays')).toEqual(['Whaling Days']);
+  });
+
+  it('treats a keyword without any word as no keyword', async () => {
+    expect((await search('  !!  ')).meta.count).toBe(5);
+    expect((await search('')).meta.count).toBe(5);
+  });
+
+  it('takes keywords up to 200 characters and refuses longer ones with a clear message', async () => {
+    const long = `pride ${'x'.repeat(194)}`;
+    expect((await ctx().app.inject(`/api/books/?keyword=${long}`)).statusCode).toBe(200);
+    const res = await ctx().app.inject(`/api/books/?keyword=${long}x`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('keyword: keyword must be at most 200 characters');
+  });
+
+  it('keeps SQL and tsquery syntax inert', async () => {
+    for (const keyword of ["pride' OR 1=1 --", 'pride & | ! ( ) :* <->', '%_\\']) {
+      const res = await ctx().app.inject(`/api/books/?keyword=${encodeURIComponent(keyword)}`);
+      expect(res.statusCode, keyword).toBe(200);
+    }
+  });
+
+  it('sees a book edited after it was added', async () => {
+    const book = await insertBook(ctx().app.db, { title: 'Untitled Draft' });
+    expect(await titles('zanzibar')).toEqual([]);
+    await ctx().app.db.execute(
+      (await import('drizzle-orm')).sql`UPDATE books SET title = 'Zanzibar Nights' WHERE id = ${book.id}`,
+    );
+    expect(await titles('zanzibar')).toEqual(['Zanzibar Nights']);
+  });
+});
