@@ -1,4 +1,5 @@
 import type { ApiError as ApiErrorBody } from '@bookstore/contract';
+import { freshAccessToken, refreshSession, rememberDestination, useAuthStore } from '../stores/auth';
 
 /**
  * The one HTTP client: base path /api, JSON by default, credentials sent, bearer token attached when
@@ -28,12 +29,39 @@ export interface AuthHooks {
   onAuthFailure(): void;
 }
 
-let auth: AuthHooks = {
-  getAccessToken: async () => null,
-  onUnauthorized: async () => false,
-  onAuthFailure: () => {},
+/**
+ * Sign the user out and go to /login, remembering the page (decisions B). A full page load on
+ * purpose: nothing cached for the old session (queries, forms) survives it.
+ */
+export function endSessionAndGoToLogin() {
+  useAuthStore.getState().logout();
+  if (window.location.pathname === '/login') return;
+  rememberDestination();
+  browser.goTo('/login');
+}
+
+/** The page load, apart so component tests (jsdom cannot navigate) can watch it. */
+export const browser = { goTo: (path: string) => window.location.assign(path) };
+
+/** The store's policy (spec sections 4 and 7, decisions B). */
+export const defaultAuthHooks: AuthHooks = {
+  async getAccessToken() {
+    const hadSession = useAuthStore.getState().isAuth;
+    const token = await freshAccessToken();
+    // The refresh token was refused before the call: the session is over.
+    if (hadSession && !token) auth.onAuthFailure();
+    return token;
+  },
+  async onUnauthorized() {
+    if (!useAuthStore.getState().refresh) return false;
+    return (await refreshSession()) === 'refreshed';
+  },
+  onAuthFailure: endSessionAndGoToLogin,
 };
 
+let auth: AuthHooks = defaultAuthHooks;
+
+/** Replaces the policy (tests, or an embedding app); `configureAuth(defaultAuthHooks)` restores it. */
 export function configureAuth(hooks: AuthHooks) {
   auth = hooks;
 }

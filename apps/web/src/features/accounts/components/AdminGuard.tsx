@@ -1,8 +1,13 @@
 import { Navigate, Outlet } from 'react-router';
+import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../stores/auth';
 
-/** The /admin group: signed-in staff only, everyone else goes to / (decisions B). */
+/**
+ * The /admin group: signed-in staff only, everyone else goes to / (decisions B). This only hides
+ * screens; every staff call is checked by the server again.
+ */
 export function AdminGuard() {
-  const { isAuth, isAdmin } = useAuthStore();
-  return isAuth && isAdmin ? <Outlet /> : <Navigate to="/" replace />;
+  const isAuth = useAuthStore((s) => s.isAuth);
+  const isAdmin = useAuthStore((s) => s.isAdmin);
+  return isAuth && isAdmin ? <Outlet /> : <Navigate to={paths.home} replace />;
 }

@@ -1,11 +1,108 @@
-import { Link } from 'react-router';
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
+import { useAuthStore } from '../../../stores/auth';
+import { pictureUrl } from '../api/profile';
+import { signOut } from '../api/session';
 
-/** Header account area: the Sign In button for guests. The accounts work adds the avatar menu. */
-export function UserMenu() {
+const WISHLIST_KEY = ['wishlist'];
+
+/**
+ * How many books the wishlist holds, as last fetched by whoever owns the wishlist (read from the
+ * query cache without fetching: accounts does not know the wishlist's shape beyond a list).
+ */
+function useCachedWishlistCount(): number {
+  const client = useQueryClient();
+  const subscribe = useCallback((notify: () => void) => client.getQueryCache().subscribe(notify), [client]);
+  const read = useCallback(() => {
+    const data = client.getQueryData<unknown>(WISHLIST_KEY);
+    if (Array.isArray(data)) return data.length;
+    const inner = (data as { data?: unknown } | undefined)?.data;
+    return Array.isArray(inner) ? inner.length : 0;
+  }, [client]);
+  return useSyncExternalStore(subscribe, read, () => 0);
+}
+
+const itemClass =
+  'flex w-full items-center justify-between gap-3 px-4 py-2 text-left text-sm text-gray-800 data-[focus]:bg-gray-100 dark:text-gray-100 dark:data-[focus]:bg-gray-800';
+
+/** Header account area: the avatar menu when signed in (spec section 2), a Sign In button otherwise. */
+export function UserMenu({ wishlistCount }: { wishlistCount?: number }) {
+  const isAuth = useAuthStore((s) => s.isAuth);
+  const profile = useAuthStore((s) => s.profile);
+  const cachedCount = useCachedWishlistCount();
+  const navigate = useNavigate();
+  const count = wishlistCount ?? cachedCount;
+
+  if (!isAuth) {
+    return (
+      <Link
+        to={paths.login}
+        className="whitespace-nowrap rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
+      >
+        Sign In
+      </Link>
+    );
+  }
+
   return (
-    <Link to={paths.login} className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white hover:bg-indigo-700">
-      Sign In
-    </Link>
+    <Menu as="div" className="relative">
+      <MenuButton
+        className="flex rounded-full focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 dark:focus-visible:ring-offset-gray-950"
+        aria-label="Open user menu"
+      >
+        <img
+          src={pictureUrl(profile?.profile_picture)}
+          alt=""
+          width={36}
+          height={36}
+          className="h-9 w-9 rounded-full border border-gray-200 object-cover dark:border-gray-700"
+          onError={(e) => {
+            e.currentTarget.src = '/avatar.png';
+          }}
+        />
+      </MenuButton>
+      <MenuItems
+        anchor="bottom end"
+        className="z-50 mt-2 w-52 rounded-md border border-gray-200 bg-white py-1 shadow-lg focus:outline-none dark:border-gray-800 dark:bg-gray-900"
+      >
+        {profile?.username && (
+          <p className="truncate border-b border-gray-100 px-4 py-2 text-xs text-gray-600 dark:border-gray-800 dark:text-gray-400">
+            @{profile.username}
+          </p>
+        )}
+        <MenuItem>
+          <Link to={paths.profile} className={itemClass}>
+            Your Profile
+          </Link>
+        </MenuItem>
+        <MenuItem>
+          <Link to={paths.wishlist} className={itemClass}>
+            Wishlist
+            <span
+              data-testid="wishlist-count"
+              className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-800 dark:bg-indigo-900 dark:text-indigo-100"
+            >
+              {count}
+              <span className="sr-only"> {count === 1 ? 'book' : 'books'}</span>
+            </span>
+          </Link>
+        </MenuItem>
+        <MenuItem>
+          <button
+            type="button"
+            className={itemClass}
+            onClick={async () => {
+              await signOut();
+              navigate(paths.home);
+            }}
+          >
+            Sign out
+          </button>
+        </MenuItem>
+      </MenuItems>
+    </Menu>
   );
 }

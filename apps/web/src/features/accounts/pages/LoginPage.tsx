@@ -1,7 +1,89 @@
+import { type LoginInput, loginSchema } from '@bookstore/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { takeDestination, useAuthStore } from '../../../stores/auth';
+import { fieldErrorLines, InvalidLoginResponse, signIn } from '../api/session';
+import { primaryButton, TextField } from '../components/Field';
+
+/** Spec section 2, Login: 'Welcome Back!', identifier and password, the redirect message, link to register. */
 export default function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isAuth = useAuthStore((s) => s.isAuth);
+  const [problem, setProblem] = useState<string | null>(null);
+  const message = (location.state as { message?: unknown } | null)?.message;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { emailOrUsername: '', password: '' } });
+
+  const onSubmit = async (input: LoginInput) => {
+    setProblem(null);
+    try {
+      await signIn(input);
+      toast.success('Successfully logged in!');
+      navigate(takeDestination(), { replace: true });
+    } catch (err) {
+      const lines = fieldErrorLines(err);
+      if (lines.length > 0) lines.forEach((line) => toast.error(line));
+      const text =
+        err instanceof InvalidLoginResponse
+          ? 'Invalid response from server'
+          : err instanceof ApiError && err.body?.error
+            ? err.message
+            : 'An error occurred during login';
+      if (lines.length === 0) toast.error(text);
+      setProblem(lines.length > 0 ? lines.join('. ') : text);
+    }
+  };
+
+  if (isAuth && !isSubmitting) return <Navigate to={paths.home} replace />;
+
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Welcome Back!</h1>
+    <section className="mx-auto flex max-w-md flex-col px-4 py-12 sm:py-16">
+      <h1 className="text-center text-3xl font-bold">Welcome Back!</h1>
+      <p className="mt-2 text-center text-gray-700 dark:text-gray-300">Sign in to your account</p>
+      {typeof message === 'string' && message && (
+        <p role="status" className="mt-6 rounded-md bg-indigo-50 p-3 text-sm text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">
+          {message}
+        </p>
+      )}
+      <form onSubmit={handleSubmit(onSubmit)} noValidate className="mt-8 space-y-5 rounded-lg border border-gray-200 p-6 shadow-sm dark:border-gray-800">
+        <TextField
+          label="Email or username"
+          autoComplete="username"
+          autoFocus
+          error={errors.emailOrUsername?.message}
+          {...register('emailOrUsername')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        {problem && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {problem}
+          </p>
+        )}
+        <button type="submit" disabled={isSubmitting} className={`${primaryButton} w-full`}>
+          {isSubmitting ? 'Signing in...' : 'Sign In'}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm text-gray-700 dark:text-gray-300">
+        Don&apos;t have an account?{' '}
+        <Link to={paths.register} className="font-semibold text-indigo-700 underline hover:text-indigo-900 dark:text-indigo-300">
+          Create one
+        </Link>
+      </p>
     </section>
   );
 }

@@ -1,7 +1,155 @@
+import { type RegisterData, type RegisterInput, registerSchema } from '@bookstore/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ChangeEvent, useEffect, useId, useState } from 'react';
+import { type Path, useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { takeDestination, useAuthStore } from '../../../stores/auth';
+import { register as registerAccount } from '../api/register';
+import { fieldErrorLines, signIn } from '../api/session';
+import { primaryButton, TextAreaField, TextField } from '../components/Field';
+import { pictureProblem } from '../components/picture';
+
+const FIELDS = ['email', 'username', 'firstName', 'lastName', 'bio', 'password', 'password2'] as const;
+
+/** Spec section 2, Register: every field with its rule, picture preview, then automatic sign-in. */
 export default function RegisterPage() {
+  const navigate = useNavigate();
+  const isAuth = useAuthStore((s) => s.isAuth);
+  const [busy, setBusy] = useState(false);
+  const [picture, setPicture] = useState<File | null>(null);
+  const [pictureError, setPictureError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const pictureId = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<RegisterInput, unknown, RegisterData>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { email: '', username: '', firstName: '', lastName: '', bio: '', password: '', password2: '' },
+  });
+
+  useEffect(() => {
+    if (!picture) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(picture);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [picture]);
+
+  const onPicture = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    const problem = file ? pictureProblem(file) : null;
+    setPictureError(problem);
+    setPicture(problem ? null : file);
+    if (problem) event.target.value = '';
+  };
+
+  const onSubmit = async (input: RegisterData) => {
+    if (pictureError) return;
+    setBusy(true);
+    try {
+      await registerAccount(input, picture);
+    } catch (err) {
+      const lines = fieldErrorLines(err);
+      if (err instanceof ApiError && err.fields) {
+        for (const [field, messages] of Object.entries(err.fields)) {
+          if ((FIELDS as readonly string[]).includes(field)) {
+            setError(field as Path<RegisterInput>, { message: messages.join(', ') });
+          } else if (field === 'profilePicture') setPictureError(messages.join(', '));
+        }
+      }
+      if (lines.length > 0) lines.forEach((line) => toast.error(line));
+      else toast.error(err instanceof ApiError && err.body?.error ? err.message : 'An error occurred during registration');
+      setBusy(false);
+      return;
+    }
+
+    toast.success('Registration successful! Logging you in...');
+    try {
+      await signIn({ emailOrUsername: input.email, password: input.password });
+      toast.success('Successfully logged in!');
+      navigate(takeDestination(), { replace: true });
+    } catch {
+      toast.success('Registration successful! Please login.');
+      navigate(paths.login, { replace: true });
+    }
+  };
+
+  if (isAuth && !busy) return <Navigate to={paths.home} replace />;
+
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Create Your Account</h1>
+    <section className="mx-auto max-w-2xl px-4 py-12 sm:py-16">
+      <h1 className="text-center text-3xl font-bold">Create Your Account</h1>
+      <p className="mt-2 text-center text-gray-700 dark:text-gray-300">
+        Already have an account?{' '}
+        <Link to={paths.login} className="font-semibold text-indigo-700 underline hover:text-indigo-900 dark:text-indigo-300">
+          Sign in
+        </Link>
+      </p>
+      <form
+        onSubmit={handleSubmit(onSubmit)}
+        noValidate
+        className="mt-8 grid gap-5 rounded-lg border border-gray-200 p-6 shadow-sm sm:grid-cols-2 dark:border-gray-800"
+      >
+        <div className="flex items-center gap-4 sm:col-span-2">
+          <img
+            src={preview ?? '/avatar.png'}
+            alt={preview ? 'Preview of your profile picture' : ''}
+            width={80}
+            height={80}
+            className="h-20 w-20 rounded-full border border-gray-200 object-cover dark:border-gray-700"
+          />
+          <div>
+            <label htmlFor={pictureId} className="mb-1 block text-sm font-medium text-gray-800 dark:text-gray-200">
+              Profile picture (optional)
+            </label>
+            <input
+              id={pictureId}
+              type="file"
+              accept="image/jpeg,image/png,image/gif"
+              onChange={onPicture}
+              aria-invalid={pictureError ? true : undefined}
+              aria-describedby={pictureError ? `${pictureId}-error` : undefined}
+              className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:font-semibold file:text-indigo-800 dark:text-gray-300 dark:file:bg-indigo-950 dark:file:text-indigo-200"
+            />
+            <p className="mt-1 text-xs text-gray-600 dark:text-gray-400">JPEG, PNG or GIF, up to 5MB</p>
+            {pictureError && (
+              <p id={`${pictureId}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+                {pictureError}
+              </p>
+            )}
+          </div>
+        </div>
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField label="Username" autoComplete="username" error={errors.username?.message} {...register('username')} />
+        <TextField label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+        <TextField label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+        <TextAreaField label="Bio (optional)" rows={3} className="sm:col-span-2" error={errors.bio?.message} {...register('bio')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password2?.message}
+          {...register('password2')}
+        />
+        <button type="submit" disabled={busy} className={`${primaryButton} sm:col-span-2`}>
+          {busy ? 'Creating account...' : 'Create Account'}
+        </button>
+      </form>
     </section>
   );
 }

@@ -1,0 +1,82 @@
+import clsx from 'clsx';
+import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
+
+export const inputClass =
+  'block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm placeholder:text-gray-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100';
+
+interface FieldProps {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** A labelled input with its validation message read out by screen readers. */
+export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(
+  function TextField({ label, error, hint, className, ...input }, ref) {
+    const id = useId();
+    return (
+      <div className={className}>
+        <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800 dark:text-gray-200">
+          {label}
+        </label>
+        <input
+          ref={ref}
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={clsx(inputClass, error && 'border-red-500 dark:border-red-500')}
+          {...input}
+        />
+        {hint}
+        {error && (
+          <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  },
+);
+
+export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(
+  function TextAreaField({ label, error, className, ...input }, ref) {
+    const id = useId();
+    return (
+      <div className={className}>
+        <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800 dark:text-gray-200">
+          {label}
+        </label>
+        <textarea
+          ref={ref}
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={clsx(inputClass, error && 'border-red-500')}
+          {...input}
+        />
+        {error && (
+          <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  },
+);
+
+export const primaryButton =
+  'inline-flex items-center justify-center gap-2 rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-60 dark:focus-visible:ring-offset-gray-950';
+export const secondaryButton =
+  'inline-flex items-center justify-center gap-2 rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-800 shadow-sm hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-60 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800';
+
+export function Spinner({ label = 'Loading...' }: { label?: string }) {
+  return (
+    <span role="status" className="inline-flex items-center">
+      <span
+        aria-hidden="true"
+        className="h-6 w-6 animate-spin rounded-full border-2 border-indigo-600 border-t-transparent dark:border-indigo-400 dark:border-t-transparent"
+      />
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
