@@ -9,6 +9,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { ordersRoutes } from './modules/orders/routes.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
+import { seoRoutes } from './modules/seo/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { healthRoutes } from './plugins/health.js';
@@ -73,6 +74,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     },
     { prefix: '/api' },
   );
+  await app.register(seoRoutes);
   await app.register(webPlugin);
   return app;
 }

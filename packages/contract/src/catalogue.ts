@@ -108,10 +108,7 @@ export const bookListQuerySchema = pageQuerySchema.extend({
     .enum(BOOK_ORDERINGS, { error: `ordering must be one of: ${BOOK_ORDERINGS.join(', ')}` })
     .optional()
     .default('-created_at'),
-  keyword: z
-    .string()
-    .max(KEYWORD_MAX_LENGTH, `keyword must be at most ${KEYWORD_MAX_LENGTH} characters`)
-    .optional(),
+  keyword: z.string().max(KEYWORD_MAX_LENGTH, `keyword must be at most ${KEYWORD_MAX_LENGTH} characters`).optional(),
   /** A category slug or id. */
   category: z.string().trim().min(1).max(200).optional(),
   /** An author slug or id. */

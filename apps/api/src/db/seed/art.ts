@@ -70,8 +70,10 @@ function textLines(lines: string[], x: number, y: number, size: number, lineHeig
 function coverPattern(kind: number, light: string): string {
   switch (kind) {
     case 0: // concentric rings rising from the bottom
-      return Array.from({ length: 7 }, (_, i) =>
-        `<circle cx="200" cy="640" r="${90 + i * 55}" fill="none" stroke="${light}" stroke-opacity="${(0.16 - i * 0.018).toFixed(3)}" stroke-width="2"/>`,
+      return Array.from(
+        { length: 7 },
+        (_, i) =>
+          `<circle cx="200" cy="640" r="${90 + i * 55}" fill="none" stroke="${light}" stroke-opacity="${(0.16 - i * 0.018).toFixed(3)}" stroke-width="2"/>`,
       ).join('');
     case 1: // diagonal stripes
       return `<g stroke="${light}" stroke-opacity="0.07" stroke-width="14">${Array.from(
@@ -83,8 +85,8 @@ function coverPattern(kind: number, light: string): string {
 <path d="M200 110 L324 300 L200 490 L76 300 Z" fill="${light}" fill-opacity="0.05"/>`;
     default: // scattered stars
       return Array.from({ length: 28 }, (_, i) => {
-        const x = (i * 97) % 380 + 10;
-        const y = (i * 53) % 560 + 20;
+        const x = ((i * 97) % 380) + 10;
+        const y = ((i * 53) % 560) + 20;
         return `<circle cx="${x}" cy="${y}" r="${1 + (i % 3)}" fill="${light}" fill-opacity="${0.12 + (i % 4) * 0.05}"/>`;
       }).join('');
   }

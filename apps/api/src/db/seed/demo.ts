@@ -80,7 +80,8 @@ function writeIfMissing(mediaDir: string, relative: string, draw: () => string) 
 export function ensureDemoArt(mediaDir: string) {
   const categoryBySlug = new Map(DEMO_CATEGORIES.map((c) => [c.slug, c]));
   const authorBySlug = new Map(DEMO_AUTHORS.map((a) => [a.slug, a]));
-  for (const category of DEMO_CATEGORIES) writeIfMissing(mediaDir, bannerPath(category.slug), () => bannerSvg(category));
+  for (const category of DEMO_CATEGORIES)
+    writeIfMissing(mediaDir, bannerPath(category.slug), () => bannerSvg(category));
   for (const author of DEMO_AUTHORS) writeIfMissing(mediaDir, portraitPath(author.slug), () => portraitSvg(author));
   for (const book of DEMO_BOOKS) {
     const slug = slugify(book.title);
@@ -108,8 +109,7 @@ export function demoBookValues(book: DemoBook, index: number, now: number) {
   let originalPriceCents = 0;
   if (HALF_PRICE.has(slug)) originalPriceCents = priceCents * 2;
   else if (index % 4 === 1) originalPriceCents = priceCents + 300 + (h % 5) * 100;
-  const bookType =
-    h % 10 < 5 ? 'Paperback' : h % 10 < 8 ? 'Hardcover' : BOOK_TYPES[2 + (h % (BOOK_TYPES.length - 2))]!;
+  const bookType = h % 10 < 5 ? 'Paperback' : h % 10 < 8 ? 'Hardcover' : BOOK_TYPES[2 + (h % (BOOK_TYPES.length - 2))]!;
   return {
     slug,
     priceCents,

@@ -15,7 +15,11 @@ describe('catalogue reads', () => {
     const gothic = await insertCategory(db, { name: 'Gothic', slug: 'gothic', description: 'Dark houses' });
     const romance = await insertCategory(db, { name: 'Romance', slug: 'romance', featured: true });
     await insertCategory(db, { name: 'Empty Shelf', slug: 'empty-shelf' });
-    const radcliffe = await insertAuthor(db, { name: 'Ann Radcliffe', slug: 'ann-radcliffe', brief: 'Queen of terror' });
+    const radcliffe = await insertAuthor(db, {
+      name: 'Ann Radcliffe',
+      slug: 'ann-radcliffe',
+      brief: 'Queen of terror',
+    });
     const austen = await insertAuthor(db, { name: 'Jane Austen', slug: 'jane-austen', featured: true });
     await insertAuthor(db, { name: 'Nobody Yet', slug: 'nobody-yet' });
     ids.gothic = gothic.id;
@@ -65,7 +69,12 @@ describe('catalogue reads', () => {
     const numeric = await insertBook(db, { title: '1984', slug: 'nineteen-eighty-four', createdAt: day(-5) });
     ids.numeric = numeric.id;
 
-    const named = await insertUser(db, { username: 'reader1', firstName: 'Ada', lastName: 'Lovelace', profilePicture: 'avatars/ada.webp' });
+    const named = await insertUser(db, {
+      username: 'reader1',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      profilePicture: 'avatars/ada.webp',
+    });
     const bare = await insertUser(db, { username: 'reader2' });
     await insertReview(db, { bookId: emma.id, userId: named.id, rating: 5, comment: 'Lovely', createdAt: day(40) });
     await insertReview(db, { bookId: emma.id, userId: bare.id, rating: 4, comment: 'Fun', createdAt: day(41) });

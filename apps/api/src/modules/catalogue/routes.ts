@@ -137,7 +137,12 @@ export const catalogueRoutes = fp(async (parent: FastifyInstance) => {
     '/authors/:slug/',
     {
       serializerCompiler: plainJson,
-      schema: { tags, summary: 'One author', params: slugParamSchema, response: { 200: authorSchema, 404: errorSchema } },
+      schema: {
+        tags,
+        summary: 'One author',
+        params: slugParamSchema,
+        response: { 200: authorSchema, 404: errorSchema },
+      },
     },
     (request) => catalogue.author(request.params.slug),
   );

@@ -99,9 +99,7 @@ export function bookToJson(row: BookRow): Book {
     slug: row.slug,
     image: mediaUrl(row.image),
     image_srcset:
-      variants && variants.length > 0
-        ? variants.map((v) => `${mediaUrl(v.path)} ${v.width}w`).join(', ')
-        : null,
+      variants && variants.length > 0 ? variants.map((v) => `${mediaUrl(v.path)} ${v.width}w`).join(', ') : null,
     book_author: row.book_author,
     author: row.author_id,
     author_slug: row.author_slug,
