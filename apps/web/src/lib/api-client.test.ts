@@ -33,10 +33,10 @@ function server(handle: (call: Call, calls: Call[]) => Response | Promise<Respon
 }
 
 describe('the HTTP client’s session policy', () => {
-  let goTo: ReturnType<typeof vi.fn>;
+  let goTo: ReturnType<typeof vi.fn<(path: string) => void>>;
   beforeEach(() => {
     useAuthStore.getState().logout();
-    goTo = vi.fn();
+    goTo = vi.fn<(path: string) => void>();
     vi.spyOn(browser, 'goTo').mockImplementation(goTo);
     window.history.replaceState(null, '', '/orders?page=2');
   });
