@@ -1,7 +1,78 @@
+import { Link } from 'react-router';
+import { ErrorState } from '../../../components/ui/ErrorState';
+import { PageLoading } from '../../../components/ui/Spinner';
+import { paths } from '../../../config/paths';
+import { usePageTitle } from '../../../lib/hooks';
+import { useAuthStore } from '../../../stores/auth';
+import { useOrders } from '../api/orders';
+import { OrderLines, orderMoney } from '../components/OrderLines';
+import { OrderStatusBadge } from '../components/OrderStatusBadge';
+import { useRequireSignIn } from '../hooks/useRequireSignIn';
+
+/** /orders (spec section 2, order history). */
 export default function OrdersPage() {
+  const signedIn = useRequireSignIn();
+  return signedIn ? <OrderHistory /> : null;
+}
+
+function OrderHistory() {
+  usePageTitle('Order History');
+  const owner = useAuthStore((s) => s.profile?.username ?? s.access);
+  const { data: orders, isPending, isError } = useOrders(owner ?? '');
+
+  if (isPending) return <PageLoading />;
+  if (isError) return <ErrorState message="Error loading orders" />;
+  if (orders.length === 0) {
+    return (
+      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold">No Orders Yet</h1>
+        <p className="mt-3 text-gray-700 dark:text-gray-300">Start shopping to create your first order!</p>
+        <Link to={paths.books} className="mt-8 rounded-md bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-700">
+          Browse Books
+        </Link>
+      </section>
+    );
+  }
+
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16">
+    <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">Order History</h1>
+      <ul className="mt-8 space-y-6" aria-label="Orders">
+        {orders.map((order) => (
+          <li key={order.id}>
+            <article aria-labelledby={`order-${order.id}`} className="rounded-xl border border-gray-200 p-5 dark:border-gray-800">
+              <header className="flex flex-wrap items-start justify-between gap-3">
+                <div>
+                  <h2 id={`order-${order.id}`} className="text-lg font-semibold">
+                    Order #{order.id}
+                  </h2>
+                  <p className="text-sm text-gray-700 dark:text-gray-300">
+                    Placed on {new Date(order.created_at).toLocaleDateString()}
+                  </p>
+                </div>
+                <OrderStatusBadge order={order} />
+              </header>
+              <OrderLines order={order} label={`Items of order ${order.id}`} />
+              <div className="mt-3 flex flex-wrap items-end justify-between gap-3 border-t border-gray-200 pt-3 dark:border-gray-800">
+                <div>
+                  <p className="font-semibold">Total: {orderMoney(order.total_price, order.currency)}</p>
+                  {order.transaction_ref && (
+                    <p className="text-sm break-all text-gray-700 dark:text-gray-300">
+                      Transaction Ref: <span className="font-mono">{order.transaction_ref}</span>
+                    </p>
+                  )}
+                </div>
+                <Link
+                  to={paths.paymentSuccess(order.id)}
+                  className="font-semibold text-indigo-700 hover:underline dark:text-indigo-300"
+                >
+                  View Order Details →
+                </Link>
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -1,0 +1,44 @@
+import type { Order, PriceConflict } from '@bookstore/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api, ApiError } from '../../../lib/api-client';
+import type { CartItem } from '../../../stores/cart';
+
+/** POST /api/orders/: the cart as an order request (spec section 3). Amounts as numbers, as the spec sends them. */
+export function orderRequestFromCart(items: CartItem[], totalCents: number) {
+  return {
+    total_price: totalCents / 100,
+    status: 'pending' as const,
+    items: items.map((item) => ({ book: item.id, quantity: item.quantity, price: item.priceCents / 100 })),
+  };
+}
+
+export function createOrder(items: CartItem[], totalCents: number) {
+  return api.post<Partial<Order> | null>('/orders/', orderRequestFromCart(items, totalCents));
+}
+
+/** The current prices in a 409 reply, when the cart was stale. */
+export function priceConflictOf(error: unknown): PriceConflict | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const prices = error.body?.prices;
+  return Array.isArray(prices) ? (error.body as unknown as PriceConflict) : null;
+}
+
+/** GET /api/orders/{id}/ */
+export function fetchOrder(orderId: number | string, signal?: AbortSignal) {
+  return api.get<Order>(`/orders/${orderId}/`, { signal });
+}
+
+/** GET /api/orders/: the signed-in shopper's orders, newest first. */
+export function fetchOrders(signal?: AbortSignal) {
+  return api.get<Order[]>('/orders/', { signal });
+}
+
+export function useOrders(owner: string | null) {
+  return useQuery({
+    queryKey: ['orders', owner],
+    queryFn: ({ signal }) => fetchOrders(signal),
+    enabled: owner !== null,
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+}

@@ -1,0 +1,115 @@
+import type { Order } from '@bookstore/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import { useAuthStore } from '../../stores/auth';
+
+// jsdom has no matchMedia; the toaster asks it about reduced motion.
+if (typeof window !== 'undefined' && !window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+/** Shows where the router went, so tests can assert navigation. */
+function Where() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname}</p>;
+}
+
+/** Renders a screen at `path` inside routes for /login and /payment-success, with the toaster. */
+export function renderRoute(element: ReactElement, { path, pattern }: { path: string; pattern: string }) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={pattern} element={element} />
+          <Route path="/login" element={<h1>Login page</h1>} />
+          <Route path="/payment-success/:orderId" element={<h1>Confirmation page</h1>} />
+          <Route path="*" element={<h1>Elsewhere</h1>} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+/** A token shaped like the API's (it is never checked here): valid for an hour, so no refresh is attempted. */
+export function fakeAccessToken() {
+  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const payload = { sub: '1', username: 'reader', is_staff: false, token_type: 'access', exp: Math.floor(Date.now() / 1000) + 3600 };
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.signature`;
+}
+
+export function signIn(profile: Record<string, unknown> | null = { username: 'reader', profile_picture: null, is_staff: false, email: 'reader@example.com' }) {
+  useAuthStore.setState({
+    access: fakeAccessToken(),
+    refresh: 'refresh',
+    isAuth: true,
+    isAdmin: false,
+    profile: profile as never,
+  });
+}
+
+export function signOut() {
+  useAuthStore.setState({ access: null, refresh: null, isAuth: false, isAdmin: false, profile: null });
+}
+
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 42,
+    status: 'pending',
+    payment_status: 'pending',
+    transaction_ref: null,
+    created_at: '2030-03-04T15:30:00.000Z',
+    paid_at: null,
+    reserved_until: '2030-03-04T15:45:00.000Z',
+    total_price: '33.48',
+    currency: 'USD',
+    items: [
+      { id: 1, book: 5, title: 'Emma', image: '/media/covers/emma.jpg', quantity: 2, price: '12.99' },
+      { id: 2, book: 6, title: 'Dracula', image: null, quantity: 1, price: '7.50' },
+    ],
+    ...overrides,
+  };
+}
+
+export interface FakeCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** Replaces fetch with a router of canned API replies; returns the calls made. */
+export function fakeApi(handler: (call: FakeCall) => Response | Promise<Response>) {
+  const calls: FakeCall[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const call = {
+      method: init?.method ?? 'GET',
+      path: url.replace(/^\/api/, ''),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    if (init?.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+    return handler(call);
+  });
+  return calls;
+}
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
