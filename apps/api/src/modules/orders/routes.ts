@@ -43,12 +43,11 @@ export async function ordersRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const id = await placeOrder(app.db, request.body, {
+      const order = await placeOrder(app.db, request.body, {
         userId: request.user!.userId,
         currency: app.config.currency,
         reservationMinutes: app.config.reservationMinutes,
       });
-      const order = await getOrderFor(app.db, id, request.user!);
       return reply.code(201).send(order);
     },
   );

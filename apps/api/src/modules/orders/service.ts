@@ -77,9 +77,9 @@ function copies(n: number) {
 
 /**
  * Checks the shopper's order against the shop and reserves its copies, all in one transaction: the
- * order exists if and only if its copies were taken. Returns the new order's id.
+ * order exists if and only if its copies were taken. Returns the new order.
  */
-export async function placeOrder(db: Database, request: OrderRequest, options: PlaceOrderOptions): Promise<number> {
+export async function placeOrder(db: Database, request: OrderRequest, options: PlaceOrderOptions): Promise<Order> {
   return db.transaction(async (tx) => {
     const ids = request.items.map((item) => item.book);
     const found = await tx
@@ -121,8 +121,37 @@ export async function placeOrder(db: Database, request: OrderRequest, options: P
       }
     }
 
-    // Take the copies. Someone else may have bought them (or the price changed) since the read above:
-    // the conditional UPDATE is the one that decides.
+    // Write the order first and take the copies last: the row lock on a popular book is then held only
+    // from its UPDATE to the COMMIT. Someone else may have bought the copies (or the price changed)
+    // since the read above; the conditional UPDATE is what decides, and a refusal rolls everything back.
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: options.userId,
+        status: 'pending',
+        paymentStatus: 'pending',
+        totalCents: serverTotal,
+        currency: options.currency,
+        reservedUntil: sql`now() + make_interval(mins => ${options.reservationMinutes})`,
+      })
+      .returning();
+    const items = await tx
+      .insert(orderItems)
+      .values(
+        request.items.map((item) => {
+          const book = byId.get(item.book)!;
+          return {
+            orderId: order!.id,
+            bookId: item.book,
+            title: book.title,
+            image: book.image,
+            quantity: item.quantity,
+            priceCents: item.price,
+          };
+        }),
+      )
+      .returning();
+
     for (const item of [...request.items].sort((a, b) => a.book - b.book)) {
       const taken = await takeCopies(tx, { book: item.book, quantity: item.quantity });
       const book = byId.get(item.book)!;
@@ -142,32 +171,7 @@ export async function placeOrder(db: Database, request: OrderRequest, options: P
         throw priceConflict(request, current);
       }
     }
-
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId: options.userId,
-        status: 'pending',
-        paymentStatus: 'pending',
-        totalCents: serverTotal,
-        currency: options.currency,
-        reservedUntil: sql`now() + make_interval(mins => ${options.reservationMinutes})`,
-      })
-      .returning({ id: orders.id });
-    await tx.insert(orderItems).values(
-      request.items.map((item) => {
-        const book = byId.get(item.book)!;
-        return {
-          orderId: order!.id,
-          bookId: item.book,
-          title: book.title,
-          image: book.image,
-          quantity: item.quantity,
-          priceCents: item.price,
-        };
-      }),
-    );
-    return order!.id;
+    return toOrder(order!, items);
   });
 }
 

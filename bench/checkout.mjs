@@ -1,0 +1,267 @@
+#!/usr/bin/env node
+// `npm run bench:checkout`: checkout under load on PostgreSQL, with two server processes sharing one
+// database (as behind a load balancer).
+//   1. Throughput: signed-in buyers placing one-copy orders of a well-stocked book for a few seconds,
+//      spread over both servers; reports orders per second and latency.
+//   2. The rush: 200 buyers at once for the last 10 copies; exactly 10 orders must succeed, 190 be
+//      refused, the stock must end at 0 and the order lines must add up to 10.
+// Needs PostgreSQL: BENCH_DATABASE_URL (or TEST_DATABASE_URL), default postgres://postgres@127.0.0.1:5432/postgres.
+// A throwaway database is created and dropped. Options: --seconds=N (default 10), --concurrency=N (default 32),
+// --buyers=N (default 200), --copies=N (default 10), --hot (every buyer orders the same book), --json (also write bench/results/checkout.json).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SignJWT } from 'jose';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const api = path.join(root, 'apps', 'api');
+const args = Object.fromEntries(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, '').split('=');
+    return [k, v ?? 'true'];
+  }),
+);
+const SECONDS = Number(args.seconds ?? 10);
+const CONCURRENCY = Number(args.concurrency ?? 32);
+const BUYERS = Number(args.buyers ?? 200);
+const COPIES = Number(args.copies ?? 10);
+const JWT_SECRET = `bench-secret-${randomBytes(24).toString('hex')}`;
+const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const dbName = `bookstore_bench_${randomBytes(4).toString('hex')}`;
+const dbUrl = (() => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  return url.toString();
+})();
+const work = mkdtempSync(path.join(tmpdir(), 'bookstore-bench-'));
+const servers = [];
+
+async function admin(sql) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(port, index) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: api,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: dbUrl,
+      DATA_DIR: path.join(work, `server-${index}`),
+      JWT_SECRET,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'error',
+      REDIS_URL: '',
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      PAYMENT_PROVIDER: 'sandbox',
+      WEB_DIST: path.join(work, 'no-web'),
+    },
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  servers.push(child);
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server ${index} exited: ${stderr}`);
+    try {
+      const res = await fetch(`${base}/readyz`);
+      if (res.ok) return base;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server ${index} did not start: ${stderr}`);
+}
+
+async function cleanup() {
+  for (const child of servers) if (child.exitCode === null) child.kill('SIGTERM');
+  await Promise.all(servers.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+  await admin(`drop database if exists "${dbName}" with (force)`).catch(() => {});
+  rmSync(work, { recursive: true, force: true });
+}
+
+const key = new TextEncoder().encode(JWT_SECRET);
+const token = (id, username) =>
+  new SignJWT({ username, is_staff: false, token_type: 'access' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(id))
+    .setIssuer('bookstore')
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(key);
+
+async function createBuyers(db, n, prefix) {
+  const { rows } = await db.query(
+    `insert into users (email, username, password_hash)
+     select '${prefix}' || g || '@bench.test', '${prefix}' || g, 'x' from generate_series(1, $1) g
+     returning id, username`,
+    [n],
+  );
+  return Promise.all(rows.map(async (r) => ({ id: r.id, auth: `Bearer ${await token(r.id, r.username)}` })));
+}
+
+async function createBook(db, title, stock, priceCents) {
+  const { rows } = await db.query(
+    `insert into books (title, slug, price_cents, stock_amount) values ($1, $2, $3, $4) returning id`,
+    [title, title.toLowerCase().replace(/[^a-z0-9]+/g, '-'), priceCents, stock],
+  );
+  return rows[0].id;
+}
+
+async function order(base, auth, bookId, priceCents) {
+  const started = performance.now();
+  const res = await fetch(`${base}/api/orders/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: auth },
+    body: JSON.stringify({ total_price: priceCents / 100, status: 'pending', items: [{ book: bookId, quantity: 1, price: priceCents / 100 }] }),
+  });
+  await res.arrayBuffer();
+  return { status: res.status, ms: performance.now() - started };
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function main() {
+  await admin(`create database "${dbName}"`);
+  const [portA, portB] = [await freePort(), await freePort()];
+  // The first server migrates; the second waits on the migration lock and finds nothing to do.
+  const bases = await Promise.all([startServer(portA, 0), startServer(portB, 1)]);
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    const price = 1299;
+
+    // 1. Throughput
+    // One well-stocked book per buyer (a shop sells many titles at once), or, with --hot, one book for
+    // everybody: the worst case, where every order queues for the same row lock.
+    const regulars = await createBuyers(db, CONCURRENCY, 'bench_regular_');
+    const hot = args.hot === 'true';
+    const shelf = [];
+    for (let i = 0; i < (hot ? 1 : CONCURRENCY); i++) shelf.push(await createBook(db, `Bench Stocked Book ${i}`, 10_000_000, price));
+    const bookFor = (i) => shelf[i % shelf.length];
+    // Warm up both servers (JIT, pools).
+    await Promise.all(regulars.slice(0, 8).map((b, i) => order(bases[i % 2], b.auth, bookFor(i), price)));
+    const latencies = [];
+    const statuses = {};
+    const deadline = performance.now() + SECONDS * 1000;
+    const t0 = performance.now();
+    await Promise.all(
+      regulars.map(async (buyer, i) => {
+        let n = i;
+        while (performance.now() < deadline) {
+          const r = await order(bases[n++ % 2], buyer.auth, bookFor(i), price);
+          statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+          latencies.push(r.ms);
+        }
+      }),
+    );
+    const elapsed = (performance.now() - t0) / 1000;
+    latencies.sort((a, b) => a - b);
+    const placed = statuses[201] ?? 0;
+    const throughput = {
+      seconds: Number(elapsed.toFixed(2)),
+      concurrency: CONCURRENCY,
+      servers: 2,
+      books: shelf.length,
+      orders: placed,
+      ordersPerSecond: Number((placed / elapsed).toFixed(1)),
+      statuses,
+      latencyMs: {
+        p50: Number(percentile(latencies, 50).toFixed(1)),
+        p95: Number(percentile(latencies, 95).toFixed(1)),
+        p99: Number(percentile(latencies, 99).toFixed(1)),
+      },
+    };
+
+    // 2. The rush for the last copies
+    const scarce = await createBook(db, 'Bench Last Copies', COPIES, price);
+    const rushers = await createBuyers(db, BUYERS, 'bench_rush_');
+    const r0 = performance.now();
+    const results = await Promise.all(rushers.map((b, i) => order(bases[i % 2], b.auth, scarce, price)));
+    const rushMs = performance.now() - r0;
+    const count = (s) => results.filter((r) => r.status === s).length;
+    const { rows: [after] } = await db.query(
+      `select b.stock_amount, coalesce((select sum(quantity) from order_items where book_id = b.id), 0)::int as sold,
+              (select count(distinct order_id) from order_items where book_id = b.id)::int as orders
+       from books b where b.id = $1`,
+      [scarce],
+    );
+    const rush = {
+      buyers: BUYERS,
+      copies: COPIES,
+      succeeded: count(201),
+      refused: count(422),
+      other: results.length - count(201) - count(422),
+      stockAfter: after.stock_amount,
+      copiesInOrders: after.sold,
+      ordersInDatabase: after.orders,
+      wallMs: Math.round(rushMs),
+    };
+    const ok =
+      rush.succeeded === COPIES &&
+      rush.refused === BUYERS - COPIES &&
+      rush.other === 0 &&
+      rush.stockAfter === 0 &&
+      rush.copiesInOrders === COPIES &&
+      rush.ordersInDatabase === COPIES;
+
+    const report = { database: 'postgresql', date: new Date().toISOString(), throughput, rush, ok };
+    console.log('\nCheckout benchmark (PostgreSQL, 2 server processes)');
+    console.log(
+      `  throughput: ${throughput.ordersPerSecond} orders/s (${throughput.orders} orders in ${throughput.seconds}s, ` +
+        `${CONCURRENCY} concurrent buyers, ${shelf.length} book${shelf.length === 1 ? '' : 's'}; p50 ${throughput.latencyMs.p50} ms, p95 ${throughput.latencyMs.p95} ms, p99 ${throughput.latencyMs.p99} ms; statuses ${JSON.stringify(statuses)})`,
+    );
+    console.log(
+      `  rush: ${BUYERS} buyers for ${COPIES} copies -> ${rush.succeeded} succeeded, ${rush.refused} refused, ${rush.other} other; ` +
+        `stock after ${rush.stockAfter}, copies in orders ${rush.copiesInOrders}, orders ${rush.ordersInDatabase} (${rush.wallMs} ms)`,
+    );
+    console.log(`  ${ok ? 'OK: no copy sold twice, none lost' : 'FAILED: the rush did not end as it must'}`);
+    if (args.json) {
+      mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
+      writeFileSync(path.join(root, 'bench', 'results', 'checkout.json'), JSON.stringify(report, null, 2));
+    }
+    process.exitCode = ok ? 0 : 1;
+  } finally {
+    await db.end();
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => void cleanup().finally(() => process.exit(130)));
+}
+try {
+  await main();
+} catch (err) {
+  console.error('The checkout benchmark failed:', err);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}
