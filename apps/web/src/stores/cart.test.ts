@@ -48,4 +48,27 @@ describe('cart store', () => {
     expect(carts.bob!.items).toEqual([]);
     expect(carts.alice!.totalCents).toBe(500);
   });
+
+  it("moves a guest's cart into their own cart when they sign in", () => {
+    const cart = useCartStore.getState();
+    cart.initializeCart('alice');
+    cart.addToCart(book(1, '5.00'));
+    cart.initializeCart(null);
+    const guest = useCartStore.getState().activeCartId!;
+    cart.addToCart(book(1, '5.00'));
+    cart.addToCart(book(2, '7.00'));
+    cart.initializeCart('alice');
+    const { carts, activeCartId } = useCartStore.getState();
+    expect(activeCartId).toBe('alice');
+    expect(carts.alice!.items.map((i) => [i.id, i.quantity])).toEqual([
+      [1, 2],
+      [2, 1],
+    ]);
+    expect(carts.alice!.totalCents).toBe(1700);
+    expect(carts[guest]!.items).toEqual([]);
+    // Signing out starts an empty guest cart; the user's cart stays theirs.
+    cart.initializeCart(null);
+    expect(useCartStore.getState().carts[guest]!.items).toEqual([]);
+    expect(useCartStore.getState().carts.alice!.totalCents).toBe(1700);
+  });
 });

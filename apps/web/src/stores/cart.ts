@@ -69,9 +69,20 @@ export const useCartStore = create<CartState>()(
       initializeCart: (cartId) =>
         set((state) => {
           const id = cartId || guestId();
+          const carts = state.carts[id] ? state.carts : { ...state.carts, [id]: { items: [], totalCents: 0 } };
+          // A guest who signs in keeps what they put in the cart (the checkout sends guests to sign in).
+          const previous = state.activeCartId;
+          const guestCart = previous && previous !== id && previous.startsWith('guest_') && cartId ? carts[previous] : undefined;
+          if (!guestCart || guestCart.items.length === 0) return { activeCartId: id, carts };
+          const merged = [...carts[id]!.items];
+          for (const line of guestCart.items) {
+            const index = merged.findIndex((item) => item.id === line.id);
+            if (index >= 0) merged[index] = { ...merged[index]!, quantity: merged[index]!.quantity + line.quantity };
+            else merged.push(line);
+          }
           return {
             activeCartId: id,
-            carts: state.carts[id] ? state.carts : { ...state.carts, [id]: { items: [], totalCents: 0 } },
+            carts: { ...carts, [id]: { items: merged, totalCents: total(merged) }, [previous!]: { items: [], totalCents: 0 } },
           };
         }),
       addToCart: (book, quantity = 1) =>
