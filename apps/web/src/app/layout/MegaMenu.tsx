@@ -28,8 +28,11 @@ export function MegaMenu({
   const { pathname } = useLocation();
   const { featured, all } = splitFeatured(entries);
 
+  // A mouse that hovers and then clicks means "open", not "open then close".
+  const openedByHover = useRef(false);
   const show = () => {
     clearTimeout(closeTimer.current);
+    if (!open) openedByHover.current = true;
     setOpen(true);
   };
   const hideSoon = () => {
@@ -64,7 +67,12 @@ export function MegaMenu({
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          if (openedByHover.current) {
+            openedByHover.current = false;
+            setOpen(true);
+          } else setOpen((o) => !o);
+        }}
         className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-100 hover:text-indigo-700 dark:text-gray-200 dark:hover:bg-gray-800 dark:hover:text-indigo-300"
       >
         {label}

@@ -90,7 +90,7 @@ export function SearchBox({ className }: { className?: string }) {
               root.current?.querySelector<HTMLAnchorElement>(`#${CSS.escape(resultsId)} a`)?.focus();
             }
           }}
-          className="w-full rounded-full border border-gray-300 bg-gray-50 py-2 pr-3 pl-10 text-sm text-gray-900 placeholder:text-gray-600 focus:border-indigo-500 focus:bg-white focus:outline-2 focus:outline-indigo-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400"
+          className="w-full rounded-full border border-gray-300 bg-gray-50 py-2 pr-3 pl-10 text-sm text-gray-900 placeholder:text-gray-600 focus:border-indigo-500 focus:bg-white focus:outline-2 focus:outline-indigo-500 dark:border-gray-700 dark:bg-gray-900 dark:focus:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400"
         />
         {showDropdown && (
           <div

@@ -1,0 +1,99 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { isPhone } from './support';
+
+// axe-core on every screen, in the light and then the dark theme: no serious or critical violations.
+// The header and footer are the same on every page: they are checked on the home page and with the
+// menus open; other screens check their own content. The phone run covers what differs on a phone
+// (the home layout, the slide-in menu and the expanded search); the rest is the same markup.
+
+const READY = { timeout: 15_000 };
+
+// axe's contrast checks take seconds per page on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
+async function expectAccessible(page: Page, label: string, scope?: string) {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (scope) builder.include(scope);
+  const results = await builder.analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`),
+    `${label}: accessibility violations`,
+  ).toEqual([]);
+}
+
+async function setDark(page: Page, dark: boolean) {
+  await page.evaluate((value) => {
+    document.documentElement.classList.toggle('dark', value);
+    document.documentElement.style.colorScheme = value ? 'dark' : 'light';
+  }, dark);
+  // Let colour transitions finish before contrast is measured.
+  await page.waitForTimeout(250);
+}
+
+/** Checks the page as it is, then again in the dark theme (the class the theme toggle sets). */
+async function expectAccessibleInBothThemes(page: Page, label: string, scope?: string) {
+  await expectAccessible(page, `${label} (light)`, scope);
+  await setDark(page, true);
+  await expectAccessible(page, `${label} (dark)`, scope);
+  await setDark(page, false);
+}
+
+const heading = (page: Page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible(READY);
+const articles = (page: Page) => expect(page.getByRole('article').first()).toBeVisible(READY);
+
+const screens: [string, string, (page: Page) => Promise<void>][] = [
+  ['all books', '/books', articles],
+  ['book detail', '/book/Dracula', (page) => expect(page.getByRole('heading', { name: 'Related Books' })).toBeVisible(READY)],
+  ['author', '/author/jane-austen', articles],
+  ['category', '/category/romance', articles],
+  ['contact', '/contact', heading],
+  ['about', '/about', heading],
+  ['blog', '/blog', heading],
+  ['privacy', '/privacy', heading],
+  ['terms', '/terms', heading],
+  ['returns', '/returns', heading],
+  ['social', '/discord', heading],
+  ['not found', '/nowhere', heading],
+  ['empty cart', '/cart', heading],
+];
+
+test('home, with header and footer: accessible in both themes', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('.swiper-slide').first()).toBeVisible(READY);
+  await articles(page);
+  await expectAccessibleInBothThemes(page, 'home');
+});
+
+for (const [name, path, ready] of screens) {
+  test(`${name}: accessible in both themes`, async ({ page }, info) => {
+    test.skip(isPhone(info), 'same markup as on the desktop');
+    await page.goto(path);
+    await ready(page);
+    await expectAccessibleInBothThemes(page, name, '#main');
+  });
+}
+
+test('filled cart, search results and open menus: accessible in both themes', async ({ page }, info) => {
+  await page.goto('/book/Dracula');
+  await page.getByRole('button', { name: 'Add to Cart (1)' }).click();
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: /Shopping Cart/ })).toBeVisible(READY);
+  await expectAccessibleInBothThemes(page, 'filled cart', '#main');
+  await page.getByRole('searchbox', { name: 'Search books' }).fill('the');
+  await expect(page.getByRole('region', { name: 'Search results' }).getByRole('link').first()).toBeVisible(READY);
+  await expectAccessibleInBothThemes(page, 'search results', 'header');
+  await page.keyboard.press('Escape');
+  if (isPhone(info)) {
+    await page.getByRole('button', { name: 'Close search' }).click();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Categories' }).click();
+    await expect(page.getByRole('dialog').getByText('All Categories')).toBeVisible();
+    await expectAccessibleInBothThemes(page, 'open menu', '[role="dialog"]');
+  } else {
+    await page.getByRole('button', { name: 'Categories' }).click();
+    await expect(page.getByRole('region', { name: 'All Categories' })).toBeVisible();
+    await expectAccessibleInBothThemes(page, 'open menu', 'header');
+  }
+});
