@@ -1,6 +1,6 @@
 import type { Profile } from '@bookstore/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
 import { useAuthStore } from '../../../stores/auth';
 
 export const PROFILE_KEY = ['profile'];
@@ -11,6 +11,9 @@ export function useProfile(enabled: boolean) {
     queryKey: PROFILE_KEY,
     enabled,
     staleTime: 0,
+    // One quick second try, then the error state (spec section 2) rather than a long spinner.
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+    retryDelay: 300,
     queryFn: async ({ signal }) => {
       const profile = await api.get<Profile>('/profile/', { signal });
       useAuthStore.getState().setProfile(profile);

@@ -62,10 +62,10 @@ export function EditProfileDialog({ profile, open, onClose }: { profile: Profile
   };
 
   return (
-    <Dialog open={open} onClose={() => !update.isPending && onClose()} className="relative z-50">
+    <Dialog open={open} onClose={() => !update.isPending && onClose()} className="fixed inset-0 z-50 overflow-y-auto">
       <div className="fixed inset-0 bg-black/50" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
-        <DialogPanel className="w-full max-w-lg rounded-lg bg-white p-6 shadow-xl dark:bg-gray-900">
+      <div className="flex min-h-full items-center justify-center p-4">
+        <DialogPanel className="relative w-full max-w-lg rounded-lg bg-white p-6 shadow-xl dark:bg-gray-900">
           <DialogTitle className="text-xl font-semibold">Edit Profile</DialogTitle>
           <form onSubmit={onSubmit} className="mt-5 space-y-4">
             <div className="flex items-center gap-4">

@@ -14,7 +14,8 @@ import { primaryButton, TextField } from '../components/Field';
 export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const isAuth = useAuthStore((s) => s.isAuth);
+  // Decided once: signing in here must not bounce the user to / before they reach their destination.
+  const [signedInAlready] = useState(() => useAuthStore.getState().isAuth);
   const [problem, setProblem] = useState<string | null>(null);
   const message = (location.state as { message?: unknown } | null)?.message;
   const {
@@ -43,7 +44,7 @@ export default function LoginPage() {
     }
   };
 
-  if (isAuth && !isSubmitting) return <Navigate to={paths.home} replace />;
+  if (signedInAlready) return <Navigate to={paths.home} replace />;
 
   return (
     <section className="mx-auto flex max-w-md flex-col px-4 py-12 sm:py-16">

@@ -17,7 +17,7 @@ const FIELDS = ['email', 'username', 'firstName', 'lastName', 'bio', 'password',
 /** Spec section 2, Register: every field with its rule, picture preview, then automatic sign-in. */
 export default function RegisterPage() {
   const navigate = useNavigate();
-  const isAuth = useAuthStore((s) => s.isAuth);
+  const [signedInAlready] = useState(() => useAuthStore.getState().isAuth);
   const [busy, setBusy] = useState(false);
   const [picture, setPicture] = useState<File | null>(null);
   const [pictureError, setPictureError] = useState<string | null>(null);
@@ -82,7 +82,7 @@ export default function RegisterPage() {
     }
   };
 
-  if (isAuth && !busy) return <Navigate to={paths.home} replace />;
+  if (signedInAlready) return <Navigate to={paths.home} replace />;
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-12 sm:py-16">
