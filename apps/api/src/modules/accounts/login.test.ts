@@ -96,6 +96,17 @@ describe('sign-in, tokens and sign-out', () => {
       expect((await login({ emailOrUsername: user.username, password }, nextAddress())).statusCode).toBe(200);
     });
 
+    it('answers a flood of requests from one address with 429, whatever they carry', async () => {
+      const flooder = nextAddress();
+      const statuses: number[] = [];
+      for (let i = 0; i < 101; i += 1) statuses.push((await login({}, flooder)).statusCode);
+      expect(statuses.slice(0, 100).every((s) => s === 400)).toBe(true);
+      const last = await login({}, flooder);
+      expect(last.statusCode).toBe(429);
+      expect(last.json().error).toMatch(/^Too many attempts\. Please wait \d+ seconds and try again\.$/);
+      expect((await login({}, nextAddress())).statusCode).toBe(400);
+    });
+
     it('forgets earlier mistakes after a successful sign-in', async () => {
       const { user, password } = await createAccount(ctx().app);
       const address = nextAddress();

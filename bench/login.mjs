@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+// `node bench/login.mjs`: what one sign-in costs, and how the sign-in limiter behaves.
+//   1. The hash alone: argon2id with the store's parameters (m=19456 KiB, t=2, p=1), in this process.
+//   2. Whole sign-ins: POST /api/login/ against a real server (embedded database, from source), one
+//      after another (no queueing), median and p90 of the wall time seen by the client.
+//   3. The limiter: wrong passwords for one account from one address until it answers 429.
+// Options: --logins=N (default 20), --json (also write bench/results/login.json).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hash, verify } from '@node-rs/argon2';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const api = path.join(root, 'apps', 'api');
+const args = Object.fromEntries(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, '').split('=');
+    return [k, v ?? 'true'];
+  }),
+);
+const LOGINS = Number(args.logins ?? 20);
+const work = mkdtempSync(path.join(tmpdir(), 'bookstore-bench-login-'));
+let server;
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const p90 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.9) - 1)];
+const ms = (n) => `${n.toFixed(1)} ms`;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(port) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: api,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      DATA_DIR: path.join(work, 'data'),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'error',
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+    },
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return { child, base };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not start');
+}
+
+const post = (base, url, body) =>
+  fetch(`${base}${url}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+async function main() {
+  // 1. The hash alone.
+  const options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+  const stored = await hash('correct horse battery staple', options);
+  const verifyTimes = [];
+  for (let i = 0; i < LOGINS; i += 1) {
+    const t = performance.now();
+    await verify(stored, 'correct horse battery staple');
+    verifyTimes.push(performance.now() - t);
+  }
+
+  // 2. Whole sign-ins.
+  server = await startServer(await freePort());
+  const username = `bench${randomBytes(3).toString('hex')}`;
+  const password = 'a-bench-password-1';
+  const reg = await post(server.base, '/api/register/', {
+    email: `${username}@bench.test`,
+    username,
+    firstName: 'Ben',
+    lastName: 'Chmark',
+    password,
+    password2: password,
+  });
+  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
+  await post(server.base, '/api/login/', { emailOrUsername: username, password }); // warm-up
+  const loginTimes = [];
+  for (let i = 0; i < LOGINS; i += 1) {
+    const t = performance.now();
+    const res = await post(server.base, '/api/login/', { emailOrUsername: i % 2 ? username : `${username}@bench.test`, password });
+    await res.arrayBuffer();
+    loginTimes.push(performance.now() - t);
+    if (res.status !== 200) throw new Error(`login ${i}: ${res.status}`);
+  }
+  const wrongTimes = [];
+  for (let i = 0; i < 4; i += 1) {
+    const t = performance.now();
+    await (await post(server.base, '/api/login/', { emailOrUsername: `nobody${i}@bench.test`, password: 'wrong-password' })).arrayBuffer();
+    wrongTimes.push(performance.now() - t);
+  }
+
+  // 3. The limiter.
+  const limiter = [];
+  for (let i = 1; i <= 7; i += 1) {
+    const res = await post(server.base, '/api/login/', { emailOrUsername: username, password: `guess-${i}` });
+    limiter.push({ attempt: i, status: res.status, error: (await res.json()).error });
+  }
+  const rightAfterBlock = await post(server.base, '/api/login/', { emailOrUsername: username, password });
+  limiter.push({ attempt: 'right password while blocked', status: rightAfterBlock.status, error: (await rightAfterBlock.json()).error });
+
+  const result = {
+    logins: LOGINS,
+    argon2idVerifyMs: { median: median(verifyTimes), p90: p90(verifyTimes) },
+    loginMs: { median: median(loginTimes), p90: p90(loginTimes) },
+    unknownAccountMs: { median: median(wrongTimes) },
+    limiter,
+  };
+  console.log(`argon2id verify (m=19456 KiB, t=2, p=1): median ${ms(result.argon2idVerifyMs.median)}, p90 ${ms(result.argon2idVerifyMs.p90)}`);
+  console.log(`POST /api/login/ (${LOGINS} sequential):   median ${ms(result.loginMs.median)}, p90 ${ms(result.loginMs.p90)}`);
+  console.log(`unknown account (dummy hash):         median ${ms(result.unknownAccountMs.median)}`);
+  console.log('wrong passwords for one account from one address:');
+  for (const row of limiter) console.log(`  ${String(row.attempt).padEnd(30)} ${row.status}${row.status === 429 ? `  ${row.error}` : ''}`);
+  if (args.json) {
+    mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
+    writeFileSync(path.join(root, 'bench', 'results', 'login.json'), `${JSON.stringify(result, null, 2)}\n`);
+  }
+}
+
+main()
+  .catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    server?.child.kill('SIGTERM');
+    setTimeout(() => rmSync(work, { recursive: true, force: true }), 500);
+  });
