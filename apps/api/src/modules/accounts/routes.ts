@@ -37,7 +37,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
   app.post(
     '/register/',
     {
-      config: { rateLimit: { max: 100, timeWindow: '15 minutes' } },
+      config: { rateLimit: { max: 300, timeWindow: '15 minutes' } },
       schema: {
         tags: ['accounts'],
         summary: 'Create an account',
