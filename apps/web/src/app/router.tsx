@@ -1,11 +1,13 @@
 import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { AdminGuard } from '../features/accounts/components/AdminGuard';
+import HomePage from '../features/catalogue/pages/HomePage';
 import { RootLayout } from './layout/RootLayout';
+import { authorLoader, bookLoader, booksLoader, categoryLoader } from './prefetch';
 import { RootError, RouteError } from './layout/RouteError';
 
-// Each screen is its own chunk: the home page loads only what it shows.
-const HomePage = lazy(() => import('../features/catalogue/pages/HomePage'));
+// Each screen is its own chunk: the home page loads only what it shows. The home page itself, where
+// most visits start, comes with the app (imported above) so its hero paints without a second round trip.
 const BooksPage = lazy(() => import('../features/catalogue/pages/BooksPage'));
 const BookDetailPage = lazy(() => import('../features/catalogue/pages/BookDetailPage'));
 const AuthorPage = lazy(() => import('../features/catalogue/pages/AuthorPage'));
@@ -38,10 +40,10 @@ export const router = createBrowserRouter([
         errorElement: <RouteError />,
         children: [
           { path: '/', element: <HomePage /> },
-          { path: '/books', element: <BooksPage /> },
-          { path: '/book/:title', element: <BookDetailPage /> },
-          { path: '/category/:slug', element: <CategoryPage /> },
-          { path: '/author/:slug', element: <AuthorPage /> },
+          { path: '/books', element: <BooksPage />, loader: booksLoader },
+          { path: '/book/:title', element: <BookDetailPage />, loader: bookLoader },
+          { path: '/category/:slug', element: <CategoryPage />, loader: categoryLoader },
+          { path: '/author/:slug', element: <AuthorPage />, loader: authorLoader },
           { path: '/cart', element: <CartRoute /> },
           { path: '/wishlist', element: <WishlistPage /> },
           { path: '/profile', element: <ProfilePage /> },

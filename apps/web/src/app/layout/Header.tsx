@@ -3,9 +3,10 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { MenuIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
-import { UserMenu } from '../../features/accounts/components/UserMenu';
+import { useAuthStore } from '../../stores/auth';
 import { useAuthors } from '../../features/catalogue/api/authors';
 import { useCategories } from '../../features/catalogue/api/categories';
+import { useWishlist } from '../../features/catalogue/api/wishlist';
 import { SearchBox } from '../../features/catalogue/components/SearchBox';
 import { CartLink } from './CartLink';
 import { MegaMenu } from './MegaMenu';
@@ -14,6 +15,31 @@ import { ThemeToggle } from './ThemeToggle';
 
 // The phone menu (and the dialog library behind it) loads the first time it is opened.
 const MobileMenu = lazy(() => import('./MobileMenu'));
+// The avatar menu (and the menu and positioning libraries behind it) loads only for signed-in
+// shoppers: guests, who are most first visits, get the plain Sign In link below.
+const UserMenu = lazy(() => import('../../features/accounts/components/UserMenu').then((m) => ({ default: m.UserMenu })));
+
+function SignInLink() {
+  return (
+    <Link
+      to={paths.login}
+      className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium whitespace-nowrap text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
+    >
+      Sign In
+    </Link>
+  );
+}
+
+function AccountArea() {
+  const isAuth = useAuthStore((s) => s.isAuth);
+  const wishlist = useWishlist(isAuth);
+  if (!isAuth) return <SignInLink />;
+  return (
+    <Suspense fallback={<span className="inline-block h-9 w-9 rounded-full bg-gray-200 dark:bg-gray-800" />}>
+      <UserMenu wishlistCount={wishlist.data?.length} />
+    </Suspense>
+  );
+}
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   clsx(
@@ -80,7 +106,7 @@ export function Header() {
           <span className="hidden lg:inline-flex">
             <ThemeToggle />
           </span>
-          <UserMenu />
+          <AccountArea />
           <button
             type="button"
             aria-label="Open menu"

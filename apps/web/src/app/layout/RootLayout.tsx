@@ -33,7 +33,8 @@ export function RootLayout({ children }: { children?: ReactNode }) {
         Skip to content
       </a>
       <Header />
-      <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
+      {/* At least a screen high: the footer never starts in view and then jumps down as a page loads. */}
+      <main id="main" tabIndex={-1} className="min-h-screen flex-1 pt-16 outline-none">
         <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
       </main>
       <Footer />

@@ -1,5 +1,5 @@
 import type { Author, Book, Paged } from '@bookstore/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { asList } from '../../../lib/lists';
 
@@ -13,18 +13,24 @@ export function useAuthors() {
 }
 
 /** GET /authors/{slug}/ */
-export function useAuthor(slug: string) {
-  return useQuery({
+export const authorQuery = (slug: string) =>
+  queryOptions({
     queryKey: ['author', slug],
     queryFn: ({ signal }) => api.get<Author>(`/authors/${encodeURIComponent(slug)}/`, { signal, auth: false }),
   });
+
+export function useAuthor(slug: string) {
+  return useQuery(authorQuery(slug));
 }
 
 /** GET /authors/{slug}/books/ (paged) */
-export function useAuthorBooks(slug: string) {
-  return useQuery({
+export const authorBooksQuery = (slug: string) =>
+  queryOptions({
     queryKey: ['author', slug, 'books'],
     queryFn: ({ signal }) =>
       api.get<Paged<Book>>(`/authors/${encodeURIComponent(slug)}/books/?page_size=100`, { signal, auth: false }),
   });
+
+export function useAuthorBooks(slug: string) {
+  return useQuery(authorBooksQuery(slug));
 }

@@ -1,5 +1,5 @@
 import type { Book, BookDetail, Paged } from '@bookstore/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { asList } from '../../../lib/lists';
 
@@ -9,8 +9,11 @@ export function fetchBookByTitle(title: string, signal?: AbortSignal) {
   return api.get<BookDetail>(`/books/book/${encodeURIComponent(title)}`, { signal, auth: false });
 }
 
+export const bookQuery = (title: string) =>
+  queryOptions({ queryKey: ['book', title], queryFn: ({ signal }) => fetchBookByTitle(title, signal) });
+
 export function useBook(title: string) {
-  return useQuery({ queryKey: ['book', title], queryFn: ({ signal }) => fetchBookByTitle(title, signal) });
+  return useQuery(bookQuery(title));
 }
 
 /** GET /books/{id}/related/ */

@@ -1,5 +1,5 @@
 import type { Book, BookOrdering, Paged } from '@bookstore/contract';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** GET /books/?page=&ordering=&page_size= : one page of the catalogue, newest first by default. */
@@ -23,11 +23,19 @@ export function useHomeBooks() {
 }
 
 /** All books page by page, in the server's order (the client never re-sorts). */
-export function useBookPages(ordering: BookOrdering) {
-  return useInfiniteQuery({
+export const bookPagesQuery = (ordering: BookOrdering) =>
+  infiniteQueryOptions({
     queryKey: ['books', 'all', ordering],
     queryFn: ({ pageParam, signal }) => fetchBooks({ page: pageParam, ordering }, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => last.meta.next ?? undefined,
   });
+
+export function useBookPages(ordering: BookOrdering) {
+  return useInfiniteQuery(bookPagesQuery(ordering));
+}
+
+/** The ordering the /books address asks for (newest first unless it says otherwise). */
+export function orderingFrom(search: URLSearchParams): BookOrdering {
+  return search.get('ordering') === 'created_at' ? 'created_at' : '-created_at';
 }

@@ -1,5 +1,5 @@
 import type { Book, Category, Paged } from '@bookstore/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { asList } from '../../../lib/lists';
 
@@ -14,18 +14,24 @@ export function useCategories() {
 }
 
 /** GET /categories/{slug}/ */
-export function useCategory(slug: string) {
-  return useQuery({
+export const categoryQuery = (slug: string) =>
+  queryOptions({
     queryKey: ['category', slug],
     queryFn: ({ signal }) => api.get<Category>(`/categories/${encodeURIComponent(slug)}/`, { signal, auth: false }),
   });
+
+export function useCategory(slug: string) {
+  return useQuery(categoryQuery(slug));
 }
 
 /** GET /categories/{slug}/books/ (paged) */
-export function useCategoryBooks(slug: string) {
-  return useQuery({
+export const categoryBooksQuery = (slug: string) =>
+  queryOptions({
     queryKey: ['category', slug, 'books'],
     queryFn: ({ signal }) =>
       api.get<Paged<Book>>(`/categories/${encodeURIComponent(slug)}/books/?page_size=100`, { signal, auth: false }),
   });
+
+export function useCategoryBooks(slug: string) {
+  return useQuery(categoryBooksQuery(slug));
 }

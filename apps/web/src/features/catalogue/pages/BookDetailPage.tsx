@@ -284,7 +284,7 @@ export default function BookDetailPage() {
             width={400}
             height={600}
             priority
-            className="mx-auto h-auto max-h-[32rem] w-auto object-contain"
+            className="mx-auto aspect-[2/3] h-auto w-full max-w-xs object-contain"
           />
         </div>
         <div>

@@ -5,7 +5,7 @@ import { ErrorState } from '../../../components/ui/ErrorState';
 import { PageLoading, Spinner } from '../../../components/ui/Spinner';
 import { usePageTitle } from '../../../lib/hooks';
 import { plural } from '../../../lib/lists';
-import { useBookPages } from '../api/books';
+import { orderingFrom, useBookPages } from '../api/books';
 import { BookCard, BookGrid } from '../components/BookCard';
 
 const SORTS: { value: BookOrdering; label: string }[] = [
@@ -16,7 +16,7 @@ const SORTS: { value: BookOrdering; label: string }[] = [
 export default function BooksPage() {
   usePageTitle('All Books');
   const [params, setParams] = useSearchParams();
-  const ordering: BookOrdering = params.get('ordering') === 'created_at' ? 'created_at' : '-created_at';
+  const ordering = orderingFrom(params);
   const pages = useBookPages(ordering);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
   const endMarker = useRef<HTMLDivElement>(null);
@@ -86,6 +86,7 @@ export default function BooksPage() {
         <p className="py-16 text-center text-lg text-gray-700 dark:text-gray-300">No books available</p>
       ) : (
         <>
+          <h2 className="sr-only">Book list</h2>
           <BookGrid>
             {books.map((book, index) => (
               <BookCard key={book.id} book={book} priority={index < 2} />

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/Spinner';
 import { paths } from '../../../config/paths';
@@ -7,14 +7,19 @@ import { useHomeBooks } from '../api/books';
 import { useFeaturedBooks } from '../api/featured';
 import { BookCard, BookGrid } from '../components/BookCard';
 
-// The carousel library loads beside the page, not before it.
-const NewArrivalsCarousel = lazy(() => import('../components/NewArrivalsCarousel'));
+// The carousel library loads beside the page, not before it: its download starts with the page, in
+// parallel with the featured books call.
+const loadCarousel = () => import('../components/NewArrivalsCarousel');
+const NewArrivalsCarousel = lazy(loadCarousel);
 
 /** Same height as the carousel, so nothing below it moves when it arrives. */
 const CAROUSEL_HEIGHT = 'min-h-[23.5rem]';
 
 function NewArrivals() {
   const featured = useFeaturedBooks();
+  useEffect(() => {
+    void loadCarousel();
+  }, []);
   const fallback = (
     <div className={`flex ${CAROUSEL_HEIGHT} items-center justify-center`}>
       <Spinner />
