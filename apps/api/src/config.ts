@@ -44,6 +44,7 @@ const envSchema = z.object({
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   SEED_DEMO: bool.default(true),
+  CATALOGUE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   WEB_DIST: optionalText,
   TRUST_PROXY: bool.default(false),
 });
@@ -72,6 +73,8 @@ export interface Config {
   };
   reservationMinutes: number;
   seedDemo: boolean;
+  /** How long catalogue answers may be reused by this process (0: never); writes through it clear them. */
+  catalogueCacheSeconds: number;
   webDist?: string;
   trustProxy: boolean;
 }
@@ -130,6 +133,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     reservationMinutes: env.RESERVATION_MINUTES,
     seedDemo: env.SEED_DEMO,
+    catalogueCacheSeconds: env.CATALOGUE_CACHE_SECONDS,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
     trustProxy: env.TRUST_PROXY,
   };

@@ -23,7 +23,7 @@ export function hash(text: string): number {
 
 function hexToRgb(hex: string): [number, number, number] {
   const n = Number.parseInt(hex.slice(1), 16);
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+  return [(n >>> 16) & 255, (n >>> 8) & 255, n & 255];
 }
 
 /** Mixes a colour towards black (amount < 0) or white (amount > 0). */
@@ -190,7 +190,7 @@ export function bannerSvg(category: BannerInput): string {
   let x = 40;
   let spines = '';
   for (let i = 0; x < 760; i++) {
-    const width = 26 + ((h >> (i % 24)) % 5) * 8;
+    const width = 26 + ((h >>> (i % 24)) % 5) * 8;
     const height = 150 + ((h * (i + 3)) % 7) * 18;
     const leaning = i % 9 === 4;
     const fill = i % 3 === 0 ? '#ffffff' : i % 3 === 1 ? light : shade(light, 0.35);

@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BOOK_TYPES } from '@bookstore/contract';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../client.js';
 import { authors, books, categories } from '../schema.js';
@@ -129,7 +128,11 @@ export function demoBookValues(book: DemoBook, index: number, now: number) {
  * Loads the demo catalogue when the store has no books, authors or categories. Safe to call from
  * several processes at once (an advisory lock inside one transaction) and on every start.
  */
-export async function seedDemoCatalogueIfEmpty(db: Database, config: Config, log: FastifyBaseLogger) {
+export async function seedDemoCatalogueIfEmpty(
+  db: Database,
+  config: Pick<Config, 'mediaDir'>,
+  log: { info(message: string): void },
+) {
   ensureDemoArt(config.mediaDir);
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);

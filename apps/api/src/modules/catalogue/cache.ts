@@ -15,33 +15,53 @@ export class CatalogueCache {
     private readonly maxEntries = 1_000,
   ) {}
 
+  /** Loads in flight, shared so that an expiry under load costs one query, not one per request. */
+  private readonly loading = new Map<string, Promise<unknown>>();
+
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (this.ttlMs <= 0) return load();
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) return hit.value as T;
+    const pending = this.loading.get(key);
+    if (pending) return pending as Promise<T>;
     const version = this.version;
-    const value = await load();
-    // A write that landed while we were loading makes this answer stale: do not keep it.
-    if (version === this.version) {
-      if (this.entries.size >= this.maxEntries) this.entries.clear();
-      this.entries.set(key, { expires: now + this.ttlMs, value });
-    }
-    return value;
+    const promise = load().then(
+      (value) => {
+        if (this.loading.get(key) === promise) this.loading.delete(key);
+        // A write that landed while we were loading makes this answer stale: do not keep it.
+        if (version === this.version) {
+          if (this.entries.size >= this.maxEntries) this.entries.clear();
+          this.entries.set(key, { expires: now + this.ttlMs, value });
+        }
+        return value;
+      },
+      (err: unknown) => {
+        if (this.loading.get(key) === promise) this.loading.delete(key);
+        throw err;
+      },
+    );
+    this.loading.set(key, promise);
+    return promise;
   }
 
   clear() {
     this.version += 1;
     this.entries.clear();
+    this.loading.clear();
   }
 }
 
 const caches = new WeakMap<Database, CatalogueCache>();
 
-/** The cache of one database (one app); tests build several apps in one process. */
-export function catalogueCache(db: Database): CatalogueCache {
+/**
+ * The cache of one database (one app; tests build several apps in one process). The first caller
+ * that passes a time to live sets it: the catalogue routes, from CATALOGUE_CACHE_SECONDS.
+ */
+export function catalogueCache(db: Database, ttlMs?: number): CatalogueCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new CatalogueCache();
+    cache = new CatalogueCache(ttlMs);
     caches.set(db, cache);
   }
   return cache;

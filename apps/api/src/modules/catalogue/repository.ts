@@ -115,20 +115,27 @@ export function featuredBooks(db: Database, limit: number): Promise<BookRow[]> {
   );
 }
 
-const AUTHOR_COLUMNS = sql.raw(`a.id, a.name, a.slug, a.image, a.brief, a.featured,
-  (SELECT count(*)::int FROM books b WHERE b.author_id = a.id) AS number_of_books`);
-const CATEGORY_COLUMNS = sql.raw(`c.id, c.name, c.slug, c.image, c.description, c.featured,
-  (SELECT count(*)::int FROM books b WHERE b.category_id = c.id) AS number_of_books`);
+const AUTHOR_COLUMNS = sql.raw(`a.id, a.name, a.slug, a.image, a.brief, a.featured`);
+const CATEGORY_COLUMNS = sql.raw(`c.id, c.name, c.slug, c.image, c.description, c.featured`);
 
-/** Featured first, then by name. */
+/** Featured first, then by name; the book counts come from one pass over the author index. */
 export function listAuthors(db: Database): Promise<AuthorRow[]> {
-  return rows<AuthorRow>(db, sql`SELECT ${AUTHOR_COLUMNS} FROM authors a ORDER BY a.featured DESC, a.name, a.id`);
+  return rows<AuthorRow>(
+    db,
+    sql`SELECT ${AUTHOR_COLUMNS}, coalesce(n.count, 0)::int AS number_of_books
+        FROM authors a
+        LEFT JOIN (SELECT author_id, count(*) AS count FROM books GROUP BY author_id) n ON n.author_id = a.id
+        ORDER BY a.featured DESC, a.name, a.id`,
+  );
 }
 
 export function listCategories(db: Database): Promise<CategoryRow[]> {
   return rows<CategoryRow>(
     db,
-    sql`SELECT ${CATEGORY_COLUMNS} FROM categories c ORDER BY c.featured DESC, c.name, c.id`,
+    sql`SELECT ${CATEGORY_COLUMNS}, coalesce(n.count, 0)::int AS number_of_books
+        FROM categories c
+        LEFT JOIN (SELECT category_id, count(*) AS count FROM books GROUP BY category_id) n ON n.category_id = c.id
+        ORDER BY c.featured DESC, c.name, c.id`,
   );
 }
 
@@ -143,7 +150,8 @@ function byRef(alias: 'a' | 'c', ref: string): SQL {
 export async function findAuthor(db: Database, ref: string): Promise<AuthorRow | undefined> {
   const [row] = await rows<AuthorRow>(
     db,
-    sql`SELECT ${AUTHOR_COLUMNS} FROM authors a WHERE ${byRef('a', ref)} LIMIT 1`,
+    sql`SELECT ${AUTHOR_COLUMNS}, (SELECT count(*)::int FROM books b WHERE b.author_id = a.id) AS number_of_books
+        FROM authors a WHERE ${byRef('a', ref)} LIMIT 1`,
   );
   return row;
 }
@@ -151,7 +159,8 @@ export async function findAuthor(db: Database, ref: string): Promise<AuthorRow |
 export async function findCategory(db: Database, ref: string): Promise<CategoryRow | undefined> {
   const [row] = await rows<CategoryRow>(
     db,
-    sql`SELECT ${CATEGORY_COLUMNS} FROM categories c WHERE ${byRef('c', ref)} LIMIT 1`,
+    sql`SELECT ${CATEGORY_COLUMNS}, (SELECT count(*)::int FROM books b WHERE b.category_id = c.id) AS number_of_books
+        FROM categories c WHERE ${byRef('c', ref)} LIMIT 1`,
   );
   return row;
 }

@@ -34,6 +34,7 @@ const titleParam = z.object({ key: z.string().max(500) });
  */
 export const catalogueRoutes = fp(async (parent: FastifyInstance) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
+  catalogueCache(app.db, app.config.catalogueCacheSeconds * 1000);
   const catalogue = new CatalogueService(app.db);
 
   app.addHook('onResponse', async (request, reply) => {

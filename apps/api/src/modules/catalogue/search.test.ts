@@ -4,7 +4,8 @@ import { useTestApp } from '../../test/app.js';
 import { insertBook } from './fixtures.js';
 
 describe('catalogue search (keyword)', () => {
-  const ctx = useTestApp();
+  // These tests edit books behind the app's back, so no catalogue answers may be reused.
+  const ctx = useTestApp({ catalogueCacheSeconds: 0 });
 
   beforeAll(async () => {
     const db = ctx().app.db;

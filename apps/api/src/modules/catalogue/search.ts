@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { type BookFilter, filterConditions, rows } from './repository.js';
 import { BOOK_COLUMNS, BOOK_FROM, type BookRow } from './serialize.js';
@@ -19,8 +19,6 @@ export interface SearchPlan {
   words: string[];
   /** Matches anywhere (title, author, ISBN, genre, tags, description). */
   query: string;
-  /** The same words, in the title only. */
-  titleQuery: string;
   /** The corrected words joined by spaces, compared with the start of the title. */
   phrase: string;
 }
@@ -58,11 +56,10 @@ export async function planSearch(db: Database, rawKeyword: string): Promise<Sear
   const words = found.map((r) => r.word);
   if (words.length === 0) return null;
   // Words are letters and digits only (split above), so they are safe inside a tsquery.
-  const term = (w: string, weight = '') => (w.length >= 3 ? `${w}:*${weight}` : weight ? `${w}:${weight}` : w);
+  const term = (w: string) => (w.length >= 3 ? `${w}:*` : w);
   return {
     words,
-    query: words.map((w) => term(w)).join(' & '),
-    titleQuery: words.map((w) => term(w, 'A')).join(' & '),
+    query: words.map(term).join(' & '),
     phrase: words.join(' '),
   };
 }
@@ -73,9 +70,16 @@ export interface SearchPage {
 }
 
 /**
+ * How many matches a search ranks: up to this many whose title has every word (through the title
+ * index) plus up to this many matching anywhere. A word found in half the catalogue must not make
+ * every search rank half the catalogue; nobody pages past a thousand results.
+ */
+export const SEARCH_CANDIDATES = 1000;
+
+/**
  * One page of matches, best first: the title is the phrase, starts with it, holds it as whole words,
  * holds it at all; then books whose title has every word; then by weighted rank; then newest (or oldest).
- * Ranking reads only `books`; authors and categories are joined for the page's rows alone.
+ * Ranking reads narrow rows only; authors and categories are joined for the page's rows alone.
  */
 export async function searchBooks(
   db: Database,
@@ -86,14 +90,20 @@ export async function searchBooks(
   offset: number,
 ): Promise<SearchPage> {
   const dir = sql.raw(newestFirst ? 'DESC' : 'ASC');
-  const where = sql.join([sql`b.search_vector @@ q.any_field`, ...filterConditions(filter)], sql` AND `);
+  const filters = filterConditions(filter);
+  const and = (first: SQL) => sql.join([first, ...filters], sql` AND `);
+  const titleVector = sql`to_tsvector('simple', search_normalize(b.title))`;
   const result = await rows<BookRow & { total: number }>(
     db,
     sql`WITH q AS (
-          SELECT to_tsquery('simple', ${plan.query}) AS any_field,
-                 to_tsquery('simple', ${plan.titleQuery}) AS title_only
+          SELECT to_tsquery('simple', ${plan.query}) AS words
         ),
-        matches AS (
+        candidates AS (
+          (SELECT b.id FROM books b, q WHERE ${and(sql`${titleVector} @@ q.words`)} LIMIT ${SEARCH_CANDIDATES})
+          UNION
+          (SELECT b.id FROM books b, q WHERE ${and(sql`b.search_vector @@ q.words`)} LIMIT ${SEARCH_CANDIDATES})
+        ),
+        ranked AS (
           SELECT b.id, b.created_at,
             CASE
               WHEN t.title = ${plan.phrase} THEN 4
@@ -102,30 +112,34 @@ export async function searchBooks(
               WHEN t.title LIKE '%' || ${plan.phrase} || '%' THEN 1
               ELSE 0
             END AS phrase_rank,
-            (b.search_vector @@ q.title_only) AS in_title,
-            ts_rank('{0.1, 0.2, 0.4, 1.0}', b.search_vector, q.any_field) AS rank,
+            (${titleVector} @@ q.words) AS in_title,
+            ts_rank('{0.1, 0.2, 0.4, 1.0}', b.search_vector, q.words) AS rank,
             count(*) OVER () AS total
-          FROM books b
+          FROM candidates c
+          JOIN books b ON b.id = c.id
           CROSS JOIN q
           CROSS JOIN LATERAL (
             SELECT regexp_replace(search_normalize(b.title), '[^[:alnum:]]+', ' ', 'g') AS title
           ) t
-          WHERE ${where}
           ORDER BY phrase_rank DESC, in_title DESC, rank DESC, b.created_at ${dir}, b.id ${dir}
           LIMIT ${limit} OFFSET ${offset}
         )
-        SELECT ${BOOK_COLUMNS}, m.total::int AS total
-        FROM matches m JOIN books b ON b.id = m.id
+        SELECT ${BOOK_COLUMNS}, r.total::int AS total
+        FROM ranked r JOIN books b ON b.id = r.id
           LEFT JOIN authors a ON a.id = b.author_id LEFT JOIN categories c ON c.id = b.category_id
-        ORDER BY m.phrase_rank DESC, m.in_title DESC, m.rank DESC, m.created_at ${dir}, m.id ${dir}`,
+        ORDER BY r.phrase_rank DESC, r.in_title DESC, r.rank DESC, r.created_at ${dir}, r.id ${dir}`,
   );
   if (result.length > 0) return { rows: result, total: result[0]!.total };
   if (offset > 0) {
     // Past the last page: the total still tells the client where the results end.
     const [row] = await rows<{ n: number }>(
       db,
-      sql`SELECT count(*)::int AS n FROM books b
-          WHERE ${sql.join([sql`b.search_vector @@ to_tsquery('simple', ${plan.query})`, ...filterConditions(filter)], sql` AND `)}`,
+      sql`WITH q AS (SELECT to_tsquery('simple', ${plan.query}) AS words)
+          SELECT count(*)::int AS n FROM (
+            (SELECT b.id FROM books b, q WHERE ${and(sql`${titleVector} @@ q.words`)} LIMIT ${SEARCH_CANDIDATES})
+            UNION
+            (SELECT b.id FROM books b, q WHERE ${and(sql`b.search_vector @@ q.words`)} LIMIT ${SEARCH_CANDIDATES})
+          ) x`,
     );
     return { rows: [], total: row?.n ?? 0 };
   }

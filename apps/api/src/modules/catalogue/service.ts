@@ -29,27 +29,34 @@ export class CatalogueService {
     return catalogueCache(this.db);
   }
 
+  /**
+   * Lists and searches are answered from the catalogue cache for a few seconds (cache.ts): the home
+   * page, /books and popular searches are asked for far more often than the catalogue changes.
+   */
   async listBooks(query: BookListQuery): Promise<Paged<Book>> {
+    const filter: repo.BookFilter = {};
+    if (query.author) filter.authorId = (await this.cache.get(`author:${query.author}`, () => this.author(query.author!))).id;
+    if (query.category) {
+      filter.categoryId = (await this.cache.get(`category:${query.category}`, () => this.category(query.category!))).id;
+    }
+    const keyword = query.keyword?.trim().toLowerCase() ?? '';
+    const key = JSON.stringify(['books', keyword, filter, query.ordering, query.page, query.page_size]);
+    return this.cache.get(key, () => this.loadBooks(keyword, filter, query));
+  }
+
+  private async loadBooks(keyword: string, filter: repo.BookFilter, query: BookListQuery): Promise<Paged<Book>> {
     const { page, page_size: pageSize } = query;
     const newestFirst = query.ordering !== 'created_at';
     const offset = (page - 1) * pageSize;
-    const filter: repo.BookFilter = {};
-    if (query.author) filter.authorId = (await this.author(query.author)).id;
-    if (query.category) filter.categoryId = (await this.category(query.category)).id;
-
-    const keyword = query.keyword?.trim();
-    if (keyword) {
-      const plan = await planSearch(this.db, keyword);
-      if (plan) {
-        const found = await searchBooks(this.db, plan, filter, newestFirst, pageSize, offset);
-        if (found.total === 0 && page === 1) {
-          const similar = await similarTitles(this.db, plan.phrase, filter, pageSize);
-          return { data: similar.map(bookToJson), meta: pageMeta(page, pageSize, similar.length) };
-        }
-        return { data: found.rows.map(bookToJson), meta: pageMeta(page, pageSize, found.total) };
+    const plan = keyword ? await planSearch(this.db, keyword) : null;
+    if (plan) {
+      const found = await searchBooks(this.db, plan, filter, newestFirst, pageSize, offset);
+      if (found.total === 0 && page === 1) {
+        const similar = await similarTitles(this.db, plan.phrase, filter, pageSize);
+        return { data: similar.map(bookToJson), meta: pageMeta(page, pageSize, similar.length) };
       }
+      return { data: found.rows.map(bookToJson), meta: pageMeta(page, pageSize, found.total) };
     }
-
     const [books, count] = await Promise.all([
       repo.listBooks(this.db, filter, newestFirst, pageSize, offset),
       this.cache.get(`count:${filter.authorId ?? ''}:${filter.categoryId ?? ''}`, () =>
