@@ -166,6 +166,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     DATA_DIR: path.join(process.env.TMPDIR ?? '/tmp', `bookstore-test-${process.pid}`),
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     SEED_DEMO: 'false',
+    // Tests write behind the server's back; the catalogue cache has its own tests.
+    CATALOGUE_CACHE_SECONDS: '0',
   });
   return { ...base, ...overrides };
 }

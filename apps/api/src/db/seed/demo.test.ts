@@ -12,7 +12,8 @@ describe('demo catalogue', () => {
     const { app, config } = ctx();
     const started = Date.now();
     expect(await seedDemoCatalogueIfEmpty(app.db, config, app.log)).toBe(true);
-    expect(Date.now() - started).toBeLessThan(3_000);
+    // About half a second on an idle machine; the bound leaves room for a busy CI runner.
+    expect(Date.now() - started).toBeLessThan(10_000);
 
     const page = pagedBooksSchema.parse((await app.inject('/api/books/?page_size=100')).json());
     expect(page.meta.count).toBeGreaterThanOrEqual(60);

@@ -35,7 +35,8 @@ export class CatalogueService {
    */
   async listBooks(query: BookListQuery): Promise<Paged<Book>> {
     const filter: repo.BookFilter = {};
-    if (query.author) filter.authorId = (await this.cache.get(`author:${query.author}`, () => this.author(query.author!))).id;
+    if (query.author)
+      filter.authorId = (await this.cache.get(`author:${query.author}`, () => this.author(query.author!))).id;
     if (query.category) {
       filter.categoryId = (await this.cache.get(`category:${query.category}`, () => this.category(query.category!))).id;
     }
