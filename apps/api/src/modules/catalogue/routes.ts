@@ -20,9 +20,19 @@ import { CatalogueService } from './service.js';
 
 /**
  * Replies are built by our own typed serialisers (serialize.ts), so they go out with a plain
- * JSON.stringify; the zod response schemas still document every reply in /api/docs.
+ * JSON.stringify; the zod response schemas still document every reply in /api/docs. Answers from the
+ * catalogue cache are the same (never mutated) objects each time, so their JSON is kept beside them.
  */
-const plainJson = () => (data: unknown) => JSON.stringify(data);
+const serialised = new WeakMap<object, string>();
+const plainJson = () => (data: unknown) => {
+  if (typeof data !== 'object' || data === null) return JSON.stringify(data);
+  let json = serialised.get(data);
+  if (json === undefined) {
+    json = JSON.stringify(data);
+    serialised.set(data, json);
+  }
+  return json;
+};
 const tags = ['catalogue'];
 const listQuery = bookListQuerySchema.omit({ keyword: true, author: true, category: true });
 const titleParam = z.object({ key: z.string().max(500) });

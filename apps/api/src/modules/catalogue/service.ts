@@ -88,8 +88,8 @@ export class CatalogueService {
     return (await repo.relatedBooks(this.db, book, RELATED_LIMIT)).map(bookToJson);
   }
 
-  async featured(): Promise<Book[]> {
-    return (await repo.featuredBooks(this.db, FEATURED_LIMIT)).map(bookToJson);
+  featured(): Promise<Book[]> {
+    return this.cache.get('featured', async () => (await repo.featuredBooks(this.db, FEATURED_LIMIT)).map(bookToJson));
   }
 
   authors(): Promise<Author[]> {
