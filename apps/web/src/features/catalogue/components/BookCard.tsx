@@ -7,6 +7,7 @@ import { Price } from '../../../components/ui/Price';
 import { Stars } from '../../../components/ui/Stars';
 import { paths } from '../../../config/paths';
 import { useCartStore } from '../../../stores/cart';
+import { useCatalogueSlots } from './slots';
 import { isInStock, previewDescription } from './text';
 
 interface Props {
@@ -22,10 +23,11 @@ export function BookCard({ book, actionLabel = 'Details', priority }: Props) {
   const addToCart = useCartStore((s) => s.addToCart);
   const inStock = isInStock(book);
   const href = paths.book(book.title);
+  const { cardAction } = useCatalogueSlots();
   return (
     <article
       aria-labelledby={titleId}
-      className="group flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md dark:border-gray-800 dark:bg-gray-900"
+      className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md dark:border-gray-800 dark:bg-gray-900"
     >
       <Link to={href} tabIndex={-1} aria-hidden="true" className="block bg-gray-100 dark:bg-gray-800">
         <BookImage
@@ -39,6 +41,7 @@ export function BookCard({ book, actionLabel = 'Details', priority }: Props) {
           className="mx-auto aspect-[3/4] h-auto w-full object-cover transition group-hover:scale-[1.02]"
         />
       </Link>
+      {cardAction && <div className="absolute top-2 right-2">{cardAction(book)}</div>}
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 id={titleId} className="line-clamp-2 text-base font-semibold">
           <Link to={href} className="hover:text-indigo-700 dark:hover:text-indigo-300">
