@@ -91,7 +91,7 @@ test.describe('book detail', () => {
     await expect(page.getByRole('tabpanel')).toContainText(book.isbn);
     await page.getByRole('tab', { name: /Reviews/ }).click();
     if (book.review_count === 0) await expect(page.getByRole('tabpanel')).toContainText('No reviews yet.');
-    else await expect(page.getByRole('list', { name: 'Reviews' }).getByRole('listitem')).toHaveCount(Math.min(book.review_count, 10));
+    else await expect(page.getByRole('list', { name: 'Reviews', exact: true }).getByRole('listitem')).toHaveCount(Math.min(book.review_count, 10));
 
     const shipping = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Shipping Options' }) });
     await expect(shipping.getByRole('listitem').nth(0)).toHaveText(/Standard Delivery\s*3-5 business days\s*\$4\.99/);
