@@ -2,7 +2,7 @@ import type { Book } from '@bookstore/contract';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
-import { BookImage } from '../../../components/ui/BookImage';
+import { CardCover } from '../../../components/ui/BookImage';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { HeartIcon, TrashIcon } from '../../../components/ui/icons';
 import { Price } from '../../../components/ui/Price';
@@ -20,18 +20,8 @@ function WishlistItem({ book, onRemove }: { book: Book; onRemove: (book: Book) =
   const addToCart = useCartStore((s) => s.addToCart);
   const available = inStock(book);
   return (
-    <li className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm dark:border-gray-800 dark:bg-gray-900">
-      <Link to={paths.book(book.title)} tabIndex={-1} aria-hidden="true" className="block bg-gray-100 dark:bg-gray-800">
-        <BookImage
-          src={book.image}
-          srcSet={book.image_srcset}
-          sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
-          alt=""
-          width={300}
-          height={400}
-          className="mx-auto aspect-[3/4] h-auto w-full object-cover"
-        />
-      </Link>
+    <li className="group flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm dark:border-gray-800 dark:bg-gray-900">
+      <CardCover book={book} href={paths.book(book.title)} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h2 className="line-clamp-2 text-base font-semibold">
           <Link to={paths.book(book.title)} className="hover:text-indigo-700 dark:hover:text-indigo-300">
