@@ -115,7 +115,7 @@ test.describe('book detail', () => {
     const book = (await allBooks(request))[0]!;
     const path = `/book/${encodeURIComponent(book.title)}`;
     await page.goto(path);
-    await page.getByRole('button', { name: 'Add to wishlist' }).click();
+    await page.getByRole('button', { name: `Add ${book.title} to wishlist`, exact: true }).click();
     await expect(page.getByText('Please login to add to wishlist')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/, { timeout: 4000 });
     expect(await page.evaluate(() => sessionStorage.getItem('redirectAfterLogin'))).toBe(path);
