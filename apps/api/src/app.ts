@@ -9,7 +9,9 @@ import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { ordersRoutes } from './modules/orders/routes.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
+import { reviewsRoutes } from './modules/reviews/routes.js';
 import { seoRoutes } from './modules/seo/routes.js';
+import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { healthRoutes } from './plugins/health.js';
@@ -71,6 +73,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       await api.register(accountsRoutes);
       await api.register(ordersRoutes);
       await api.register(paymentsRoutes);
+      await api.register(wishlistRoutes);
+      await api.register(reviewsRoutes);
     },
     { prefix: '/api' },
   );

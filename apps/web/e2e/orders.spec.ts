@@ -1,103 +1,28 @@
-import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import {
+  accessToken,
+  addToCart,
+  buyableBook,
+  createAccount,
+  enterCard,
+  expectAccessible,
+  proceedToPopup,
+  type ShopBook,
+  signIn,
+  signInFromLoginPage,
+  SUCCESS_CARD,
+} from './support';
 
 /**
  * From cart to paid order, against the real server with the built-in sandbox pop-up: a guest who
  * signs in on the way and pays; a declined card; a closed pop-up; the confirmation page following a
  * payment from pending to paid; the order history empty and filled; guests sent to sign in.
  */
-interface Account {
-  email: string;
-  username: string;
-  password: string;
-}
-
-interface ShopBook {
-  id: number;
-  title: string;
-  price: string;
-  stock_amount: number;
-  available: boolean;
-}
 
 // Whole journeys of many steps against a real server on a shared machine: give them room.
 test.describe.configure({ timeout: 120_000 });
 
-const SUCCESS_CARD = '4084 0840 8408 4081';
 const DECLINED_CARD = '4000 0000 0000 0002';
-
-async function createAccount(request: APIRequestContext): Promise<Account> {
-  const username = `o${randomBytes(5).toString('hex')}`;
-  const account = { username, email: `${username}@example.test`, password: 'reading-all-night' };
-  const res = await request.post('/api/register/', {
-    multipart: {
-      email: account.email,
-      username: account.username,
-      firstName: 'Olive',
-      lastName: 'Buyer',
-      bio: '',
-      password: account.password,
-      password2: account.password,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return account;
-}
-
-async function accessToken(request: APIRequestContext, account: Account): Promise<string> {
-  const res = await request.post('/api/login/', { data: { emailOrUsername: account.username, password: account.password } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).access;
-}
-
-/** A book that can be bought, picked at random so parallel tests do not queue for the same copies. */
-async function buyableBook(request: APIRequestContext): Promise<ShopBook> {
-  const res = await request.get('/api/books/?page_size=100');
-  const books = ((await res.json()).data as ShopBook[]).filter((b) => b.available && b.stock_amount >= 5);
-  expect(books.length).toBeGreaterThan(0);
-  return books[Math.floor(Math.random() * books.length)]!;
-}
-
-async function signIn(page: Page, account: Account) {
-  await page.getByLabel('Email or username').fill(account.username);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-}
-
-async function signInFromLoginPage(page: Page, account: Account) {
-  await page.goto('/login');
-  await signIn(page, account);
-  await expect(page).not.toHaveURL(/\/login$/);
-}
-
-async function addToCart(page: Page, book: ShopBook) {
-  await page.goto(`/book/${encodeURIComponent(book.title)}`);
-  await page.getByRole('button', { name: 'Add to Cart (1)' }).click();
-  await expect(page.getByText('Added 1 book(s) to cart')).toBeVisible();
-}
-
-async function proceedToPopup(page: Page) {
-  await page.goto('/cart');
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await page.getByRole('button', { name: 'Pay Now' }).click();
-  const popup = page.getByTestId('payment-popup');
-  await expect(popup).toBeVisible();
-  return popup;
-}
-
-async function enterCard(page: Page, card: string, price: string) {
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
-  await page.getByLabel('CVV').fill('408');
-  await page.getByRole('button', { name: `Pay $${price}` }).click();
-}
-
-async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help}`), `${label}: accessibility violations`).toEqual([]);
-}
 
 /** Places an order and, if asked, pays it, all through the API (as another tab or device would). */
 async function orderThroughApi(request: APIRequestContext, token: string, book: ShopBook) {

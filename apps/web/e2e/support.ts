@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
 
 export const isPhone = (info: TestInfo) => info.project.name === 'phone';
 
@@ -10,9 +11,11 @@ export async function useTheme(page: Page, dark: boolean) {
   }, dark);
 }
 
-/** No serious or critical accessibility violations on the page as it is now. */
-export async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+/** No serious or critical accessibility violations on the page as it is now (or in `scope`). */
+export async function expectAccessible(page: Page, label: string, scope?: string) {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (scope) builder.include(scope);
+  const results = await builder.analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`),
@@ -32,3 +35,106 @@ export const serverError = { error: 'The server had a problem' };
 
 /** The toasts on screen. */
 export const toasts = (page: Page) => page.locator('[role="status"][aria-live="polite"]');
+
+async function setDark(page: Page, dark: boolean) {
+  await page.evaluate((value) => {
+    document.documentElement.classList.toggle('dark', value);
+    document.documentElement.style.colorScheme = value ? 'dark' : 'light';
+  }, dark);
+  // Let colour transitions finish before contrast is measured.
+  await page.waitForTimeout(250);
+}
+
+/** Checks the page as it is, then again in the dark theme (the class the theme toggle sets). */
+export async function expectAccessibleInBothThemes(page: Page, label: string, scope?: string) {
+  await expectAccessible(page, `${label} (light)`, scope);
+  await setDark(page, true);
+  await expectAccessible(page, `${label} (dark)`, scope);
+  await setDark(page, false);
+}
+
+// Shoppers and purchases through the real server, shared by the journeys.
+
+export const SUCCESS_CARD = '4084 0840 8408 4081';
+
+export interface Account {
+  email: string;
+  username: string;
+  password: string;
+}
+
+export interface ShopBook {
+  id: number;
+  title: string;
+  price: string;
+  stock_amount: number;
+  available: boolean;
+}
+
+
+export async function createAccount(request: APIRequestContext): Promise<Account> {
+  const username = `o${randomBytes(5).toString('hex')}`;
+  const account = { username, email: `${username}@example.test`, password: 'reading-all-night' };
+  const res = await request.post('/api/register/', {
+    multipart: {
+      email: account.email,
+      username: account.username,
+      firstName: 'Olive',
+      lastName: 'Buyer',
+      bio: '',
+      password: account.password,
+      password2: account.password,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return account;
+}
+
+export async function accessToken(request: APIRequestContext, account: Account): Promise<string> {
+  const res = await request.post('/api/login/', { data: { emailOrUsername: account.username, password: account.password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).access;
+}
+
+/** A book that can be bought, picked at random so parallel tests do not queue for the same copies. */
+export async function buyableBook(request: APIRequestContext): Promise<ShopBook> {
+  const res = await request.get('/api/books/?page_size=100');
+  const books = ((await res.json()).data as ShopBook[]).filter((b) => b.available && b.stock_amount >= 5);
+  expect(books.length).toBeGreaterThan(0);
+  return books[Math.floor(Math.random() * books.length)]!;
+}
+
+export async function signIn(page: Page, account: Account) {
+  await page.getByLabel('Email or username').fill(account.username);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+export async function signInFromLoginPage(page: Page, account: Account) {
+  await page.goto('/login');
+  await signIn(page, account);
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
+
+export async function addToCart(page: Page, book: ShopBook) {
+  await page.goto(`/book/${encodeURIComponent(book.title)}`);
+  await page.getByRole('button', { name: 'Add to Cart (1)' }).click();
+  await expect(page.getByText('Added 1 book(s) to cart')).toBeVisible();
+}
+
+export async function proceedToPopup(page: Page) {
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  const popup = page.getByTestId('payment-popup');
+  await expect(popup).toBeVisible();
+  return popup;
+}
+
+export async function enterCard(page: Page, card: string, price: string) {
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await page.getByLabel('CVV').fill('408');
+  await page.getByRole('button', { name: `Pay $${price}` }).click();
+}

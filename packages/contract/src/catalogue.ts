@@ -1,20 +1,9 @@
 import { z } from 'zod';
 import { moneySchema, pagedSchema, pageQuerySchema } from './common.js';
+import { reviewSchema } from './reviews.js';
 
 export const BOOK_TYPES = ['Paperback', 'Hardcover', 'Board Book', 'Spiral Bound', 'Large Print', 'eBook'] as const;
 export const BOOK_CONDITIONS = ['New', 'Used', 'Fairly Used'] as const;
-
-export const reviewSchema = z
-  .object({
-    id: z.number().int(),
-    user: z.string(),
-    user_avatar: z.string().nullable(),
-    rating: z.number().int().min(1).max(5),
-    comment: z.string(),
-    created_at: z.string(),
-  })
-  .meta({ id: 'Review' });
-export type Review = z.infer<typeof reviewSchema>;
 
 /** A book as lists show it. */
 export const bookSchema = z
@@ -53,7 +42,7 @@ export const bookSchema = z
   .meta({ id: 'Book' });
 export type Book = z.infer<typeof bookSchema>;
 
-/** A book as its detail page shows it: with its reviews, newest first. */
+/** A book as its detail page shows it: with its newest reviews (the first page; more from the reviews call). */
 export const bookDetailSchema = bookSchema.extend({ reviews: z.array(reviewSchema) }).meta({ id: 'BookDetail' });
 export type BookDetail = z.infer<typeof bookDetailSchema>;
 

@@ -145,3 +145,21 @@ export function useTestApp(overrides: Partial<Config> = {}): () => TestApp {
     return current;
   };
 }
+
+/**
+ * A second server on the same PostgreSQL database as `first` (its own app and connection pool), for
+ * tests of what two server processes do at once.
+ */
+export async function createSecondServer(first: TestApp, poolSize = 10): Promise<{ app: App; close(): Promise<void> }> {
+  const client = (first.database.db as unknown as { $client: { options: { connectionString: string } } }).$client;
+  const database = await openDatabase({ databaseUrl: client.options.connectionString, poolSize });
+  const app = await buildApp({ config: first.config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import { queryClient } from '../lib/query-client';
+import { FeatureSlots } from './slots';
 
 /** Spec section 9: at most 20 toasts on screen; older ones are dismissed. */
 export const TOAST_LIMIT = 20;
@@ -20,7 +21,7 @@ function ToastLimit() {
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <FeatureSlots>{children}</FeatureSlots>
       <ToastLimit />
       <Toaster
         position="top-center"

@@ -12,7 +12,7 @@ const BooksPage = lazy(() => import('../features/catalogue/pages/BooksPage'));
 const BookDetailPage = lazy(() => import('../features/catalogue/pages/BookDetailPage'));
 const AuthorPage = lazy(() => import('../features/catalogue/pages/AuthorPage'));
 const CategoryPage = lazy(() => import('../features/catalogue/pages/CategoryPage'));
-const WishlistPage = lazy(() => import('../features/catalogue/pages/WishlistPage'));
+const WishlistPage = lazy(() => import('../features/wishlist/pages/WishlistPage'));
 const AddBookPage = lazy(() => import('../features/catalogue/pages/AddBookPage'));
 const CartRoute = lazy(() => import('./routes/cart'));
 const ContactPage = lazy(() => import('../features/contact/pages/ContactPage'));

@@ -1,5 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { REVIEWS_PAGE_SIZE } from '@bookstore/contract';
 import type { Database } from '../../db/client.js';
+import { listReviews } from '../reviews/repository.js';
 import {
   type AuthorRow,
   BOOK_COLUMNS,
@@ -72,15 +74,9 @@ export async function findBookByTitleOrSlug(db: Database, title: string): Promis
   return bySlug;
 }
 
+/** The first page of a book's reviews, newest first (the reviews module owns review queries). */
 export function reviewsOfBook(db: Database, bookId: number): Promise<ReviewRow[]> {
-  return rows<ReviewRow>(
-    db,
-    sql`SELECT r.id, u.first_name, u.last_name, u.username, u.profile_picture, r.rating, r.comment,
-          to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
-        FROM reviews r JOIN users u ON u.id = r.user_id
-        WHERE r.book_id = ${bookId}
-        ORDER BY r.created_at DESC, r.id DESC`,
-  );
+  return listReviews(db, bookId, REVIEWS_PAGE_SIZE, 0);
 }
 
 /**

@@ -44,6 +44,7 @@ export interface ReviewRow {
   rating: number;
   comment: string;
   created_at: string;
+  verified_purchase: boolean;
 }
 
 export interface AuthorRow {
@@ -135,6 +136,7 @@ export function reviewToJson(row: ReviewRow): Review {
     rating: row.rating,
     comment: row.comment,
     created_at: row.created_at,
+    verified_purchase: row.verified_purchase,
   };
 }
 

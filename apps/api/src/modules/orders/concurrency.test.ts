@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../app.js';
-import { openDatabase } from '../../db/client.js';
+import type { App } from '../../app.js';
 import { orderItems } from '../../db/schema.js';
-import { onPostgres, useTestApp } from '../../test/app.js';
+import { createSecondServer, onPostgres, useTestApp } from '../../test/app.js';
 import { charge, expireReservation, initialize, orderRow, verify } from '../payments/test-helpers.js';
 import { releaseExpiredReservations } from './reservations.js';
 import { createBook, createUser, placeOrder, stockOf } from './test-fixtures.js';
@@ -19,19 +18,7 @@ async function soldCopies(app: App, bookId: number): Promise<number> {
 }
 
 /** Two app instances, each with its own connection pool, on the test's PostgreSQL database: two servers. */
-async function secondServer(): Promise<{ app: App; close(): Promise<void> }> {
-  const client = (ctx().database.db as unknown as { $client: { options: { connectionString: string } } }).$client;
-  const database = await openDatabase({ databaseUrl: client.options.connectionString, poolSize: 10 });
-  const app = await buildApp({ config: ctx().config, database, logger: false });
-  await app.ready();
-  return {
-    app,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
-}
+const secondServer = () => createSecondServer(ctx());
 
 describe('many buyers, few copies', () => {
   it('sells each of the last 5 copies once among 30 concurrent buyers', async () => {

@@ -2,7 +2,8 @@ import { centsToMoney } from '@bookstore/contract';
 import type { Database } from '../../db/client.js';
 import { escapeHtml } from '../../lib/html.js';
 import { findAuthor, findBookByTitleOrSlug, findCategory } from '../catalogue/repository.js';
-import { mediaUrl } from '../catalogue/serialize.js';
+import { mediaUrl, reviewToJson } from '../catalogue/serialize.js';
+import { listReviews } from '../reviews/repository.js';
 
 export interface PageHead {
   title: string;
@@ -12,6 +13,8 @@ export interface PageHead {
 }
 
 export const SITE_NAME = 'Bookstore';
+/** The newest reviews a book page's JSON-LD carries. */
+const JSON_LD_REVIEWS = 5;
 
 /** Search engines show about 155 characters; cut at a word and say so. */
 export function summary(text: string, max = 155): string {
@@ -106,6 +109,7 @@ export async function headForPath(db: Database, pathname: string, origin: string
     const url = `${origin}/book/${encodeURIComponent(book.title)}`;
     const image = absolute(origin, mediaUrl(book.image));
     const description = summary(book.description || `${book.title} by ${book.book_author}.`);
+    const reviews = (await listReviews(db, book.id, JSON_LD_REVIEWS, 0)).map(reviewToJson);
     const jsonLd = {
       '@context': 'https://schema.org',
       '@type': 'Book',
@@ -127,6 +131,17 @@ export async function headForPath(db: Database, pathname: string, origin: string
               bestRating: 5,
               worstRating: 1,
             },
+          }
+        : {}),
+      ...(reviews.length > 0
+        ? {
+            review: reviews.map((review) => ({
+              '@type': 'Review',
+              author: { '@type': 'Person', name: review.user },
+              datePublished: review.created_at.slice(0, 10),
+              reviewBody: review.comment,
+              reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+            })),
           }
         : {}),
       offers: {

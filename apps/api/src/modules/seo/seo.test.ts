@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
-import { insertAuthor, insertBook, insertCategory } from '../catalogue/fixtures.js';
+import { insertAuthor, insertBook, insertCategory, insertReview, insertUser } from '../catalogue/fixtures.js';
 import { jsonForScript, summary } from './head.js';
 
 const dist = mkdtempSync(path.join(tmpdir(), 'bookstore-seo-'));
@@ -44,12 +44,14 @@ describe('search engines', () => {
       ratingTenths: 45,
       reviewCount: 2,
     });
-    await insertBook(db, {
+    const tricky = await insertBook(db, {
       title: 'Tricky </script><b>"Title"</b> & Co',
       slug: 'tricky',
       description: 'Ends here </script><script>alert(1)</script>',
       stockAmount: 0,
     });
+    const reviewer = await insertUser(db, { firstName: 'Eve', lastName: '<b>Bold</b>' });
+    await insertReview(db, { bookId: tricky.id, userId: reviewer.id, rating: 2, comment: '<img src=x onerror=alert(1)>' });
   });
 
   const page = (url: string) => ctx().app.inject(url);
@@ -93,6 +95,21 @@ describe('search engines', () => {
     const data = jsonLd(html);
     expect(data.name).toBe('Tricky </script><b>"Title"</b> & Co');
     expect(data.offers.availability).toBe('https://schema.org/OutOfStock');
+  });
+
+  it('carries the newest reviews in the JSON-LD as text, never as markup', async () => {
+    const html = (await page('/book/tricky')).body;
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('<b>Bold</b>');
+    expect(jsonLd(html).review).toEqual([
+      {
+        '@type': 'Review',
+        author: { '@type': 'Person', name: 'Eve <b>Bold</b>' },
+        datePublished: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        reviewBody: '<img src=x onerror=alert(1)>',
+        reviewRating: { '@type': 'Rating', ratingValue: 2, bestRating: 5, worstRating: 1 },
+      },
+    ]);
   });
 
   it('gives author and category pages their own title and description', async () => {

@@ -6,7 +6,7 @@ import { paths } from '../../config/paths';
 import { useAuthStore } from '../../stores/auth';
 import { useAuthors } from '../../features/catalogue/api/authors';
 import { useCategories } from '../../features/catalogue/api/categories';
-import { useWishlist } from '../../features/catalogue/api/wishlist';
+import { useWishlist } from '../../features/wishlist/api/wishlist';
 import { SearchBox } from '../../features/catalogue/components/SearchBox';
 import { CartLink } from './CartLink';
 import { MegaMenu } from './MegaMenu';

@@ -215,9 +215,7 @@ describe('UserMenu', { timeout: 20_000 }, () => {
     useAuthStore.getState().setToken(token(), 'r');
     useAuthStore.getState().setProfile({ username: 'ada', profile_picture: '/media/profiles/a.png', is_staff: false });
     vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
-    const client = new QueryClient();
-    client.setQueryData(['wishlist'], [{ id: 1 }, { id: 2 }]);
-    renderAt('/', <UserMenu />, undefined, client);
+    renderAt('/', <UserMenu wishlistCount={2} />);
     const button = screen.getByRole('button', { name: 'Open user menu' });
     expect(button.querySelector('img')).toHaveAttribute('src', '/media/profiles/a.png');
     await userEvent.click(button);

@@ -1,40 +1,22 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../stores/auth';
 import { pictureUrl } from '../api/profile';
 import { signOut } from '../api/session';
 
-const WISHLIST_KEY = ['wishlist'];
-
-/**
- * How many books the wishlist holds, as last fetched by whoever owns the wishlist (read from the
- * query cache without fetching: accounts does not know the wishlist's shape beyond a list).
- */
-function useCachedWishlistCount(): number {
-  const client = useQueryClient();
-  const subscribe = useCallback((notify: () => void) => client.getQueryCache().subscribe(notify), [client]);
-  const read = useCallback(() => {
-    const data = client.getQueryData<unknown>(WISHLIST_KEY);
-    if (Array.isArray(data)) return data.length;
-    const inner = (data as { data?: unknown } | undefined)?.data;
-    return Array.isArray(inner) ? inner.length : 0;
-  }, [client]);
-  return useSyncExternalStore(subscribe, read, () => 0);
-}
-
 const itemClass =
   'flex w-full items-center justify-between gap-3 px-4 py-2 text-left text-sm text-gray-800 data-[focus]:bg-gray-100 dark:text-gray-100 dark:data-[focus]:bg-gray-800';
 
-/** Header account area: the avatar menu when signed in (spec section 2), a Sign In button otherwise. */
-export function UserMenu({ wishlistCount }: { wishlistCount?: number }) {
+/**
+ * Header account area: the avatar menu when signed in (spec section 2), a Sign In button otherwise.
+ * The wishlist count comes from the app (the wishlist feature owns the list).
+ */
+export function UserMenu({ wishlistCount = 0 }: { wishlistCount?: number }) {
   const isAuth = useAuthStore((s) => s.isAuth);
   const profile = useAuthStore((s) => s.profile);
-  const cachedCount = useCachedWishlistCount();
   const navigate = useNavigate();
-  const count = wishlistCount ?? cachedCount;
+  const count = wishlistCount;
 
   if (!isAuth) {
     return (

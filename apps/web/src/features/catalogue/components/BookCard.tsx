@@ -2,11 +2,12 @@ import type { Book } from '@bookstore/contract';
 import { useId, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { BookImage } from '../../../components/ui/BookImage';
+import { CardCover } from '../../../components/ui/BookImage';
 import { Price } from '../../../components/ui/Price';
 import { Stars } from '../../../components/ui/Stars';
 import { paths } from '../../../config/paths';
 import { useCartStore } from '../../../stores/cart';
+import { useCatalogueSlots } from './slots';
 import { isInStock, previewDescription } from './text';
 
 interface Props {
@@ -22,23 +23,14 @@ export function BookCard({ book, actionLabel = 'Details', priority }: Props) {
   const addToCart = useCartStore((s) => s.addToCart);
   const inStock = isInStock(book);
   const href = paths.book(book.title);
+  const { cardAction } = useCatalogueSlots();
   return (
     <article
       aria-labelledby={titleId}
-      className="group flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md dark:border-gray-800 dark:bg-gray-900"
+      className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md dark:border-gray-800 dark:bg-gray-900"
     >
-      <Link to={href} tabIndex={-1} aria-hidden="true" className="block bg-gray-100 dark:bg-gray-800">
-        <BookImage
-          src={book.image}
-          srcSet={book.image_srcset}
-          sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
-          alt=""
-          width={300}
-          height={400}
-          priority={priority}
-          className="mx-auto aspect-[3/4] h-auto w-full object-cover transition group-hover:scale-[1.02]"
-        />
-      </Link>
+      <CardCover book={book} href={href} priority={priority} />
+      {cardAction && <div className="absolute top-2 right-2">{cardAction(book)}</div>}
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 id={titleId} className="line-clamp-2 text-base font-semibold">
           <Link to={href} className="hover:text-indigo-700 dark:hover:text-indigo-300">

@@ -3,7 +3,7 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
-import { AVATAR_PLACEHOLDER, BookImage } from '../../../components/ui/BookImage';
+import { BookImage } from '../../../components/ui/BookImage';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { DownloadIcon, ReturnIcon, ShieldIcon, TruckIcon } from '../../../components/ui/icons';
 import { percentOff, Price } from '../../../components/ui/Price';
@@ -18,7 +18,7 @@ import { useBook, useRelatedBooks } from '../api/book';
 import { BookCard, BookGrid } from '../components/BookCard';
 import { QuantityStepper } from '../components/QuantityStepper';
 import { isInStock } from '../components/text';
-import { WishlistButton } from '../components/WishlistButton';
+import { useCatalogueSlots } from '../components/slots';
 
 export const SHIPPING_OPTIONS = [
   { name: 'Standard Delivery', time: '3-5 business days', price: '$4.99' },
@@ -52,6 +52,7 @@ function PurchaseBox({ book }: { book: BookDetail }) {
   const [quantity, setQuantity] = useState(1);
   const addToCart = useCartStore((s) => s.addToCart);
   const inStock = isInStock(book);
+  const { purchaseAction } = useCatalogueSlots();
   return (
     <div className="mt-6 space-y-4">
       <p className={inStock ? 'text-sm font-medium text-green-800 dark:text-green-300' : 'text-sm font-medium text-red-700 dark:text-red-300'}>
@@ -70,7 +71,7 @@ function PurchaseBox({ book }: { book: BookDetail }) {
         >
           Add to Cart ({quantity})
         </button>
-        <WishlistButton bookId={book.id} />
+        {purchaseAction?.(book)}
       </div>
       <label className="flex items-center gap-3 rounded-md border border-gray-200 p-3 text-sm dark:border-gray-800">
         <input type="checkbox" className="h-4 w-4 accent-indigo-600" />
@@ -141,6 +142,7 @@ function ServiceInfo() {
 }
 
 function BookTabs({ book }: { book: BookDetail }) {
+  const { reviews } = useCatalogueSlots();
   const details: [string, string][] = [
     ['Author', book.book_author],
     ['Publisher', book.publisher],
@@ -156,7 +158,7 @@ function BookTabs({ book }: { book: BookDetail }) {
       <TabList aria-label="Book information" className="flex gap-2 overflow-x-auto border-b border-gray-200 dark:border-gray-800">
         <Tab className={tabClass}>Description</Tab>
         <Tab className={tabClass}>Details</Tab>
-        <Tab className={tabClass}>Reviews ({book.reviews.length})</Tab>
+        <Tab className={tabClass}>Reviews ({book.review_count})</Tab>
       </TabList>
       <TabPanels className="py-6">
         <TabPanel className="max-w-3xl leading-relaxed whitespace-pre-line text-gray-800 dark:text-gray-200">
@@ -172,34 +174,7 @@ function BookTabs({ book }: { book: BookDetail }) {
             ))}
           </dl>
         </TabPanel>
-        <TabPanel>
-          {book.reviews.length === 0 ? (
-            <p className="text-gray-700 dark:text-gray-300">No reviews yet.</p>
-          ) : (
-            <ul className="max-w-3xl space-y-6">
-              {book.reviews.map((review) => (
-                <li key={review.id} className="flex gap-4">
-                  <BookImage
-                    src={review.user_avatar}
-                    fallback={AVATAR_PLACEHOLDER}
-                    alt=""
-                    width={40}
-                    height={40}
-                    className="h-10 w-10 shrink-0 rounded-full object-cover"
-                  />
-                  <div>
-                    <p className="font-semibold">{review.user}</p>
-                    <div className="flex items-center gap-2 text-sm text-gray-600 dark:text-gray-400">
-                      <Stars rating={review.rating} size={14} />
-                      <time dateTime={review.created_at}>{formatDate(review.created_at)}</time>
-                    </div>
-                    <p className="mt-2 text-gray-800 dark:text-gray-200">{review.comment}</p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </TabPanel>
+        <TabPanel>{reviews ? reviews(book) : <p className="text-gray-700 dark:text-gray-300">No reviews yet.</p>}</TabPanel>
       </TabPanels>
     </TabGroup>
   );

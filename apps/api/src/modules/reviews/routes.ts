@@ -1,0 +1,86 @@
+import {
+  errorSchema,
+  reviewRequestSchema,
+  reviewSchema,
+  reviewsPageSchema,
+  reviewsQuerySchema,
+} from '@bookstore/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { unauthorized } from '../../lib/errors.js';
+import { reviewMessages, ReviewsService } from './service.js';
+
+const tags = ['reviews'];
+const security = [{ bearerAuth: [] }];
+const titleParams = z.object({ title: z.string().max(500) });
+const reviewParams = titleParams.extend({
+  reviewId: z.string().regex(/^\d{1,9}$/, 'The review id must be a whole number').transform(Number),
+});
+
+/**
+ * Reviews under /api/books/{title}/reviews/: anyone reads them; signed-in users write one per book
+ * (posting again updates it) and delete their own; staff delete any.
+ */
+export async function reviewsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const reviews = new ReviewsService(app.db);
+  const requireReviewer = async (request: FastifyRequest) => {
+    if (!request.user) throw unauthorized(reviewMessages.signIn);
+  };
+
+  app.get(
+    '/books/:title/reviews/',
+    {
+      schema: {
+        tags,
+        summary: "A book's reviews, newest first, paged, with the rating summary and the caller's own review",
+        params: titleParams,
+        querystring: reviewsQuerySchema,
+        response: { 200: reviewsPageSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    (request) => {
+      const { page, page_size: pageSize } = request.query;
+      return reviews.list(request.params.title, page, pageSize, request.user);
+    },
+  );
+
+  app.post(
+    '/books/:title/reviews/',
+    {
+      onRequest: requireReviewer,
+      schema: {
+        tags,
+        summary: "Review a book: 201 for a new review, 200 when it replaces the caller's earlier one",
+        description: 'rating: whole number 1-5; comment: required, trimmed, at most 2,000 characters.',
+        security,
+        params: titleParams,
+        body: reviewRequestSchema,
+        response: { 200: reviewSchema, 201: reviewSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { review, created } = await reviews.submit(request.params.title, request.user!.userId, request.body);
+      return reply.code(created ? 201 : 200).send(review);
+    },
+  );
+
+  app.delete(
+    '/books/:title/reviews/:reviewId/',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Delete a review: its author, or staff (moderation)',
+        security,
+        params: reviewParams,
+        response: { 204: z.null(), 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await reviews.remove(request.params.title, request.params.reviewId, request.user!);
+      return reply.code(204).send(null);
+    },
+  );
+}

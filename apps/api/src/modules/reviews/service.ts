@@ -1,0 +1,93 @@
+import {
+  pageMeta,
+  type RatingSummary,
+  type Review,
+  type ReviewRequest,
+  type ReviewsPage,
+} from '@bookstore/contract';
+import type { Database } from '../../db/client.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { findBookByTitleOrSlug } from '../catalogue/repository.js';
+import { reviewToJson } from '../catalogue/serialize.js';
+import * as repo from './repository.js';
+
+export const reviewMessages = {
+  signIn: 'Please login to submit a review',
+  bookNotFound: 'Book not found',
+  reviewNotFound: 'Review not found',
+  notYours: 'You can only delete your own review',
+} as const;
+
+export interface Viewer {
+  userId: number;
+  isStaff: boolean;
+}
+
+/** Average to one decimal, count and the per-star counts (5 down to 1) from the grouped counts. */
+export function summarise(counts: { rating: number; count: number }[]): RatingSummary {
+  const stars = [5, 4, 3, 2, 1].map((value) => ({
+    stars: value,
+    count: counts.find((c) => c.rating === value)?.count ?? 0,
+  }));
+  const count = stars.reduce((sum, s) => sum + s.count, 0);
+  const total = stars.reduce((sum, s) => sum + s.stars * s.count, 0);
+  return { average: count === 0 ? 0 : Math.round((total * 10) / count) / 10, count, stars };
+}
+
+/** Reviews of a book, addressed by its title (any case) or slug, as spec section 7 addresses them. */
+export class ReviewsService {
+  constructor(private readonly db: Database) {}
+
+  private async bookId(title: string): Promise<number> {
+    const trimmed = title.trim();
+    const book = trimmed ? await findBookByTitleOrSlug(this.db, trimmed) : undefined;
+    if (!book) throw notFound(reviewMessages.bookNotFound);
+    return book.id;
+  }
+
+  async list(title: string, page: number, pageSize: number, viewer: Viewer | null): Promise<ReviewsPage> {
+    const bookId = await this.bookId(title);
+    const [counts, reviews, mine] = await Promise.all([
+      repo.starCounts(this.db, bookId),
+      repo.listReviews(this.db, bookId, pageSize, (page - 1) * pageSize),
+      viewer ? repo.reviewBy(this.db, bookId, viewer.userId) : undefined,
+    ]);
+    const summary = summarise(counts);
+    return {
+      data: reviews.map(reviewToJson),
+      meta: pageMeta(page, pageSize, summary.count),
+      summary,
+      mine: mine ? reviewToJson(mine) : null,
+    };
+  }
+
+  /**
+   * Writes the user's review (a second one replaces the first) and recounts the book's rating in the
+   * same transaction, with the book's row locked.
+   */
+  async submit(title: string, userId: number, body: ReviewRequest): Promise<{ review: Review; created: boolean }> {
+    const bookId = await this.bookId(title);
+    const written = await this.db.transaction(async (tx) => {
+      if (!(await repo.lockBook(tx, bookId))) throw notFound(reviewMessages.bookNotFound);
+      const result = await repo.upsertReview(tx, { bookId, userId, rating: body.rating, comment: body.comment });
+      await repo.refreshRating(tx, bookId);
+      return result;
+    });
+    const row = await repo.findReview(this.db, written.id);
+    if (!row) throw notFound(reviewMessages.reviewNotFound);
+    return { review: reviewToJson(row), created: written.created };
+  }
+
+  /** Authors delete their own review; staff may delete any (moderation). */
+  async remove(title: string, reviewId: number, viewer: Viewer): Promise<void> {
+    const bookId = await this.bookId(title);
+    await this.db.transaction(async (tx) => {
+      if (!(await repo.lockBook(tx, bookId))) throw notFound(reviewMessages.bookNotFound);
+      const review = await repo.findReview(tx, reviewId);
+      if (!review || review.book_id !== bookId) throw notFound(reviewMessages.reviewNotFound);
+      if (review.user_id !== viewer.userId && !viewer.isStaff) throw forbidden(reviewMessages.notYours);
+      await repo.deleteReview(tx, reviewId);
+      await repo.refreshRating(tx, bookId);
+    });
+  }
+}

@@ -1,0 +1,93 @@
+import { REVIEW_COMMENT_MAX_LENGTH, type ReviewRequest, reviewRequestSchema } from '@bookstore/contract';
+import { type FormEvent, useId, useState } from 'react';
+import { StarRatingInput } from './StarRatingInput';
+
+export const DEFAULT_RATING = 5;
+
+/**
+ * Rating (default 5) and comment, checked by the same schema as the server. Resets to 5 and empty
+ * after a successful submit.
+ */
+export function ReviewForm({
+  initial,
+  heading,
+  submitLabel,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  initial?: ReviewRequest;
+  heading: string;
+  submitLabel: string;
+  busy: boolean;
+  /** Resolves true when the review was saved. */
+  onSubmit: (review: ReviewRequest) => Promise<boolean>;
+  onCancel?: () => void;
+}) {
+  const [rating, setRating] = useState(initial?.rating ?? DEFAULT_RATING);
+  const [comment, setComment] = useState(initial?.comment ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = reviewRequestSchema.safeParse({ rating, comment });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Please write a comment');
+      return;
+    }
+    setError(null);
+    if (await onSubmit(parsed.data)) {
+      setRating(DEFAULT_RATING);
+      setComment('');
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={`${id}-heading`} className="space-y-4 rounded-lg border border-gray-200 p-4 dark:border-gray-800">
+      <h3 id={`${id}-heading`} className="text-lg font-semibold">
+        {heading}
+      </h3>
+      <StarRatingInput value={rating} onChange={setRating} />
+      <div>
+        <label htmlFor={`${id}-comment`} className="mb-1 block text-sm font-medium">
+          Comment
+        </label>
+        <textarea
+          id={`${id}-comment`}
+          rows={4}
+          value={comment}
+          maxLength={REVIEW_COMMENT_MAX_LENGTH}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => setComment(e.target.value)}
+          className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 dark:border-gray-700 dark:bg-gray-900"
+        />
+        {error && (
+          <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="flex gap-2">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60"
+        >
+          {submitLabel}
+        </button>
+        {onCancel && (
+          <button
+            type="button"
+            onClick={onCancel}
+            className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800"
+          >
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import type { Review } from '@bookstore/contract';
+import type { ReactNode } from 'react';
+import { AVATAR_PLACEHOLDER, BookImage } from '../../../components/ui/BookImage';
+import { Stars } from '../../../components/ui/Stars';
+
+const formatDate = (value: string) =>
+  new Date(value).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+
+/** One review: author, stars, date, 'Verified Purchase' when the server says so, the comment as text. */
+export function ReviewItem({ review, label, actions }: { review: Review; label?: string; actions?: ReactNode }) {
+  return (
+    <li className="flex gap-4" data-testid="review">
+      <BookImage
+        src={review.user_avatar}
+        fallback={AVATAR_PLACEHOLDER}
+        alt=""
+        width={40}
+        height={40}
+        className="h-10 w-10 shrink-0 rounded-full object-cover"
+      />
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold">{review.user}</span>
+          {label && (
+            <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">
+              {label}
+            </span>
+          )}
+          {review.verified_purchase && (
+            <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-950 dark:text-green-200">
+              Verified Purchase
+            </span>
+          )}
+        </p>
+        <div className="flex items-center gap-2 text-sm text-gray-600 dark:text-gray-400">
+          <Stars rating={review.rating} size={14} />
+          <time dateTime={review.created_at}>{formatDate(review.created_at)}</time>
+        </div>
+        <p className="mt-2 break-words whitespace-pre-line text-gray-800 dark:text-gray-200">{review.comment}</p>
+        {actions && <div className="mt-2 flex gap-3">{actions}</div>}
+      </div>
+    </li>
+  );
+}

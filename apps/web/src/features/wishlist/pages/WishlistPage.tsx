@@ -1,0 +1,123 @@
+import type { Book } from '@bookstore/contract';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router';
+import { CardCover } from '../../../components/ui/BookImage';
+import { ErrorState } from '../../../components/ui/ErrorState';
+import { HeartIcon, TrashIcon } from '../../../components/ui/icons';
+import { Price } from '../../../components/ui/Price';
+import { PageLoading } from '../../../components/ui/Spinner';
+import { paths } from '../../../config/paths';
+import { usePageTitle } from '../../../lib/hooks';
+import { plural } from '../../../lib/lists';
+import { rememberDestination, useAuthStore } from '../../../stores/auth';
+import { useCartStore } from '../../../stores/cart';
+import { useChangeWishlist, useWishlist } from '../api/wishlist';
+
+const inStock = (book: Book) => book.available && book.stock_amount > 0;
+
+function WishlistItem({ book, onRemove }: { book: Book; onRemove: (book: Book) => void }) {
+  const addToCart = useCartStore((s) => s.addToCart);
+  const available = inStock(book);
+  return (
+    <li className="group flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm dark:border-gray-800 dark:bg-gray-900">
+      <CardCover book={book} href={paths.book(book.title)} />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h2 className="line-clamp-2 text-base font-semibold">
+          <Link to={paths.book(book.title)} className="hover:text-indigo-700 dark:hover:text-indigo-300">
+            {book.title}
+          </Link>
+        </h2>
+        <p className="text-sm text-gray-600 dark:text-gray-400">{book.book_author}</p>
+        <Price price={book.price} originalPrice={book.original_price} />
+        {!available && <p className="text-sm font-medium text-red-700 dark:text-red-300">Out of stock</p>}
+        <div className="mt-auto flex gap-2 pt-2">
+          <button
+            type="button"
+            disabled={!available}
+            onClick={() => {
+              addToCart(book);
+              toast.success('Added to cart');
+            }}
+            aria-label={available ? `Add ${book.title} to cart` : `${book.title} is out of stock`}
+            className="flex-1 rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-gray-400 disabled:text-gray-900 dark:disabled:bg-gray-700 dark:disabled:text-gray-200"
+          >
+            {available ? 'Add to Cart' : 'Out of Stock'}
+          </button>
+          <button
+            type="button"
+            onClick={() => onRemove(book)}
+            aria-label={`Remove ${book.title} from wishlist`}
+            className="flex items-center gap-1 rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800"
+          >
+            <TrashIcon width={16} height={16} /> Remove
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** /wishlist (spec section 2): signed-in shoppers only; guests go to /login and come back. */
+export default function WishlistPage() {
+  usePageTitle('My Wishlist');
+  const isAuth = useAuthStore((s) => s.isAuth);
+  const navigate = useNavigate();
+  const wishlist = useWishlist(isAuth);
+  const change = useChangeWishlist();
+
+  useEffect(() => {
+    if (!isAuth) {
+      rememberDestination(paths.wishlist);
+      navigate(paths.login, { replace: true });
+    }
+  }, [isAuth, navigate]);
+
+  if (!isAuth || wishlist.isPending) return <PageLoading />;
+  if (wishlist.isError) {
+    return (
+      <ErrorState message="Failed to fetch wishlist">
+        <button
+          type="button"
+          onClick={() => wishlist.refetch()}
+          className="mt-4 rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700"
+        >
+          Try again
+        </button>
+      </ErrorState>
+    );
+  }
+
+  const books = wishlist.data;
+  if (books.length === 0) {
+    return (
+      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+        <HeartIcon width={56} height={56} className="text-gray-400 dark:text-gray-500" />
+        <h1 className="mt-6 text-3xl font-bold">Your wishlist is empty</h1>
+        <Link to={paths.books} className="mt-8 rounded-md bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-700">
+          Browse Books
+        </Link>
+      </section>
+    );
+  }
+
+  const remove = (book: Book) =>
+    change.mutate(
+      { book, add: false },
+      {
+        onSuccess: () => toast.success('Removed from wishlist'),
+        onError: () => toast.error('Failed to remove from wishlist'),
+      },
+    );
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <h1 className="mb-8 text-2xl font-bold tracking-tight sm:text-3xl">My Wishlist ({plural(books.length, 'item')})</h1>
+      <ul aria-label="Wishlist" className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {books.map((book) => (
+          <WishlistItem key={book.id} book={book} onRemove={remove} />
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { pageMetaSchema, pageQuerySchema } from './common.js';
+
+export const REVIEW_COMMENT_MAX_LENGTH = 2000;
+export const REVIEWS_PAGE_SIZE = 10;
+
+/** One review as every reply shows it. `verified_purchase` is decided by the server, never sent by a client. */
+export const reviewSchema = z
+  .object({
+    id: z.number().int(),
+    /** The author's display name (first and last name, else username). */
+    user: z.string(),
+    user_avatar: z.string().nullable(),
+    rating: z.number().int().min(1).max(5),
+    comment: z.string(),
+    created_at: z.string(),
+    /** The author has a paid order containing the book. */
+    verified_purchase: z.boolean(),
+  })
+  .meta({ id: 'Review' });
+export type Review = z.infer<typeof reviewSchema>;
+
+/** Body of `POST /api/books/{title}/reviews/`; the review form uses the same rules. */
+export const reviewRequestSchema = z.object({
+  rating: z
+    .number({ error: 'Choose a rating from 1 to 5 stars' })
+    .int('Choose a rating from 1 to 5 stars')
+    .min(1, 'Choose a rating from 1 to 5 stars')
+    .max(5, 'Choose a rating from 1 to 5 stars'),
+  comment: z
+    .string({ error: 'Please write a comment' })
+    .trim()
+    .min(1, 'Please write a comment')
+    .max(REVIEW_COMMENT_MAX_LENGTH, 'Comments can be at most 2,000 characters'),
+});
+export type ReviewRequest = z.infer<typeof reviewRequestSchema>;
+
+/** The average (one decimal), the count, and how many reviews gave each star value, 5 down to 1. */
+export const ratingSummarySchema = z
+  .object({
+    average: z.number(),
+    count: z.number().int(),
+    stars: z.array(z.object({ stars: z.number().int().min(1).max(5), count: z.number().int() })),
+  })
+  .meta({ id: 'RatingSummary' });
+export type RatingSummary = z.infer<typeof ratingSummarySchema>;
+
+export const reviewsQuerySchema = pageQuerySchema;
+
+/**
+ * A page of a book's reviews, newest first, with the rating summary and, for a signed-in caller,
+ * their own review (`mine`, also present in whichever page it falls on).
+ */
+export const reviewsPageSchema = z
+  .object({
+    data: z.array(reviewSchema),
+    meta: pageMetaSchema,
+    summary: ratingSummarySchema,
+    mine: reviewSchema.nullable(),
+  })
+  .meta({ id: 'ReviewsPage' });
+export type ReviewsPage = z.infer<typeof reviewsPageSchema>;
