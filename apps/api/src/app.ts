@@ -12,6 +12,7 @@ import { paymentsRoutes } from './modules/payments/routes.js';
 import { seoRoutes } from './modules/seo/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { inputPlugin } from './plugins/input.js';
 import { healthRoutes } from './plugins/health.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
@@ -60,6 +61,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 40, fieldSize: 64 * 1024, parts: 50 },
   });
+  await app.register(inputPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
 
