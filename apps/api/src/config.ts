@@ -45,6 +45,7 @@ const envSchema = z.object({
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   SEED_DEMO: bool.default(true),
   CATALOGUE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  SESSION_CHECK_SECONDS: z.coerce.number().min(0).max(60).default(5),
   WEB_DIST: optionalText,
   TRUST_PROXY: bool.default(false),
 });
@@ -75,6 +76,8 @@ export interface Config {
   seedDemo: boolean;
   /** How long catalogue answers may be reused by this process (0: never); writes through it clear them. */
   catalogueCacheSeconds: number;
+  /** How long a process may reuse "this session is still open" before asking the database again. */
+  sessionCheckSeconds: number;
   webDist?: string;
   trustProxy: boolean;
 }
@@ -134,6 +137,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     reservationMinutes: env.RESERVATION_MINUTES,
     seedDemo: env.SEED_DEMO,
     catalogueCacheSeconds: env.CATALOGUE_CACHE_SECONDS,
+    sessionCheckSeconds: env.SESSION_CHECK_SECONDS,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
     trustProxy: env.TRUST_PROXY,
   };

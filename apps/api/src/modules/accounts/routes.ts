@@ -28,7 +28,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
   const throttle = new LoginThrottle(createFailureStore(app.config.redisUrl), undefined, (err) =>
     app.log.warn({ err }, 'login limiter unavailable; allowing the attempt'),
   );
-  const accounts = new AccountsService(app.db, app.tokens, app.config, throttle, app.log);
+  const accounts = new AccountsService(app.db, app.tokens, app.config, throttle, app.log, app.sessions);
   app.addHook('onClose', () => throttle.close());
   app.addHook('onReady', async () => {
     await deleteExpiredSessions(app.db).catch((err) => app.log.warn({ err }, 'could not prune old sessions'));
