@@ -43,6 +43,8 @@ const envSchema = z.object({
   PAYSTACK_PUBLIC_KEY: optionalText,
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(1000).default(5),
+  MAX_HELD_COPIES: z.coerce.number().int().min(1).max(100_000).default(50),
   SEED_DEMO: bool.default(true),
   CATALOGUE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   SESSION_CHECK_SECONDS: z.coerce.number().min(0).max(60).default(5),
@@ -73,6 +75,10 @@ export interface Config {
     paystackBaseUrl: string;
   };
   reservationMinutes: number;
+  /** Unpaid orders still holding copies that one account may have at once. */
+  maxOpenOrders: number;
+  /** Copies one account may hold in unpaid orders at once. */
+  maxHeldCopies: number;
   seedDemo: boolean;
   /** How long catalogue answers may be reused by this process (0: never); writes through it clear them. */
   catalogueCacheSeconds: number;
@@ -135,6 +141,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       paystackBaseUrl: env.PAYSTACK_BASE_URL.replace(/\/$/, ''),
     },
     reservationMinutes: env.RESERVATION_MINUTES,
+    maxOpenOrders: env.MAX_OPEN_ORDERS,
+    maxHeldCopies: env.MAX_HELD_COPIES,
     seedDemo: env.SEED_DEMO,
     catalogueCacheSeconds: env.CATALOGUE_CACHE_SECONDS,
     sessionCheckSeconds: env.SESSION_CHECK_SECONDS,
