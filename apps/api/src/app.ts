@@ -42,7 +42,16 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
  * process concerns here (see server.ts), so tests build the real thing and use `inject`.
  */
 export async function buildApp({ config, database, logger }: BuildOptions) {
+  // The whole request, headers and body, must arrive within REQUEST_TIMEOUT_SECONDS (408 otherwise), so a
+  // few clients sending a byte every few seconds cannot hold the server's sockets. Node checks the
+  // deadlines every connectionsCheckingInterval, so that is kept well below the timeout.
+  const requestTimeout = config.requestTimeoutSeconds * 1000;
   const app = Fastify({
+    requestTimeout,
+    http: {
+      headersTimeout: Math.min(requestTimeout, 10_000),
+      connectionsCheckingInterval: Math.max(250, Math.min(requestTimeout / 4, 5_000)),
+    },
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

@@ -47,6 +47,7 @@ const envSchema = z.object({
   MAX_HELD_COPIES: z.coerce.number().int().min(1).max(100_000).default(50),
   SEED_DEMO: bool.default(true),
   CATALOGUE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
   SESSION_CHECK_SECONDS: z.coerce.number().min(0).max(60).default(5),
   WEB_DIST: optionalText,
   TRUST_PROXY: bool.default(false),
@@ -82,6 +83,8 @@ export interface Config {
   seedDemo: boolean;
   /** How long catalogue answers may be reused by this process (0: never); writes through it clear them. */
   catalogueCacheSeconds: number;
+  /** The longest a whole request (headers and body) may take to arrive; slower clients get a 408. */
+  requestTimeoutSeconds: number;
   /** How long a process may reuse "this session is still open" before asking the database again. */
   sessionCheckSeconds: number;
   webDist?: string;
@@ -146,6 +149,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO,
     catalogueCacheSeconds: env.CATALOGUE_CACHE_SECONDS,
     sessionCheckSeconds: env.SESSION_CHECK_SECONDS,
+    requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
     trustProxy: env.TRUST_PROXY,
   };
