@@ -32,6 +32,7 @@ const envSchema = z.object({
     .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code such as USD')
     .default('USD'),
   PUBLIC_URL: optionalText.pipe(z.url('must be an absolute URL such as https://books.example.com').optional()),
+  ALLOWED_HOSTS: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_EMAIL: optionalText.pipe(z.email('must be an email address').optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').optional()),
@@ -64,6 +65,8 @@ export interface Config {
   databaseUrl?: string;
   currency: string;
   publicUrl?: string;
+  /** Hosts (host or host:port) absolute URLs may be built from when PUBLIC_URL is not set. */
+  allowedHosts: string[];
   logLevel: Env['LOG_LEVEL'];
   admin?: { email: string; password: string };
   jwtSecret: string;
@@ -129,6 +132,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     currency: env.STORE_CURRENCY,
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
+    allowedHosts: (env.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     logLevel: env.LOG_LEVEL,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir, 'jwt'),
