@@ -18,6 +18,9 @@ const PART_NAMES: Record<string, string> = {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
+      // A wait the client must honour is said in the header too (HTTP's way), not only in the sentence.
+      const retryAfter = err.extra?.retryAfter;
+      if (err.statusCode === 429 && typeof retryAfter === 'number') reply.header('Retry-After', String(Math.ceil(retryAfter)));
       return reply
         .code(err.statusCode)
         .send({ error: err.message, ...(err.fields ? { fields: err.fields } : {}), ...(err.extra ?? {}) });
