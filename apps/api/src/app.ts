@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
+import { loggerOptions } from './lib/log.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
@@ -52,7 +53,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       headersTimeout: Math.min(requestTimeout, 10_000),
       connectionsCheckingInterval: Math.max(250, Math.min(requestTimeout / 4, 5_000)),
     },
-    logger: logger ?? { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, logger),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
