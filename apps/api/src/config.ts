@@ -21,6 +21,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('localhost'),
   DATA_DIR: z.string().min(1).default('./data'),
+  BACKUP_DIR: z.string().min(1).default('./backups'),
   DATABASE_URL: optionalText.pipe(
     z
       .string()
@@ -62,6 +63,8 @@ export interface Config {
   host: string;
   dataDir: string;
   mediaDir: string;
+  /** Where `npm run backup` writes its archives. */
+  backupDir: string;
   databaseUrl?: string;
   currency: string;
   publicUrl?: string;
@@ -129,6 +132,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
+    backupDir: path.resolve(env.BACKUP_DIR),
     databaseUrl: env.DATABASE_URL,
     currency: env.STORE_CURRENCY,
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
