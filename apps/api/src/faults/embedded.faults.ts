@@ -26,7 +26,13 @@ describe('kill -9 on the embedded database', () => {
     const pgliteDir = path.join(dataDir, 'pglite');
     const seed = await openDatabase({ pgliteDir });
     await seed.migrate();
-    const book = await insertBook(seed.db, { title: 'Crash Course', slug: 'crash-course', priceCents: 500, stockAmount: STOCK, available: true });
+    const book = await insertBook(seed.db, {
+      title: 'Crash Course',
+      slug: 'crash-course',
+      priceCents: 500,
+      stockAmount: STOCK,
+      available: true,
+    });
     await seed.close();
 
     const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
@@ -78,15 +84,29 @@ describe('kill -9 on the embedded database', () => {
     // The store starts again on the same folder (PostgreSQL's crash recovery) and serves.
     const second = await startStore(env);
     running.push(second);
-    const signIn = await call(second.url, 'POST', '/api/login/', { emailOrUsername: accounts[0], password: 'crash-test-password-1' });
+    const signIn = await call(second.url, 'POST', '/api/login/', {
+      emailOrUsername: accounts[0],
+      password: 'crash-test-password-1',
+    });
     expect(signIn.status).toBe(200);
     await second.stop();
 
     const after = await openDatabase({ pgliteDir });
     try {
-      const foundUsers = await after.db.select({ username: users.username }).from(users).where(inArray(users.username, accounts));
+      const foundUsers = await after.db
+        .select({ username: users.username })
+        .from(users)
+        .where(inArray(users.username, accounts));
       expect(foundUsers.map((u) => u.username).sort()).toEqual([...accounts].sort());
-      const foundOrders = await after.db.select({ id: orders.id }).from(orders).where(inArray(orders.id, placed.map((p) => p.id)));
+      const foundOrders = await after.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          inArray(
+            orders.id,
+            placed.map((p) => p.id),
+          ),
+        );
       expect(foundOrders).toHaveLength(placed.length);
       // Every copy is on the shelf or held by an order that exists (none paid here), never lost or doubled.
       const [left] = await after.db.select({ stock: books.stockAmount }).from(books).where(eq(books.id, book.id));

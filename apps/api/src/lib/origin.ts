@@ -17,7 +17,8 @@ function hostname(host: string): string {
 export function publicOrigin(config: Config, request: FastifyRequest): string {
   if (config.publicUrl) return config.publicUrl;
   const host = (request.host ?? '').toLowerCase();
-  const allowed = config.allowedHosts.includes(host) || config.allowedHosts.includes(hostname(host)) || LOOPBACK.has(hostname(host));
+  const allowed =
+    config.allowedHosts.includes(host) || config.allowedHosts.includes(hostname(host)) || LOOPBACK.has(hostname(host));
   if (allowed && /^[a-z0-9.\-[\]:]+$/.test(host)) return `${request.protocol}://${host}`;
   const fallback = config.allowedHosts[0];
   return fallback ? `${request.protocol}://${fallback}` : `http://localhost:${config.port}`;

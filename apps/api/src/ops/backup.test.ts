@@ -30,9 +30,18 @@ async function fillShop(handle: DatabaseHandle, mediaDir: string) {
     .returning();
   const [order] = await handle.db
     .insert(orders)
-    .values({ userId: user!.id, totalCents: 2598, currency: 'USD', reservedUntil: new Date(), paymentStatus: 'success', status: 'completed' })
+    .values({
+      userId: user!.id,
+      totalCents: 2598,
+      currency: 'USD',
+      reservedUntil: new Date(),
+      paymentStatus: 'success',
+      status: 'completed',
+    })
     .returning();
-  await handle.db.insert(orderItems).values({ orderId: order!.id, bookId: book!.id, title: 'Backed Up', quantity: 2, priceCents: 1299 });
+  await handle.db
+    .insert(orderItems)
+    .values({ orderId: order!.id, bookId: book!.id, title: 'Backed Up', quantity: 2, priceCents: 1299 });
   mkdirSync(path.join(mediaDir, 'covers'), { recursive: true });
   writeFileSync(path.join(mediaDir, 'covers', 'backed-up.jpg'), randomBytes(2048));
 }
@@ -113,7 +122,11 @@ describe.skipIf(!onPostgres)('backup and restore, PostgreSQL', () => {
 
   it('round-trips books, orders, users and media into an empty database', async () => {
     for (const name of names) await admin(`create database "${name}"`);
-    const source: StoreLocation = { dataDir: path.join(work, 'pg-source'), mediaDir: path.join(work, 'pg-source', 'media'), databaseUrl: urlFor(names[0]!) };
+    const source: StoreLocation = {
+      dataDir: path.join(work, 'pg-source'),
+      mediaDir: path.join(work, 'pg-source', 'media'),
+      databaseUrl: urlFor(names[0]!),
+    };
     const handle = await openDatabase({ databaseUrl: source.databaseUrl, poolSize: 2 });
     await fillShop(handle, source.mediaDir);
     const before = await snapshot(handle);
@@ -121,7 +134,11 @@ describe.skipIf(!onPostgres)('backup and restore, PostgreSQL', () => {
     const archive = await createBackup(source, path.join(work, 'pg-backups'));
     await handle.close();
 
-    const target: StoreLocation = { dataDir: path.join(work, 'pg-target'), mediaDir: path.join(work, 'pg-target', 'media'), databaseUrl: urlFor(names[1]!) };
+    const target: StoreLocation = {
+      dataDir: path.join(work, 'pg-target'),
+      mediaDir: path.join(work, 'pg-target', 'media'),
+      databaseUrl: urlFor(names[1]!),
+    };
     await restoreBackup(target, archive);
     const restored = await openDatabase({ databaseUrl: target.databaseUrl, poolSize: 2 });
     try {

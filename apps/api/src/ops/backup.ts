@@ -57,7 +57,10 @@ function runningStore(dataDir: string): number | null {
 function run(command: string, args: string[], env?: NodeJS.ProcessEnv) {
   const result = spawnSync(command, args, { encoding: 'utf8', env: { ...process.env, ...env } });
   if (result.error) throw new BackupError(`${command} could not be run: ${result.error.message}`);
-  if (result.status !== 0) throw new BackupError(`${command} failed: ${(result.stderr || result.stdout).trim().split('\n').slice(-3).join(' ')}`);
+  if (result.status !== 0)
+    throw new BackupError(
+      `${command} failed: ${(result.stderr || result.stdout).trim().split('\n').slice(-3).join(' ')}`,
+    );
 }
 
 /** pg tools take the password from PGPASSWORD rather than the command line, where `ps` would show it. */
@@ -73,7 +76,10 @@ function openPglite(dir: string) {
 }
 
 function timestamp(now: Date) {
-  return now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 }
 
 function countFiles(dir: string): number {
@@ -91,7 +97,17 @@ export async function createBackup(store: StoreLocation, outDir: string, now = n
       engine = 'postgres';
       const { url, env } = pgArgs(store.databaseUrl);
       // A consistent snapshot while the store keeps running.
-      run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${path.join(staging, 'database', 'postgres.dump')}`, url], env);
+      run(
+        'pg_dump',
+        [
+          '--format=custom',
+          '--no-owner',
+          '--no-privileges',
+          `--file=${path.join(staging, 'database', 'postgres.dump')}`,
+          url,
+        ],
+        env,
+      );
     } else {
       engine = 'pglite';
       const dir = path.join(store.dataDir, 'pglite');
@@ -112,7 +128,12 @@ export async function createBackup(store: StoreLocation, outDir: string, now = n
     }
     mkdirSync(path.join(staging, 'media'));
     if (existsSync(store.mediaDir)) cpSync(store.mediaDir, path.join(staging, 'media'), { recursive: true });
-    const manifest: Manifest = { format: 1, createdAt: now.toISOString(), engine, mediaFiles: countFiles(path.join(staging, 'media')) };
+    const manifest: Manifest = {
+      format: 1,
+      createdAt: now.toISOString(),
+      engine,
+      mediaFiles: countFiles(path.join(staging, 'media')),
+    };
     writeFileSync(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
 
     mkdirSync(outDir, { recursive: true });
@@ -146,7 +167,8 @@ export async function restoreBackup(store: StoreLocation, file: string): Promise
     const manifestFile = path.join(staging, 'manifest.json');
     if (!existsSync(manifestFile)) throw new BackupError(`${file} is not a bookstore backup (no manifest.json)`);
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-    if (manifest.format !== 1) throw new BackupError(`${file} has backup format ${String(manifest.format)}, which this version cannot read`);
+    if (manifest.format !== 1)
+      throw new BackupError(`${file} has backup format ${String(manifest.format)}, which this version cannot read`);
 
     const wanted: Manifest['engine'] = store.databaseUrl ? 'postgres' : 'pglite';
     if (manifest.engine !== wanted) {
@@ -159,11 +181,23 @@ export async function restoreBackup(store: StoreLocation, file: string): Promise
         throw new BackupError('The database in DATABASE_URL is not empty. Restore into a new, empty database.');
       }
       const { url, env } = pgArgs(store.databaseUrl);
-      run('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${url}`, path.join(staging, 'database', 'postgres.dump')], env);
+      run(
+        'pg_restore',
+        [
+          '--no-owner',
+          '--no-privileges',
+          '--exit-on-error',
+          `--dbname=${url}`,
+          path.join(staging, 'database', 'postgres.dump'),
+        ],
+        env,
+      );
     } else {
       const dir = path.join(store.dataDir, 'pglite');
       if (existsSync(dir) && readdirSync(dir).length > 0) {
-        throw new BackupError(`${dir} already holds a database. Restore into a fresh data folder (or move this one away first).`);
+        throw new BackupError(
+          `${dir} already holds a database. Restore into a fresh data folder (or move this one away first).`,
+        );
       }
       mkdirSync(dir, { recursive: true });
       // PGlite's dump is a tarball of its data directory: unpacked in place, it is that database again.

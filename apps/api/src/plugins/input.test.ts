@@ -47,8 +47,20 @@ describe('malformed input is refused at the edge', () => {
     });
 
     it('in register fields, JSON or multipart', async () => {
-      const fields = { email: 'n@example.test', username: 'nul\u0000user', firstName: 'A', lastName: 'B', password: 'long-password-1', password2: 'long-password-1' };
-      const json = await ctx().app.inject({ method: 'POST', url: '/api/register/', remoteAddress: from(), payload: fields });
+      const fields = {
+        email: 'n@example.test',
+        username: 'nul\u0000user',
+        firstName: 'A',
+        lastName: 'B',
+        password: 'long-password-1',
+        password2: 'long-password-1',
+      };
+      const json = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/register/',
+        remoteAddress: from(),
+        payload: fields,
+      });
       expectRefused(json);
       expect(json.json().fields).toHaveProperty('username');
       const form = await multipart(fields);
@@ -60,7 +72,12 @@ describe('malformed input is refused at the edge', () => {
     it('in profile fields', async () => {
       const account = await createAccount(ctx().app);
       const form = await multipart({ bio: 'hello\u0000' });
-      const res = await ctx().app.inject({ method: 'PUT', url: '/api/profile/update/', headers: { ...account.auth, ...form.headers }, payload: form.payload });
+      const res = await ctx().app.inject({
+        method: 'PUT',
+        url: '/api/profile/update/',
+        headers: { ...account.auth, ...form.headers },
+        payload: form.payload,
+      });
       expectRefused(res);
       expect(res.json().fields).toHaveProperty('bio');
     });
@@ -105,7 +122,12 @@ describe('malformed input is refused at the edge', () => {
     it.each(['/api/payments/initialize/', '/api/verify-payment/'])('order_id in %s', async (url) => {
       const account = await createAccount(ctx().app);
       for (const orderId of [2 ** 31, 99_999_999_999, '99999999999']) {
-        const res = await ctx().app.inject({ method: 'POST', url, headers: account.auth, payload: { order_id: orderId, reference: 'ORD-1-1' } });
+        const res = await ctx().app.inject({
+          method: 'POST',
+          url,
+          headers: account.auth,
+          payload: { order_id: orderId, reference: 'ORD-1-1' },
+        });
         expectRefused(res);
         expect(res.json().fields).toHaveProperty('order_id');
       }
@@ -116,10 +138,21 @@ describe('malformed input is refused at the edge', () => {
     it('a body cut off before its closing boundary, on register and profile update', async () => {
       const form = await multipart({ email: 'cut@example.test', username: 'cutoff', firstName: 'A', lastName: 'B' });
       const cut = form.payload.subarray(0, form.payload.length - 30);
-      const register = await ctx().app.inject({ method: 'POST', url: '/api/register/', remoteAddress: from(), headers: form.headers, payload: cut });
+      const register = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/register/',
+        remoteAddress: from(),
+        headers: form.headers,
+        payload: cut,
+      });
       expectRefused(register);
       const account = await createAccount(ctx().app);
-      const update = await ctx().app.inject({ method: 'PUT', url: '/api/profile/update/', headers: { ...account.auth, ...form.headers }, payload: cut });
+      const update = await ctx().app.inject({
+        method: 'PUT',
+        url: '/api/profile/update/',
+        headers: { ...account.auth, ...form.headers },
+        payload: cut,
+      });
       expectRefused(update);
     });
 

@@ -76,7 +76,8 @@ function guardParts(request: FastifyRequest) {
  * Errors of the multipart reader (busboy) about the bytes it was sent: a body cut off before its
  * closing boundary, no boundary at all, a malformed part header. They are the client's, so a 400.
  */
-const MALFORMED_MULTIPART = /Unexpected end of (form|multipart data)|Boundary not found|Malformed part header|terminated early|Premature close|Multipart:/i;
+const MALFORMED_MULTIPART =
+  /Unexpected end of (form|multipart data)|Boundary not found|Malformed part header|terminated early|Premature close|Multipart:/i;
 
 export function isMalformedMultipart(request: FastifyRequest, err: { message?: string; statusCode?: number }): boolean {
   return (

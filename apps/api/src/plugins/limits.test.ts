@@ -15,7 +15,9 @@ describe('rate limits', () => {
     const statuses: number[] = [];
     for (let i = 0; i < CONTACT_RATE_LIMIT.max * 2; i++) {
       const url = i % 2 === 0 ? '/api/contact' : '/api/contact/';
-      statuses.push((await ctx().app.inject({ method: 'POST', url, remoteAddress: '10.9.0.1', payload: contact })).statusCode);
+      statuses.push(
+        (await ctx().app.inject({ method: 'POST', url, remoteAddress: '10.9.0.1', payload: contact })).statusCode,
+      );
     }
     expect(statuses.filter((s) => s === 201)).toHaveLength(CONTACT_RATE_LIMIT.max);
     expect(statuses.filter((s) => s === 429)).toHaveLength(CONTACT_RATE_LIMIT.max);
@@ -24,7 +26,12 @@ describe('rate limits', () => {
   it('every limited route answers 429 with Retry-After and an error sentence', async () => {
     let last;
     for (let i = 0; i < CONTACT_RATE_LIMIT.max + 1; i++) {
-      last = await ctx().app.inject({ method: 'POST', url: '/api/newsletter/', remoteAddress: '10.9.0.2', payload: { email: `a${i}@example.com` } });
+      last = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/newsletter/',
+        remoteAddress: '10.9.0.2',
+        payload: { email: `a${i}@example.com` },
+      });
     }
     expect(last!.statusCode).toBe(429);
     expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
@@ -51,7 +58,12 @@ describe('rate limits', () => {
   it('rate-limits sign-out', async () => {
     const statuses = new Set<number>();
     for (let i = 0; i < 40; i++) {
-      const res = await ctx().app.inject({ method: 'POST', url: '/api/logout/', remoteAddress: '10.9.0.4', payload: { refresh: 'not-a-token' } });
+      const res = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/logout/',
+        remoteAddress: '10.9.0.4',
+        payload: { refresh: 'not-a-token' },
+      });
       statuses.add(res.statusCode);
     }
     expect(statuses).toContain(429);

@@ -51,7 +51,11 @@ describe('slow clients', () => {
   });
 
   it('closes a request whose headers trickle in', { timeout: 10_000 }, async () => {
-    const { ms } = await trickle('GET /api/featured/ HTTP/1.1\r\n', 'Host: localhost\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n\r\n', 300);
+    const { ms } = await trickle(
+      'GET /api/featured/ HTTP/1.1\r\n',
+      'Host: localhost\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n\r\n',
+      300,
+    );
     expect(ms).toBeLessThan(4000);
   });
 

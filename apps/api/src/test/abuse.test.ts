@@ -62,7 +62,10 @@ const orderId = (firstOrder.json() as { id: number }).id;
 let sequence = 0;
 function nextCaller() {
   sequence++;
-  return { user: callers[sequence % callers.length]!, remoteAddress: `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}` };
+  return {
+    user: callers[sequence % callers.length]!,
+    remoteAddress: `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`,
+  };
 }
 
 function resolve(schema: Schema | undefined): Schema {
@@ -83,10 +86,13 @@ function example(name: string, raw: Schema | undefined, depth = 0): unknown {
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   if (type === 'object' || schema.properties) {
     if (depth > 4) return {};
-    return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, inner]) => [key, example(key, inner, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(schema.properties ?? {}).map(([key, inner]) => [key, example(key, inner, depth + 1)]),
+    );
   }
   if (type === 'array') return depth > 4 ? [] : [example(name, schema.items, depth + 1)];
-  if (type === 'integer' || type === 'number') return /order/.test(name) ? orderId : /book|^id$/.test(name) ? book.id : 1;
+  if (type === 'integer' || type === 'number')
+    return /order/.test(name) ? orderId : /book|^id$/.test(name) ? book.id : 1;
   if (type === 'boolean') return true;
   if (/price|total/.test(name)) return book.price;
   if (/email/.test(name)) return 'abuse@example.test';
@@ -117,7 +123,17 @@ function setAt(value: unknown, path: (string | number)[], replacement: unknown):
 const overlong = 'x'.repeat(20_000);
 /** Values no field expects. */
 const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom('\u0000', 'a\u0000b', '%00', overlong, '', ' ', '😀'.repeat(300), '../../etc/passwd', '<script>alert(1)</script>'),
+  fc.constantFrom(
+    '\u0000',
+    'a\u0000b',
+    '%00',
+    overlong,
+    '',
+    ' ',
+    '😀'.repeat(300),
+    '../../etc/passwd',
+    '<script>alert(1)</script>',
+  ),
   fc.string().map((s) => `${s}\u0000${s}`),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.constantFrom(2 ** 31, 2 ** 31 - 1, 2 ** 53, -1, -(2 ** 31) - 1, 0, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER),
@@ -132,8 +148,19 @@ const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
 
 /** Text for an address: encoded nasty values, and raw pieces that are not valid percent-encoding. */
 const nastyAddressText: fc.Arbitrary<string> = fc.oneof(
-  nastyValue.map((v) => encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v) ?? '')),
-  fc.constantFrom('%00', '%', '%E0%A4%A', '%ZZ', '..%2F..%2Fetc', '%C0%80', '99999999999', '-1', '2147483648', 'x'.repeat(600)),
+  nastyValue.map((v) => encodeURIComponent(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))),
+  fc.constantFrom(
+    '%00',
+    '%',
+    '%E0%A4%A',
+    '%ZZ',
+    '..%2F..%2Fetc',
+    '%C0%80',
+    '99999999999',
+    '-1',
+    '2147483648',
+    'x'.repeat(600),
+  ),
 );
 
 /** Sent to every field and parameter, whatever the random draw: the classic cases are never left to chance. */
@@ -238,16 +265,22 @@ describe('abuse suite: every operation of /api/docs answers malformed input with
 
       if (pathParams.length) {
         parts.push(
-          fc.record({ name: fc.constantFrom(...pathParams.map((p) => p.name)), value: nastyAddressText }).map(({ name, value }) => ({
-            ...base(),
-            url: fillPath(path, { ...basePath, [name]: value }),
-          })),
+          fc
+            .record({ name: fc.constantFrom(...pathParams.map((p) => p.name)), value: nastyAddressText })
+            .map(({ name, value }) => ({
+              ...base(),
+              url: fillPath(path, { ...basePath, [name]: value }),
+            })),
         );
       }
       if (queryParams.length) {
         parts.push(
           fc
-            .record({ name: fc.constantFrom(...queryParams.map((p) => p.name)), value: nastyAddressText, twice: fc.boolean() })
+            .record({
+              name: fc.constantFrom(...queryParams.map((p) => p.name)),
+              value: nastyAddressText,
+              twice: fc.boolean(),
+            })
             .map(({ name, value, twice }) => ({
               ...base(),
               url: `${fillPath(path, basePath)}?${name}=${value}${twice ? `&${name}=${value}` : ''}`,
@@ -265,12 +298,17 @@ describe('abuse suite: every operation of /api/docs answers malformed input with
           parts.push(
             fc
               .record({ at: fc.constantFrom(...bodyPaths), value: nastyValue, drop: fc.boolean() })
-              .map(({ at, value, drop }) => json(drop && at.length ? setAt(baseBody, at, undefined) : setAt(baseBody, at, value))),
+              .map(({ at, value, drop }) =>
+                json(drop && at.length ? setAt(baseBody, at, undefined) : setAt(baseBody, at, value)),
+              ),
           );
         }
         parts.push(fc.jsonValue({ maxDepth: 3 }).map(json));
       }
-      if (parts.length === 0) parts.push(nastyAddressText.map((value) => ({ ...base(), url: `${fillPath(path, basePath)}?${value}=${value}` })));
+      if (parts.length === 0)
+        parts.push(
+          nastyAddressText.map((value) => ({ ...base(), url: `${fillPath(path, basePath)}?${value}=${value}` })),
+        );
 
       await fc.assert(
         fc.asyncProperty(fc.oneof(...parts), (probe) => send(method, probe)),
@@ -278,10 +316,12 @@ describe('abuse suite: every operation of /api/docs answers malformed input with
       );
 
       for (const name of [...pathParams.map((p) => p.name)]) {
-        for (const value of CORE_ADDRESS_TEXT) await send(method, { ...base(), url: fillPath(path, { ...basePath, [name]: value }) });
+        for (const value of CORE_ADDRESS_TEXT)
+          await send(method, { ...base(), url: fillPath(path, { ...basePath, [name]: value }) });
       }
       for (const name of queryParams.map((p) => p.name)) {
-        for (const value of CORE_ADDRESS_TEXT) await send(method, { ...base(), url: `${fillPath(path, basePath)}?${name}=${value}` });
+        for (const value of CORE_ADDRESS_TEXT)
+          await send(method, { ...base(), url: `${fillPath(path, basePath)}?${name}=${value}` });
       }
       for (const at of bodyPaths) {
         for (const value of CORE_VALUES) {

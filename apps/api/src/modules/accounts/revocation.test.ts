@@ -30,7 +30,12 @@ describe('access tokens end with their session', () => {
   it('sign-out ends the access token at once', async () => {
     const pair = await signIn();
     expect((await profile(pair.access)).statusCode).toBe(200);
-    const out = await ctx().app.inject({ method: 'POST', url: '/api/logout/', remoteAddress: from(), payload: { refresh: pair.refresh } });
+    const out = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/logout/',
+      remoteAddress: from(),
+      payload: { refresh: pair.refresh },
+    });
     expect(out.statusCode).toBe(204);
     const after = await profile(pair.access);
     expect(after.statusCode).toBe(401);
@@ -39,11 +44,19 @@ describe('access tokens end with their session', () => {
 
   it('a reused refresh token ends every access token of its family', async () => {
     const first = await signIn();
-    const rotated = await ctx().app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: first.refresh } });
+    const rotated = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/token/refresh/',
+      payload: { refresh: first.refresh },
+    });
     expect(rotated.statusCode).toBe(200);
     const second = rotated.json() as { access: string; refresh: string };
     expect((await profile(second.access)).statusCode).toBe(200);
-    const reuse = await ctx().app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: first.refresh } });
+    const reuse = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/token/refresh/',
+      payload: { refresh: first.refresh },
+    });
     expect(reuse.statusCode).toBe(401);
     expect((await profile(second.access)).statusCode).toBe(401);
     expect((await profile(first.access)).statusCode).toBe(401);
@@ -52,10 +65,20 @@ describe('access tokens end with their session', () => {
   it('another session of the same user is untouched', async () => {
     const { user, password } = await createAccount(ctx().app);
     const login = () =>
-      ctx().app.inject({ method: 'POST', url: '/api/login/', remoteAddress: from(), payload: { emailOrUsername: user.username, password } });
+      ctx().app.inject({
+        method: 'POST',
+        url: '/api/login/',
+        remoteAddress: from(),
+        payload: { emailOrUsername: user.username, password },
+      });
     const phone = (await login()).json() as { access: string; refresh: string };
     const laptop = (await login()).json() as { access: string; refresh: string };
-    await ctx().app.inject({ method: 'POST', url: '/api/logout/', remoteAddress: from(), payload: { refresh: phone.refresh } });
+    await ctx().app.inject({
+      method: 'POST',
+      url: '/api/logout/',
+      remoteAddress: from(),
+      payload: { refresh: phone.refresh },
+    });
     expect((await profile(phone.access)).statusCode).toBe(401);
     expect((await profile(laptop.access)).statusCode).toBe(200);
   });
@@ -67,7 +90,12 @@ describe('access tokens end with their session', () => {
       const pair = await signIn();
       // The other process has seen the session alive (and may keep that answer for a second).
       expect((await profile(pair.access, other)).statusCode).toBe(200);
-      await ctx().app.inject({ method: 'POST', url: '/api/logout/', remoteAddress: from(), payload: { refresh: pair.refresh } });
+      await ctx().app.inject({
+        method: 'POST',
+        url: '/api/logout/',
+        remoteAddress: from(),
+        payload: { refresh: pair.refresh },
+      });
       await new Promise((resolve) => setTimeout(resolve, 1100));
       expect((await profile(pair.access, other)).statusCode).toBe(401);
     } finally {

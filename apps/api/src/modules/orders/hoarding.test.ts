@@ -61,7 +61,8 @@ describe('stock hoarding', () => {
     for (let i = 0; i < 3; i++) ids.push((await placeOrder(app, user, [{ book, quantity: 1 }])).json().id);
     await app.db.execute(
       // The first reservation ran out a minute ago.
-      (await import('drizzle-orm')).sql`UPDATE orders SET reserved_until = now() - interval '1 minute' WHERE id = ${ids[0]!}`,
+      (await import('drizzle-orm'))
+        .sql`UPDATE orders SET reserved_until = now() - interval '1 minute' WHERE id = ${ids[0]!}`,
     );
     await releaseExpiredReservations(app.db);
     expect((await placeOrder(app, user, [{ book, quantity: 1 }])).statusCode).toBe(201);
@@ -117,7 +118,9 @@ describe('stock hoarding', () => {
     expect(await stockOf(app, book.id)).toBe(5);
     const res = await initialize(app, user, order.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toBe('The time to pay for this order has run out and its books are back on sale. Please check out again.');
+    expect(res.json().error).toBe(
+      'The time to pay for this order has run out and its books are back on sale. Please check out again.',
+    );
     expect(await stockOf(app, book.id)).toBe(5);
   });
 });

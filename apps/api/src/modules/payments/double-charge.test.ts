@@ -49,7 +49,10 @@ describe('one successful payment per order', () => {
     await verify(app, user, order.id, a.reference);
     const b = (await initialize(app, user, order.id)).json();
     await charge(app, user, b.reference);
-    expect((await verify(app, user, order.id, b.reference)).json()).toEqual({ status: 'success', order_status: 'completed' });
+    expect((await verify(app, user, order.id, b.reference)).json()).toEqual({
+      status: 'success',
+      order_status: 'completed',
+    });
     expect((await charge(app, user, a.reference)).statusCode).toBe(200);
 
     const late = await verify(app, user, order.id, a.reference);

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { orders, payments, users } from '../../db/schema.js';
-import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { findOrder, holdForPayment, markOrderPaid } from '../orders/service.js';
 import { createPaystackProvider } from './providers/paystack.js';
 import { createSandboxProvider, type SandboxLedgerEntry } from './providers/sandbox.js';

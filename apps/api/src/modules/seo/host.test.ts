@@ -12,7 +12,10 @@ import { insertCategory } from '../catalogue/fixtures.js';
  * caches keep. Absolute URLs come only from PUBLIC_URL or from a host in ALLOWED_HOSTS.
  */
 const dist = mkdtempSync(path.join(tmpdir(), 'bookstore-host-'));
-writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Bookstore</title></head><body></body></html>');
+writeFileSync(
+  path.join(dist, 'index.html'),
+  '<!doctype html><html><head><title>Bookstore</title></head><body></body></html>',
+);
 writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
 
 describe('absolute URLs never come from an unknown Host header', () => {
