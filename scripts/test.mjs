@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every suite, then one line `N passed, N failed` adding them all up.
-//  1. Vitest: contract, API on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), web components.
+//  1. Vitest: contract, API on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), web components;
+//     then the fault suite (`npm run test:faults`: kill -9 on the embedded database, and on one of two
+//     processes on PostgreSQL when TEST_DATABASE_URL is set).
 //  2. Playwright: the browser journeys on Debian's Chromium, or a clear note that they were skipped.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,24 +20,28 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-// 1. Vitest
-const vitestJson = path.join(out, 'vitest.json');
-const vitest = spawnSync(
-  'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
-  { cwd: root, stdio: 'inherit', env },
-);
-if (existsSync(vitestJson)) {
-  const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
-  skipped += report.numPendingTests + report.numTodoTests;
-  // A file that failed to load has no tests to count; count it as one failure.
-  failed += report.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
-} else {
-  failed += 1;
-  console.error('Vitest produced no report (exit code %s)', vitest.status);
+// 1. Vitest, then the fault suite (real server processes killed with SIGKILL; see vitest.faults.config.ts)
+function vitestSuite(label, extraArgs) {
+  const json = path.join(out, `${label}.json`);
+  const result = spawnSync(
+    'npx',
+    ['vitest', 'run', ...extraArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
+    { cwd: root, stdio: 'inherit', env },
+  );
+  if (existsSync(json)) {
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    skipped += report.numPendingTests + report.numTodoTests;
+    // A file that failed to load has no tests to count; count it as one failure.
+    failed += report.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
+  } else {
+    failed += 1;
+    console.error('Vitest (%s) produced no report (exit code %s)', label, result.status);
+  }
 }
+vitestSuite('vitest', []);
+vitestSuite('faults', ['--config', 'vitest.faults.config.ts']);
 if (process.env.TEST_DATABASE_URL) await dropTemplate(process.env.TEST_DATABASE_URL);
 
 // 2. Playwright

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
+import { loggerOptions } from './lib/log.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
@@ -14,6 +15,7 @@ import { seoRoutes } from './modules/seo/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { inputPlugin } from './plugins/input.js';
 import { healthRoutes } from './plugins/health.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
@@ -43,8 +45,17 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
  * process concerns here (see server.ts), so tests build the real thing and use `inject`.
  */
 export async function buildApp({ config, database, logger }: BuildOptions) {
+  // The whole request, headers and body, must arrive within REQUEST_TIMEOUT_SECONDS (408 otherwise), so a
+  // few clients sending a byte every few seconds cannot hold the server's sockets. Node checks the
+  // deadlines every connectionsCheckingInterval, so that is kept well below the timeout.
+  const requestTimeout = config.requestTimeoutSeconds * 1000;
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    requestTimeout,
+    http: {
+      headersTimeout: Math.min(requestTimeout, 10_000),
+      connectionsCheckingInterval: Math.max(250, Math.min(requestTimeout / 4, 5_000)),
+    },
+    logger: loggerOptions(config.logLevel, logger),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
@@ -62,6 +73,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 40, fieldSize: 64 * 1024, parts: 50 },
   });
+  await app.register(inputPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
 

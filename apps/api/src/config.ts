@@ -21,6 +21,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('localhost'),
   DATA_DIR: z.string().min(1).default('./data'),
+  BACKUP_DIR: z.string().min(1).default('./backups'),
   DATABASE_URL: optionalText.pipe(
     z
       .string()
@@ -32,6 +33,7 @@ const envSchema = z.object({
     .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code such as USD')
     .default('USD'),
   PUBLIC_URL: optionalText.pipe(z.url('must be an absolute URL such as https://books.example.com').optional()),
+  ALLOWED_HOSTS: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_EMAIL: optionalText.pipe(z.email('must be an email address').optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').optional()),
@@ -43,8 +45,12 @@ const envSchema = z.object({
   PAYSTACK_PUBLIC_KEY: optionalText,
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(1000).default(5),
+  MAX_HELD_COPIES: z.coerce.number().int().min(1).max(100_000).default(50),
   SEED_DEMO: bool.default(true),
   CATALOGUE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
+  SESSION_CHECK_SECONDS: z.coerce.number().min(0).max(60).default(5),
   WEB_DIST: optionalText,
   TRUST_PROXY: bool.default(false),
 });
@@ -57,9 +63,13 @@ export interface Config {
   host: string;
   dataDir: string;
   mediaDir: string;
+  /** Where `npm run backup` writes its archives. */
+  backupDir: string;
   databaseUrl?: string;
   currency: string;
   publicUrl?: string;
+  /** Hosts (host or host:port) absolute URLs may be built from when PUBLIC_URL is not set. */
+  allowedHosts: string[];
   logLevel: Env['LOG_LEVEL'];
   admin?: { email: string; password: string };
   jwtSecret: string;
@@ -72,9 +82,17 @@ export interface Config {
     paystackBaseUrl: string;
   };
   reservationMinutes: number;
+  /** Unpaid orders still holding copies that one account may have at once. */
+  maxOpenOrders: number;
+  /** Copies one account may hold in unpaid orders at once. */
+  maxHeldCopies: number;
   seedDemo: boolean;
   /** How long catalogue answers may be reused by this process (0: never); writes through it clear them. */
   catalogueCacheSeconds: number;
+  /** The longest a whole request (headers and body) may take to arrive; slower clients get a 408. */
+  requestTimeoutSeconds: number;
+  /** How long a process may reuse "this session is still open" before asking the database again. */
+  sessionCheckSeconds: number;
   webDist?: string;
   trustProxy: boolean;
 }
@@ -114,9 +132,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
+    backupDir: path.resolve(env.BACKUP_DIR),
     databaseUrl: env.DATABASE_URL,
     currency: env.STORE_CURRENCY,
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
+    allowedHosts: (env.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     logLevel: env.LOG_LEVEL,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir, 'jwt'),
@@ -132,8 +155,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       paystackBaseUrl: env.PAYSTACK_BASE_URL.replace(/\/$/, ''),
     },
     reservationMinutes: env.RESERVATION_MINUTES,
+    maxOpenOrders: env.MAX_OPEN_ORDERS,
+    maxHeldCopies: env.MAX_HELD_COPIES,
     seedDemo: env.SEED_DEMO,
     catalogueCacheSeconds: env.CATALOGUE_CACHE_SECONDS,
+    sessionCheckSeconds: env.SESSION_CHECK_SECONDS,
+    requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
     trustProxy: env.TRUST_PROXY,
   };

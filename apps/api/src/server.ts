@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { markDataDirInUse } from './ops/backup.js';
 import { prepareStore } from './startup.js';
 
 /**
@@ -23,6 +24,9 @@ async function main() {
     databaseUrl: config.databaseUrl,
     pgliteDir: `${config.dataDir}/pglite`,
   });
+  // The embedded database belongs to this process while it runs: `npm run backup` waits for it to stop.
+  const releaseDataDir = config.databaseUrl ? () => {} : markDataDirInUse(config.dataDir);
+  process.on('exit', releaseDataDir);
   await database.migrate();
   const app = await buildApp({ config, database });
   await prepareStore(app);

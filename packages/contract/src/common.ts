@@ -64,6 +64,13 @@ export function pageMeta(page: number, pageSize: number, count: number): PageMet
   return { page, pageSize, count, pages, next: page < pages ? page + 1 : null };
 }
 
+/** The largest id the database can hold (PostgreSQL `integer`); a larger one can name nothing. */
+export const MAX_ID = 2_147_483_647;
+
+/** An id sent in a JSON body: a whole number from 1 to MAX_ID, with one message for anything else. */
+export const bodyIdSchema = (message: string) =>
+  z.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
+
 export const idParamSchema = z.object({
   id: z.string().regex(/^\d{1,9}$/, 'id must be a whole number').transform(Number),
 });

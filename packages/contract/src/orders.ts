@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorSchema, moneyInputSchema, moneySchema, pageMetaSchema } from './common.js';
+import { bodyIdSchema, errorSchema, moneyInputSchema, moneySchema, pageMetaSchema } from './common.js';
 
 /**
  * Orders and payments (spec sections 3, 4 and 7; decisions C and F). The server prices every line
@@ -24,7 +24,7 @@ const quantitySchema = z
   .max(MAX_ORDER_QUANTITY, `quantity must be at most ${MAX_ORDER_QUANTITY}`);
 
 export const orderRequestItemSchema = z.object({
-  book: z.number({ error: 'book must be a book id' }).int('book must be a book id').positive('book must be a book id'),
+  book: bodyIdSchema('book must be a book id'),
   quantity: quantitySchema,
   /** The unit price the shopper saw, e.g. 12.99 or "12.99". */
   price: moneyInputSchema,
@@ -120,7 +120,7 @@ export const stockProblemSchema = errorSchema
   .meta({ id: 'StockProblem' });
 
 export const paymentInitRequestSchema = z.object({
-  order_id: z.number({ error: 'order_id must be an order id' }).int('order_id must be an order id').positive('order_id must be an order id'),
+  order_id: bodyIdSchema('order_id must be an order id'),
 });
 
 /** What the browser needs to open the payment pop-up for one attempt. */
@@ -167,8 +167,12 @@ export const verifyPaymentRequestSchema = z
   .object({
     reference: z.string().min(1, 'reference is required').max(100, 'reference is too long'),
     order_id: z.union([
-      z.number().int().positive(),
-      z.string().regex(/^\d{1,9}$/, 'order_id must be an order id').transform(Number),
+      bodyIdSchema('order_id must be an order id'),
+      z
+        .string()
+        .regex(/^\d{1,10}$/, 'order_id must be an order id')
+        .transform(Number)
+        .pipe(bodyIdSchema('order_id must be an order id')),
     ]),
   })
   .meta({ id: 'VerifyPaymentRequest' });

@@ -228,14 +228,20 @@ export const payments = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
     email: text('email').notNull(),
-    /** 'pending' | 'success' | 'failed' | 'abandoned' */
+    /** 'pending' (open) | 'success' | 'failed' | 'abandoned' | 'refunding' | 'refunded' (a second charge given back) */
     status: text('status').notNull().default('pending'),
     /** What the provider last said, for support. */
     providerResponse: jsonb('provider_response'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payments_order_idx').on(t.orderId)],
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    // One open attempt per order: a second initialize gets the open one back, on any process.
+    uniqueIndex('payments_one_open_idx')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 export const contactMessages = pgTable('contact_messages', {

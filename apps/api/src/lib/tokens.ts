@@ -12,6 +12,8 @@ export interface AccessClaims {
   userId: number;
   username: string;
   isStaff: boolean;
+  /** The sign-in session (refresh-token family) the token belongs to; it ends when that session ends. */
+  sessionId?: string;
 }
 
 export class TokenService {
@@ -21,7 +23,12 @@ export class TokenService {
   }
 
   async signAccess(claims: AccessClaims, nowSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
-    return new SignJWT({ username: claims.username, is_staff: claims.isStaff, token_type: 'access' })
+    return new SignJWT({
+      username: claims.username,
+      is_staff: claims.isStaff,
+      token_type: 'access',
+      ...(claims.sessionId ? { sid: claims.sessionId } : {}),
+    })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(String(claims.userId))
       .setIssuer(ISSUER)
@@ -39,6 +46,7 @@ export class TokenService {
         userId: Number(payload.sub),
         username: String(payload.username ?? ''),
         isStaff: payload.is_staff === true,
+        ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
       };
     } catch (err) {
       if (err instanceof joseErrors.JOSEError) return null;

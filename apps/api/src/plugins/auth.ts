@@ -2,10 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { type AccessClaims, TokenService } from '../lib/tokens.js';
+import { SessionCheck } from '../modules/accounts/sessions.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
+    /** Whether the sign-in session behind an access token is still open (sign-out and reuse end it). */
+    sessions: SessionCheck;
     /** preHandler: 401 unless a valid access token was sent. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: 401 without a token, 403 unless staff. */
@@ -20,16 +23,20 @@ declare module 'fastify' {
 /**
  * Who is calling. The bearer token is read once per request; routes opt in to `requireUser` or
  * `requireStaff`. Being staff comes only from the signed token, never from anything the client sends.
+ * Tokens the server issues name their session (`sid`); the token ends when the session does.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('tokens', new TokenService(app.config.jwtSecret));
+  app.decorate('sessions', new SessionCheck(app.db, app.config.sessionCheckSeconds * 1000));
   app.decorateRequest('user', null);
 
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header) return;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    request.user = match?.[1] ? await app.tokens.verifyAccess(match[1]) : null;
+    const claims = match?.[1] ? await app.tokens.verifyAccess(match[1]) : null;
+    // A token of a session that was signed out (or revoked for reuse) is worth nothing, whoever holds it.
+    request.user = claims && (!claims.sessionId || (await app.sessions.isOpen(claims.sessionId))) ? claims : null;
   });
 
   app.decorate('requireUser', async (request: FastifyRequest) => {

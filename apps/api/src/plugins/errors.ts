@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.js';
+import { BAD_FORM, isMalformedMultipart } from './input.js';
 
 const PART_NAMES: Record<string, string> = {
   querystring: 'query',
@@ -17,6 +18,9 @@ const PART_NAMES: Record<string, string> = {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
+      // A wait the client must honour is said in the header too (HTTP's way), not only in the sentence.
+      const retryAfter = err.extra?.retryAfter;
+      if (err.statusCode === 429 && typeof retryAfter === 'number') reply.header('Retry-After', String(Math.ceil(retryAfter)));
       return reply
         .code(err.statusCode)
         .send({ error: err.message, ...(err.fields ? { fields: err.fields } : {}), ...(err.extra ?? {}) });
@@ -33,6 +37,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         first && first[0] !== '_' ? `${first[0]}: ${first[1].join(', ')}` : `The ${part} is not valid`;
       return reply.code(400).send({ error: summary, fields });
     }
+    if (isMalformedMultipart(request, err)) return reply.code(400).send({ error: BAD_FORM });
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err }, 'request failed');

@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { AppError } from '../lib/errors.js';
@@ -46,6 +46,27 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
   if (redis) app.addHook('onClose', async () => void redis.quit().catch(() => {}));
+
+  // One limit per route, whatever the trailing slash: the limiter keeps a count per registered route, so
+  // a route registered as both `/x` and `/x/` would get twice its limit. Every route's limit is turned
+  // into a limiter shared by the method and the path without its trailing slash. (This hook runs before
+  // the limiter's own, which then sees `rateLimit: false`.)
+  const shared = new Map<string, ReturnType<FastifyInstance['rateLimit']>>();
+  app.addHook('onRoute', (route) => {
+    const options = route.config?.rateLimit;
+    if (!options || typeof options !== 'object') return;
+    const key = `${[route.method].flat().join(',')} ${route.url.replace(/\/+$/, '')}`;
+    let limiter = shared.get(key);
+    if (!limiter) {
+      // Keys name the route too: a limiter made this way shares one Redis key prefix with every other.
+      const keyOf = options.keyGenerator ?? ((request: FastifyRequest) => request.ip);
+      limiter = app.rateLimit({ ...options, keyGenerator: async (request) => `${key}|${await keyOf(request)}` });
+      shared.set(key, limiter);
+    }
+    route.config = { ...route.config, rateLimit: false };
+    route.onRequest = [...[route.onRequest ?? []].flat(), limiter];
+  });
+
   await app.register(rateLimit, {
     global: false,
     redis,

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiRoot } from '../db/client.js';
 import { escapeHtml } from '../lib/html.js';
+import { publicOrigin } from '../lib/origin.js';
 import { headForPath } from '../modules/seo/head.js';
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
@@ -51,7 +52,7 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
 
   async function sendApp(request: FastifyRequest, reply: FastifyReply) {
     const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
-    const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
+    const origin = publicOrigin(config, request);
     let html = indexHtml;
     try {
       const head = await headForPath(app.db, pathname, origin);

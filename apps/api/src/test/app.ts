@@ -61,7 +61,7 @@ export interface TestDatabase {
  * A migrated PGlite data directory, dumped once per set of migrations and kept in the temp folder:
  * starting from it skips PGlite's initdb, which is most of a fresh instance's start-up time.
  */
-async function pgliteSnapshot(): Promise<Blob> {
+export async function pgliteSnapshot(): Promise<Blob> {
   const hash = createHash('sha256');
   for (const file of readdirSync(migrationsFolder()).sort()) {
     if (file.endsWith('.sql')) hash.update(readFileSync(path.join(migrationsFolder(), file)));

@@ -28,7 +28,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
   const throttle = new LoginThrottle(createFailureStore(app.config.redisUrl), undefined, (err) =>
     app.log.warn({ err }, 'login limiter unavailable; allowing the attempt'),
   );
-  const accounts = new AccountsService(app.db, app.tokens, app.config, throttle, app.log);
+  const accounts = new AccountsService(app.db, app.tokens, app.config, throttle, app.log, app.sessions);
   app.addHook('onClose', () => throttle.close());
   app.addHook('onReady', async () => {
     await deleteExpiredSessions(app.db).catch((err) => app.log.warn({ err }, 'could not prune old sessions'));
@@ -86,7 +86,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         summary: 'Exchange a refresh token for a new pair',
         description: 'Each refresh token works once. Presenting a used one ends its whole session.',
         body: refreshRequestSchema,
-        response: { 200: tokenPairSchema, 400: errorSchema, 401: errorSchema },
+        response: { 200: tokenPairSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
       },
     },
     async (request) => accounts.refresh(request.body.refresh),
@@ -95,11 +95,12 @@ export async function accountsRoutes(fastify: FastifyInstance) {
   app.post(
     '/logout/',
     {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['accounts'],
         summary: 'Sign out: end the session of this refresh token',
         body: refreshRequestSchema,
-        response: { 204: z.null(), 400: errorSchema, 401: errorSchema },
+        response: { 204: z.null(), 400: errorSchema, 401: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {

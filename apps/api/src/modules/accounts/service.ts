@@ -19,7 +19,7 @@ import type { TokenService } from '../../lib/tokens.js';
 import type { AccountForm } from './form.js';
 import { LoginThrottle } from './login-throttle.js';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
-import { endSession, rotateSession, startSession } from './sessions.js';
+import { endSession, rotateSession, type SessionCheck, startSession } from './sessions.js';
 import {
   findUserById,
   findUserByLogin,
@@ -59,6 +59,7 @@ export class AccountsService {
     private readonly config: Config,
     private readonly throttle: LoginThrottle,
     private readonly log: FastifyBaseLogger,
+    private readonly sessions: SessionCheck,
   ) {}
 
   private async savePicture(data: Buffer, field: string, tooLarge: string): Promise<string> {
@@ -152,6 +153,7 @@ export class AccountsService {
     const outcome = await rotateSession(this.db, this.tokens, token);
     if (outcome.ok) return outcome.tokens;
     if (outcome.reason === 'reused') {
+      this.sessions.ended(outcome.familyId);
       this.log.warn('a used refresh token was presented again; its session was revoked');
     }
     throw unauthorized(
@@ -160,7 +162,9 @@ export class AccountsService {
   }
 
   async logout(token: string): Promise<void> {
-    if (!(await endSession(this.db, this.tokens, token))) throw unauthorized('Token refresh failed');
+    const ended = await endSession(this.db, this.tokens, token);
+    if (!ended) throw unauthorized('Token refresh failed');
+    this.sessions.ended(ended);
   }
 
   async profile(userId: number): Promise<Profile> {

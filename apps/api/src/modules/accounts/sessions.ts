@@ -17,14 +17,20 @@ const REFRESH_TYPE = 'refresh';
 
 export type RefreshOutcome =
   | { ok: true; tokens: TokenPair; user: UserRow }
-  | { ok: false; reason: 'invalid' | 'expired' | 'revoked' | 'reused' };
+  | { ok: false; reason: 'invalid' | 'expired' | 'revoked' }
+  | { ok: false; reason: 'reused'; familyId: string };
 
 async function signPair(
   tokens: TokenService,
   user: UserRow,
   session: { id: string; familyId: string; expiresAt: Date },
 ): Promise<TokenPair> {
-  const access = await tokens.signAccess({ userId: user.id, username: user.username, isStaff: user.isStaff });
+  const access = await tokens.signAccess({
+    userId: user.id,
+    username: user.username,
+    isStaff: user.isStaff,
+    sessionId: session.familyId,
+  });
   const refresh = await tokens.sign(
     { sub: String(user.id), jti: session.id, fam: session.familyId },
     REFRESH_TYPE,
@@ -76,7 +82,7 @@ export async function rotateSession(db: Database, tokens: TokenService, token: s
     .returning({ id: refreshTokens.id });
   if (claimed.length === 0) {
     await revokeFamily(db, current.familyId);
-    return { ok: false, reason: 'reused' };
+    return { ok: false, reason: 'reused', familyId: current.familyId };
   }
 
   const user = await findUserById(db, current.userId);
@@ -86,18 +92,63 @@ export async function rotateSession(db: Database, tokens: TokenService, token: s
   return { ok: true, tokens: await signPair(tokens, user, next), user };
 }
 
-/** Sign-out: ends the session the refresh token belongs to. False when the token is not ours. */
-export async function endSession(db: Database, tokens: TokenService, token: string): Promise<boolean> {
+/** Sign-out: ends the session the refresh token belongs to; its id, or null when the token is not ours. */
+export async function endSession(db: Database, tokens: TokenService, token: string): Promise<string | null> {
   const id = await readRefresh(tokens, token);
-  if (!id) return false;
+  if (!id) return null;
   const [current] = await db
     .select({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.id, id))
     .limit(1);
-  if (!current) return false;
+  if (!current) return null;
   await revokeFamily(db, current.familyId);
-  return true;
+  return current.familyId;
+}
+
+/**
+ * Is a sign-in session still open? Asked for every request with an access token, so the answer is
+ * kept for `ttlMs` (SESSION_CHECK_SECONDS): a session ended on another process is refused there within
+ * that time, and one ended on this process at once (`ended`). The database is what every process
+ * shares, so no Redis is needed; the per-family index makes the question cheap.
+ */
+export class SessionCheck {
+  private readonly answers = new Map<string, { open: boolean; until: number }>();
+  constructor(
+    private readonly db: Database,
+    private readonly ttlMs: number,
+    private readonly maxEntries = 50_000,
+  ) {}
+
+  async isOpen(familyId: string, now = Date.now()): Promise<boolean> {
+    const known = this.answers.get(familyId);
+    if (known && known.until > now) return known.open;
+    const [row] = await this.db
+      .select({
+        rows: sql<number>`count(*)::int`,
+        revoked: sql<number>`count(${refreshTokens.revokedAt})::int`,
+        expiresAt: sql<Date | string | null>`max(${refreshTokens.expiresAt})`,
+      })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.familyId, familyId));
+    const expiresAt = row?.expiresAt ? new Date(row.expiresAt).getTime() : 0;
+    const open = Boolean(row && row.rows > 0 && row.revoked === 0 && expiresAt > now);
+    if (this.ttlMs > 0) {
+      if (this.answers.size >= this.maxEntries) this.prune(now);
+      this.answers.set(familyId, { open, until: now + this.ttlMs });
+    }
+    return open;
+  }
+
+  /** This process ended the session: its tokens stop here at once. */
+  ended(familyId: string) {
+    this.answers.set(familyId, { open: false, until: Date.now() + Math.max(this.ttlMs, 60_000) });
+  }
+
+  private prune(now: number) {
+    for (const [key, answer] of this.answers) if (answer.until <= now) this.answers.delete(key);
+    if (this.answers.size >= this.maxEntries) this.answers.clear();
+  }
 }
 
 /** Housekeeping: sessions past their absolute expiry are of no use to anyone. */

@@ -8,7 +8,7 @@ import {
   priceConflictSchema,
   stockProblemSchema,
 } from '@bookstore/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors.js';
@@ -16,6 +16,9 @@ import { stopReservationSweeper } from './reservations.js';
 import { getOrderFor, listAllOrders, listOwnOrders, placeOrder } from './service.js';
 
 const security = [{ bearerAuth: [] }];
+/** Orders one account may place a minute: a shopper needs a few, a hoarding script many. */
+export const ORDER_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
+const perUser = (request: FastifyRequest) => `user:${request.user?.userId ?? request.ip}`;
 
 export async function ordersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -25,12 +28,15 @@ export async function ordersRoutes(fastify: FastifyInstance) {
     '/orders/',
     {
       onRequest: app.requireUser,
+      config: { rateLimit: { ...ORDER_RATE_LIMIT, keyGenerator: perUser } },
       schema: {
         tags: ['orders'],
         summary: 'Place an order: prices every line from the shop and reserves its copies',
         description:
           'A line price or total that differs from the shop\'s is a 409 carrying the current prices. Unknown, unavailable ' +
-          'or out-of-stock books and quantities above the stock are 422. The copies are held for RESERVATION_MINUTES.',
+          'or out-of-stock books and quantities above the stock are 422. The copies are held for RESERVATION_MINUTES. ' +
+          'One account may hold at most MAX_OPEN_ORDERS unpaid orders and MAX_HELD_COPIES copies in them (422), and ' +
+          'place 10 orders a minute (429).',
         security,
         body: orderRequestSchema,
         response: {
@@ -39,6 +45,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
           401: errorSchema,
           409: priceConflictSchema,
           422: stockProblemSchema,
+          429: errorSchema,
         },
       },
     },
@@ -47,6 +54,8 @@ export async function ordersRoutes(fastify: FastifyInstance) {
         userId: request.user!.userId,
         currency: app.config.currency,
         reservationMinutes: app.config.reservationMinutes,
+        maxOpenOrders: app.config.maxOpenOrders,
+        maxHeldCopies: app.config.maxHeldCopies,
       });
       return reply.code(201).send(order);
     },

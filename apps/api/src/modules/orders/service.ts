@@ -1,5 +1,5 @@
 import { centsToMoney, type Order, type OrderRequest, pageMeta, type Paged } from '@bookstore/contract';
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { books, orderItems, orders, payments, users } from '../../db/schema.js';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
@@ -59,6 +59,39 @@ interface PlaceOrderOptions {
   userId: number;
   currency: string;
   reservationMinutes: number;
+  maxOpenOrders: number;
+  maxHeldCopies: number;
+}
+
+/**
+ * What one account may hold in unpaid orders (issue 15): a few orders and a bounded number of copies,
+ * so nobody can take a book off sale by ordering and never paying. The account's row is locked first,
+ * so parallel orders of one account are counted one after the other, on any number of processes.
+ */
+async function checkHoldingCaps(tx: Tx, options: PlaceOrderOptions, copiesWanted: number) {
+  await tx.execute(sql`SELECT id FROM users WHERE id = ${options.userId} FOR UPDATE`);
+  const [held] = await tx
+    .select({
+      orders: sql<number>`count(DISTINCT ${orders.id})::int`,
+      copies: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int`,
+    })
+    .from(orders)
+    .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(and(eq(orders.userId, options.userId), ne(orders.paymentStatus, 'success'), eq(orders.stockReleased, false)));
+  const open = held?.orders ?? 0;
+  const copiesHeld = held?.copies ?? 0;
+  if (open >= options.maxOpenOrders) {
+    throw unprocessable(
+      `You already have ${open} unpaid order${open === 1 ? '' : 's'}. Please pay for one of them, or wait until its reservation ends, before placing another.`,
+    );
+  }
+  if (copiesHeld + copiesWanted > options.maxHeldCopies) {
+    throw unprocessable(
+      copiesHeld === 0
+        ? `Unpaid orders can hold at most ${options.maxHeldCopies} copies at a time. Please order fewer copies.`
+        : `Unpaid orders can hold at most ${options.maxHeldCopies} copies at a time, and you already hold ${copiesHeld}. Please pay for your open orders first.`,
+    );
+  }
 }
 
 function priceConflict(
@@ -81,6 +114,11 @@ function copies(n: number) {
  */
 export async function placeOrder(db: Database, request: OrderRequest, options: PlaceOrderOptions): Promise<Order> {
   return db.transaction(async (tx) => {
+    await checkHoldingCaps(
+      tx,
+      options,
+      request.items.reduce((sum, item) => sum + item.quantity, 0),
+    );
     const ids = request.items.map((item) => item.book);
     const found = await tx
       .select({
@@ -224,34 +262,25 @@ export async function findOrder(db: Db, orderId: number): Promise<OrderRow | und
 }
 
 /**
- * Before a payment attempt: a reservation that is about to run out is extended, and one that already
- * ran out (copies given back) is taken again if the copies are still there. Throws a 409 when the order
- * is paid already or its copies are gone.
+ * Before a payment attempt: the order must still be unpaid and within its hold. The hold is never
+ * extended (issue 15): it ends RESERVATION_MINUTES after the order was placed, however often payment
+ * is started, and an order whose hold ended is not held again (the shopper checks out again). A
+ * payment that still arrives late is kept (see markOrderPaid). Throws a 409 otherwise.
  */
-export async function holdForPayment(db: Database, orderId: number, reservationMinutes: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(orders)
-      .set({
-        reservedUntil: sql`greatest(${orders.reservedUntil}, now() + make_interval(mins => ${reservationMinutes}))`,
-      })
-      .where(eq(orders.id, orderId))
-      .returning({ paymentStatus: orders.paymentStatus, stockReleased: orders.stockReleased });
-    if (!row) throw notFound('Order not found');
-    if (row.paymentStatus === 'success') throw conflict('This order has already been paid');
-    if (!row.stockReleased) return;
-    const lines = await tx
-      .select({ book: orderItems.bookId, quantity: orderItems.quantity })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId));
-    if (!(await takeAllOrNothing(tx, lines))) {
-      throw conflict('This order has expired and some of its books are no longer in stock. Please check out again.');
-    }
-    await tx
-      .update(orders)
-      .set({ stockReleased: false, status: 'pending' })
-      .where(eq(orders.id, orderId));
-  });
+export async function holdForPayment(db: Db, orderId: number): Promise<void> {
+  const [row] = await db
+    .select({
+      paymentStatus: orders.paymentStatus,
+      stockReleased: orders.stockReleased,
+      held: sql<boolean>`${orders.reservedUntil} > now()`,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!row) throw notFound('Order not found');
+  if (row.paymentStatus === 'success') throw conflict('This order has already been paid');
+  if (row.stockReleased || !row.held) {
+    throw conflict('The time to pay for this order has run out and its books are back on sale. Please check out again.');
+  }
 }
 
 export interface PaymentApplied {
@@ -277,7 +306,7 @@ export async function markOrderPaid(
     await tx
       .update(payments)
       .set({ status: 'success', providerResponse: payment.providerResponse, updatedAt: sql`now()` })
-      .where(eq(payments.reference, payment.reference));
+      .where(and(eq(payments.reference, payment.reference), notInArray(payments.status, ['refunding', 'refunded'])));
     const [paid] = await tx
       .update(orders)
       .set({ paymentStatus: 'success', status: 'completed', transactionRef: payment.reference, paidAt: sql`now()` })

@@ -22,6 +22,8 @@ export interface FakePaystack {
   down: boolean;
   /** How many verify calls were made. */
   calls: number;
+  /** Refunds asked for, in order. */
+  refunds: { transaction: string; amount: number }[];
   close(): Promise<void>;
   /** A signed webhook delivery: body and headers as Paystack sends them. */
   webhook(event: string, data: unknown, secret?: string): { payload: string; headers: Record<string, string> };
@@ -33,6 +35,7 @@ export async function startFakePaystack(secretKey: string): Promise<FakePaystack
     transactions: new Map(),
     down: false,
     calls: 0,
+    refunds: [],
     webhook(event, data, secret = secretKey) {
       const payload = JSON.stringify({ event, data });
       const signature = createHmac('sha512', secret).update(payload).digest('hex');
@@ -47,6 +50,18 @@ export async function startFakePaystack(secretKey: string): Promise<FakePaystack
     if (fake.down) return send(500, { status: false, message: 'Internal error' });
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
       return send(401, { status: false, message: 'Invalid key' });
+    }
+    if (req.method === 'POST' && req.url === '/refund') {
+      let raw = '';
+      req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      req.on('end', () => {
+        const body = JSON.parse(raw || '{}') as { transaction?: string; amount?: number };
+        const tx = body.transaction ? fake.transactions.get(body.transaction) : undefined;
+        if (!tx || tx.status !== 'success') return send(400, { status: false, message: 'Transaction not found' });
+        fake.refunds.push({ transaction: tx.reference, amount: body.amount ?? tx.amount });
+        send(200, { status: true, message: 'Refund has been queued for processing', data: { status: 'pending', amount: body.amount } });
+      });
+      return;
     }
     const match = /^\/transaction\/verify\/([^/?]+)$/.exec(req.url ?? '');
     if (req.method !== 'GET' || !match) return send(404, { status: false, message: 'Not found' });

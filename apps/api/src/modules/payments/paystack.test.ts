@@ -161,6 +161,26 @@ describe('Paystack webhook', () => {
     expect(await stockOf(app, book.id)).toBe(1);
   });
 
+  it('refunds through Paystack a second charge that arrives for a paid order (issue 15)', async () => {
+    const { app, user, orderId, reference: first, paid } = await startPayment();
+    // The first attempt is declined and closed; a second one pays; then the first is charged after all.
+    fake.transactions.set(first, { ...paid, status: 'failed' });
+    expect((await verify(app, user, orderId, first)).statusCode).toBe(402);
+    const second = (await initialize(app, user, orderId)).json().reference as string;
+    expect(second).not.toBe(first);
+    fake.transactions.set(second, { ...paid, reference: second });
+    expect((await verify(app, user, orderId, second)).json()).toMatchObject({ status: 'success' });
+
+    fake.transactions.set(first, paid);
+    const late = fake.webhook('charge.success', paid);
+    expect((await sendWebhook(late.payload, late.headers)).statusCode).toBe(200);
+    expect((await sendWebhook(late.payload, late.headers)).statusCode).toBe(200);
+    expect(fake.refunds).toEqual([{ transaction: first, amount: paid.amount }]);
+    expect((await verify(app, user, orderId, first)).statusCode).toBe(409);
+    expect(fake.refunds).toHaveLength(1);
+    expect(await orderRow(app, orderId)).toMatchObject({ paymentStatus: 'success', transactionRef: second });
+  });
+
   it('ignores other events, unknown references and payments that do not match the order', async () => {
     const { app, orderId, paid } = await startPayment();
     const other = fake.webhook('transfer.success', paid);

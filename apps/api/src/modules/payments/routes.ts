@@ -36,7 +36,7 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
         response: { 200: paymentInitSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
       },
     },
-    async (request) => initializePayment(app.db, app.config, provider, request.user!.userId, request.body.order_id),
+    async (request) => initializePayment(app.db, provider, request.user!.userId, request.body.order_id),
   );
 
   app.post(
@@ -97,6 +97,7 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
           401: errorSchema,
           402: verifyPaymentErrorSchema,
           404: errorSchema,
+          409: verifyPaymentErrorSchema,
           422: verifyPaymentErrorSchema,
           502: verifyPaymentErrorSchema,
         },
@@ -120,6 +121,7 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
  */
 async function paystackWebhook(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const paymentProvider = createPaymentProvider(app.config, app.db);
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
@@ -149,7 +151,7 @@ async function paystackWebhook(fastify: FastifyInstance) {
         throw badRequest('The request body is not valid JSON');
       }
       if (event.event === 'charge.success' && event.data && typeof event.data === 'object') {
-        const outcome = await applyProviderEvent(app.db, request.log, fromPaystackTransaction(event.data));
+        const outcome = await applyProviderEvent(app.db, paymentProvider, request.log, fromPaystackTransaction(event.data));
         request.log.info({ outcome }, 'paystack charge.success');
       }
       return { received: true };

@@ -1,10 +1,10 @@
 import type { PaymentInit, VerifyPayment } from '@bookstore/contract';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { orders, payments, users } from '../../db/schema.js';
-import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { findOrder, holdForPayment, markOrderPaid } from '../orders/service.js';
 import { createPaystackProvider } from './providers/paystack.js';
 import { createSandboxProvider, type SandboxLedgerEntry } from './providers/sandbox.js';
@@ -33,47 +33,104 @@ async function ownOrder(db: Database, orderId: number, userId: number) {
   return order;
 }
 
+function toInit(provider: PaymentProvider, attempt: typeof payments.$inferSelect): PaymentInit {
+  return {
+    provider: provider.name,
+    reference: attempt.reference,
+    amount: attempt.amountCents,
+    currency: attempt.currency,
+    email: attempt.email,
+    public_key: provider.publicKey,
+    order_id: attempt.orderId,
+  };
+}
+
+async function openAttempt(db: Database, orderId: number) {
+  const [open] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')));
+  return open;
+}
+
 /**
- * Opens one payment attempt for the caller's order: holds its copies for the payment (see
- * holdForPayment) and records the attempt under a fresh reference. No call to the provider.
+ * Opens the payment attempt of the caller's order, or hands back the one already open (one open
+ * attempt per order, kept by a unique index, so two pop-ups cannot charge one order twice). The order
+ * must be unpaid and within its hold (see holdForPayment). No call to the provider.
  */
 export async function initializePayment(
   db: Database,
-  config: Config,
   provider: PaymentProvider,
   userId: number,
   orderId: number,
 ): Promise<PaymentInit> {
   const order = await ownOrder(db, orderId, userId);
   if (order.paymentStatus === 'success') throw conflict('This order has already been paid');
-  await holdForPayment(db, order.id, config.reservationMinutes);
+  await holdForPayment(db, order.id);
+  const open = await openAttempt(db, order.id);
+  if (open) return toInit(provider, open);
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound('Order not found');
 
-  for (let attempt = 0; ; attempt++) {
-    const reference = paymentReference(order.id, Date.now() + attempt);
-    try {
-      await db.insert(payments).values({
-        reference,
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [created] = await db
+      .insert(payments)
+      .values({
+        reference: paymentReference(order.id, Date.now() + attempt),
         orderId: order.id,
         provider: provider.name,
         amountCents: order.totalCents,
         currency: order.currency,
         email: user.email,
         status: 'pending',
-      });
-      return {
-        provider: provider.name,
-        reference,
-        amount: order.totalCents,
-        currency: order.currency,
-        email: user.email,
-        public_key: provider.publicKey,
-        order_id: order.id,
-      };
-    } catch (err) {
-      if (!isUniqueViolation(err) || attempt >= 5) throw err;
-    }
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (created) return toInit(provider, created);
+    // Another request opened the attempt first (or the reference was taken): use theirs.
+    const theirs = await openAttempt(db, order.id);
+    if (theirs) return toInit(provider, theirs);
+  }
+  throw new AppError(503, 'The payment could not be started. Please try again.');
+}
+
+const REFUNDED_MESSAGE = 'This order was already paid, so this second payment has been refunded.';
+
+/**
+ * A provider confirmed a charge for an order that another payment had already paid: give it back
+ * through the provider, at once. The attempt is claimed first ('refunding'), so of two callers racing
+ * (verify and webhook) one refunds; if the provider cannot be reached the claim is dropped and the
+ * next verification or webhook delivery tries again.
+ */
+async function refundSecondCharge(
+  db: Database,
+  provider: PaymentProvider,
+  log: FastifyBaseLogger,
+  charge: { orderId: number; reference: string; amountCents: number; currency: string },
+): Promise<'refunded' | 'unavailable'> {
+  const [claimed] = await db
+    .update(payments)
+    .set({ status: 'refunding', updatedAt: sql`now()` })
+    .where(and(eq(payments.reference, charge.reference), notInArray(payments.status, ['refunding', 'refunded'])))
+    .returning({ reference: payments.reference });
+  if (!claimed) return 'refunded';
+  try {
+    const answer = await provider.refund(charge);
+    await db
+      .update(payments)
+      .set({
+        status: 'refunded',
+        updatedAt: sql`now()`,
+        ...(provider.name === 'sandbox' ? {} : { providerResponse: sql`coalesce(${payments.providerResponse}, '{}'::jsonb) || jsonb_build_object('refund', ${JSON.stringify(answer ?? null)}::jsonb)` }),
+      })
+      .where(eq(payments.reference, charge.reference));
+    log.warn({ orderId: charge.orderId, reference: charge.reference }, 'a second successful payment for a paid order was refunded');
+    return 'refunded';
+  } catch (err) {
+    await db.update(payments).set({ status: 'success', updatedAt: sql`now()` }).where(eq(payments.reference, charge.reference));
+    if (!(err instanceof ProviderUnavailable)) throw err;
+    log.error({ orderId: charge.orderId, reference: charge.reference }, 'could not refund a second payment yet; will retry');
+    return 'unavailable';
   }
 }
 
@@ -142,6 +199,7 @@ export async function verifyPayment(
   if (order.paymentStatus === 'success' && order.transactionRef === input.reference) {
     return { code: 200, status: 'success', order_status: order.status };
   }
+  if (attempt.status === 'refunded' || attempt.status === 'refunding') throw verifyFailure(409, 'failed', REFUNDED_MESSAGE);
 
   let transaction: ProviderTransaction;
   try {
@@ -161,7 +219,11 @@ export async function verifyPayment(
     case 'success': {
       const result = await markOrderPaid(db, { orderId: order.id, reference: input.reference, providerResponse: transaction.raw });
       if (!result.applied && result.transactionRef !== input.reference) {
-        log.warn({ orderId: order.id, reference: input.reference }, 'a second successful payment for an order already paid: refund it');
+        const charge = { orderId: order.id, reference: input.reference, amountCents: order.totalCents, currency: order.currency };
+        if ((await refundSecondCharge(db, provider, log, charge)) === 'unavailable') {
+          throw verifyFailure(502, 'pending', 'The payment provider could not be reached. Please try again in a moment.');
+        }
+        throw verifyFailure(409, 'failed', REFUNDED_MESSAGE);
       }
       return { code: 200, status: 'success', order_status: result.orderStatus };
     }
@@ -186,9 +248,10 @@ export async function verifyPayment(
  */
 export async function applyProviderEvent(
   db: Database,
+  provider: PaymentProvider,
   log: FastifyBaseLogger,
   transaction: ProviderTransaction,
-): Promise<'applied' | 'already_paid' | 'ignored'> {
+): Promise<'applied' | 'already_paid' | 'refunded' | 'ignored'> {
   if (!transaction.reference) return 'ignored';
   const [attempt] = await db.select().from(payments).where(eq(payments.reference, transaction.reference));
   if (!attempt) {
@@ -214,8 +277,12 @@ export async function applyProviderEvent(
     }
     return 'ignored';
   }
+  if (attempt.status === 'refunded' || attempt.status === 'refunding') return 'refunded';
   const result = await markOrderPaid(db, { orderId: order.id, reference: attempt.reference, providerResponse: transaction.raw });
-  return result.applied ? 'applied' : 'already_paid';
+  if (result.applied) return 'applied';
+  if (result.transactionRef === attempt.reference) return 'already_paid';
+  const charge = { orderId: order.id, reference: attempt.reference, amountCents: order.totalCents, currency: order.currency };
+  return (await refundSecondCharge(db, provider, log, charge)) === 'refunded' ? 'refunded' : 'ignored';
 }
 
 /** The sandbox's charge: what the card provider's servers would do when the pop-up submits a card. */

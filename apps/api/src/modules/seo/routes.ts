@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiRoot } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
+import { publicOrigin } from '../../lib/origin.js';
 import { booksSitemapXml, pagesSitemapXml, robotsTxt, sitemapXml } from './sitemap.js';
 
 const HOUR = 'public, max-age=3600';
@@ -12,7 +13,7 @@ const HOUR = 'public, max-age=3600';
 /** /sitemap.xml and /robots.txt for search engines, at the root of the site (no /api prefix). */
 export async function seoRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const originOf = (request: FastifyRequest) => app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+  const originOf = (request: FastifyRequest) => publicOrigin(app.config, request);
   const hide = { hide: true };
 
   // A robots.txt shipped with the built storefront wins (two routes for one path would not start).

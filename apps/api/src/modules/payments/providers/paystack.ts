@@ -68,6 +68,23 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
       }
       return fromPaystackTransaction(body.data);
     },
+    async refund({ reference, amountCents }) {
+      // POST /refund (https://paystack.com/docs/api/refund/): the whole amount of that transaction.
+      let response: Response;
+      try {
+        response = await fetch(`${options.baseUrl}/refund`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${options.secretKey}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify({ transaction: reference, amount: amountCents }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (err) {
+        throw new ProviderUnavailable('Paystack could not be reached', { cause: err });
+      }
+      const body = (await response.json().catch(() => null)) as { status?: boolean; data?: unknown } | null;
+      if (!response.ok || body?.status !== true) throw new ProviderUnavailable(`Paystack refused the refund (${response.status})`);
+      return body.data ?? body;
+    },
   };
 }
 

@@ -20,6 +20,8 @@ export interface SandboxLedgerEntry {
   channel: 'card';
   card: { last4: string; brand: string };
   paid_at: string | null;
+  /** Set when the charge was given back. */
+  refund?: { amount: number; currency: string; refunded_at: string };
 }
 
 export function createSandboxProvider(db: Database): PaymentProvider {
@@ -43,6 +45,22 @@ export function createSandboxProvider(db: Database): PaymentProvider {
         currency: entry.currency,
         raw: entry,
       };
+    },
+    async refund({ reference, amountCents, currency }) {
+      // The sandbox's ledger records the refund beside the charge, as a provider's dashboard would.
+      const [row] = await db
+        .select({ providerResponse: payments.providerResponse })
+        .from(payments)
+        .where(eq(payments.reference, reference));
+      const entry = (row?.providerResponse as SandboxLedgerEntry | null) ?? null;
+      if (!entry || entry.status !== 'success') return null;
+      if (entry.refund) return entry;
+      const refunded: SandboxLedgerEntry = {
+        ...entry,
+        refund: { amount: amountCents, currency, refunded_at: new Date().toISOString() },
+      };
+      await db.update(payments).set({ providerResponse: refunded }).where(eq(payments.reference, reference));
+      return refunded;
     },
   };
 }

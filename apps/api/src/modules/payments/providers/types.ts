@@ -21,6 +21,11 @@ export interface PaymentProvider {
   readonly publicKey: string;
   /** Asks the provider about a transaction. Throws ProviderUnavailable when it cannot be reached. */
   verifyTransaction(reference: string): Promise<ProviderTransaction>;
+  /**
+   * Gives a successful charge back in full (a second payment for an order already paid). Returns the
+   * provider's answer, kept for support. Throws ProviderUnavailable when it cannot be reached.
+   */
+  refund(charge: { reference: string; amountCents: number; currency: string }): Promise<unknown>;
 }
 
 export class ProviderUnavailable extends Error {

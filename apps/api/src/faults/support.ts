@@ -1,0 +1,119 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { apiRoot } from '../db/client.js';
+
+/**
+ * The fault suite's servers: real `server.ts` processes (through tsx), each on its own port, that a
+ * test can kill -9 like a power cut. Output is kept for the failure message.
+ */
+export interface StoreProcess {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  kill9(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+  });
+}
+
+export async function startStore(env: Record<string, string>, timeoutMs = 60_000): Promise<StoreProcess> {
+  const port = await freePort();
+  const root = apiRoot();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'server.ts')], {
+    cwd: path.join(root, '..', '..'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'error',
+      SEED_DEMO: 'false',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      JWT_SECRET: 'fault-suite-secret-fault-suite-secret-0123',
+      TEST_DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The store exited at start (${child.exitCode}):\n${output}`);
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The store did not become ready in ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    child,
+    output: () => output,
+    async kill9() {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await Promise.race([exited(child), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited(child);
+      }
+    },
+  };
+}
+
+export interface Reply {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** A JSON call; a refused or reset connection (a killed server) is status 0. */
+export async function call(base: string, method: string, url: string, body?: unknown, token?: string): Promise<Reply> {
+  try {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(20_000),
+    });
+    const text = await res.text();
+    let parsed: Record<string, unknown> = {};
+    try {
+      parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    } catch {
+      // not JSON
+    }
+    return { status: res.status, body: parsed };
+  } catch {
+    return { status: 0, body: {} };
+  }
+}

@@ -1,0 +1,49 @@
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { createTestDatabase } from '../test/app.js';
+import { testConfig } from '../config.js';
+
+/**
+ * Issue 15, finding 10: a failed query was logged with its bound values (a password hash among them).
+ * Logs keep the error and the statement, never the values, and never a token or a password.
+ */
+describe('logs hold no secrets', async () => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const database = (await createTestDatabase()).handle;
+  const app = await buildApp({ config: testConfig(), database, logger: { level: 'info', stream } });
+  const HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0LXNhbHQ$c2VjcmV0LWhhc2gtdmFsdWU';
+  app.post('/boom', async () => {
+    // A statement that fails with a secret among its bound values.
+    await app.db.execute(sql`INSERT INTO users (username, email, password_hash) VALUES (${'x'}, ${null}, ${HASH})`);
+    return { ok: true };
+  });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('a failed query is logged without its bound values', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/boom',
+      headers: { authorization: 'Bearer secret-token-value', cookie: 'session=secret-cookie' },
+      payload: { password: 'hunter2-password' },
+    });
+    expect(res.statusCode).toBe(500);
+    const log = lines.join('');
+    expect(log).toContain('request failed');
+    expect(log).toContain('INSERT INTO users');
+    for (const secret of [HASH, 'c2VjcmV0LWhhc2gtdmFsdWU', 'secret-token-value', 'secret-cookie', 'hunter2-password']) {
+      expect(log).not.toContain(secret);
+    }
+  });
+});

@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * `npm run test:faults`: the fault suite (issue 15). Real server processes killed with SIGKILL: the
+ * embedded database during a burst of writes, and one of two processes on PostgreSQL during checkouts
+ * (skipped without TEST_DATABASE_URL). One file at a time, each bounded.
+ */
+export default defineConfig({
+  test: {
+    name: 'faults',
+    include: ['apps/api/src/faults/**/*.faults.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
+    env: { NODE_ENV: 'test' },
+  },
+});
