@@ -1,3 +1,4 @@
+import type { BookOrdering } from '@bookstore/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
@@ -16,16 +17,44 @@ export async function rows<T>(db: Database, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** What a listing narrows by; every part is optional. Lists hold alternatives (any of them). */
 export interface BookFilter {
-  authorId?: number;
-  categoryId?: number;
+  authorIds?: number[];
+  categoryIds?: number[];
+  bookTypes?: string[];
+  conditions?: string[];
+  priceMinCents?: number;
+  priceMaxCents?: number;
+  ratingMinTenths?: number;
+  inStock?: boolean;
+}
+
+export type FilterName = 'author' | 'category' | 'book_type' | 'condition' | 'price' | 'rating' | 'in_stock';
+
+const anyOf = (column: string, values: (string | number)[]) =>
+  sql`${sql.raw(column)} IN (${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
+
+/** Each active filter as a condition on `b` (books), by name, so facets can leave one out. */
+export function namedConditions(filter: BookFilter): Partial<Record<FilterName, SQL>> {
+  const parts: Partial<Record<FilterName, SQL>> = {};
+  if (filter.authorIds?.length) parts.author = anyOf('b.author_id', filter.authorIds);
+  if (filter.categoryIds?.length) parts.category = anyOf('b.category_id', filter.categoryIds);
+  if (filter.bookTypes?.length) parts.book_type = anyOf('b.book_type', filter.bookTypes);
+  if (filter.conditions?.length) parts.condition = anyOf('b.condition', filter.conditions);
+  const price: SQL[] = [];
+  if (filter.priceMinCents !== undefined) price.push(sql`b.price_cents >= ${filter.priceMinCents}`);
+  if (filter.priceMaxCents !== undefined) price.push(sql`b.price_cents <= ${filter.priceMaxCents}`);
+  if (price.length > 0) parts.price = sql.join(price, sql` AND `);
+  if (filter.ratingMinTenths !== undefined) parts.rating = sql`b.rating_tenths >= ${filter.ratingMinTenths}`;
+  if (filter.inStock) parts.in_stock = sql`b.stock_amount > 0`;
+  return parts;
 }
 
 export function filterConditions(filter: BookFilter): SQL[] {
-  const parts: SQL[] = [];
-  if (filter.authorId !== undefined) parts.push(sql`b.author_id = ${filter.authorId}`);
-  if (filter.categoryId !== undefined) parts.push(sql`b.category_id = ${filter.categoryId}`);
-  return parts;
+  return Object.values(namedConditions(filter));
 }
 
 function filterWhere(filter: BookFilter): SQL {
@@ -33,24 +62,100 @@ function filterWhere(filter: BookFilter): SQL {
   return parts.length > 0 ? sql`WHERE ${sql.join(parts, sql` AND `)}` : sql``;
 }
 
-/** One page of books, newest (or oldest) first; the (created_at, id) indexes give the order. */
+/** Orderings other than relevance, as SQL over `b`; every one ends with the id so pages never overlap. */
+export const LIST_ORDER: Record<Exclude<BookOrdering, 'relevance'>, string> = {
+  '-created_at': 'b.created_at DESC, b.id DESC',
+  created_at: 'b.created_at ASC, b.id ASC',
+  price: 'b.price_cents ASC, b.id ASC',
+  '-price': 'b.price_cents DESC, b.id DESC',
+  '-rating': 'b.rating_tenths DESC, b.review_count DESC, b.id DESC',
+  title: 'lower(b.title) ASC, b.id ASC',
+};
+
+/** One page of books in the given order; indexes on (created_at, id), price and rating serve it. */
 export function listBooks(
   db: Database,
   filter: BookFilter,
-  newestFirst: boolean,
+  ordering: Exclude<BookOrdering, 'relevance'>,
   limit: number,
   offset: number,
 ): Promise<BookRow[]> {
-  const order = newestFirst ? sql.raw('b.created_at DESC, b.id DESC') : sql.raw('b.created_at ASC, b.id ASC');
   return rows<BookRow>(
     db,
-    sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM} ${filterWhere(filter)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+    sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM} ${filterWhere(filter)} ORDER BY ${sql.raw(LIST_ORDER[ordering])} LIMIT ${limit} OFFSET ${offset}`,
   );
 }
 
 export async function countBooks(db: Database, filter: BookFilter): Promise<number> {
   const [row] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM books b ${filterWhere(filter)}`);
   return row?.n ?? 0;
+}
+
+export interface FacetRow {
+  facet: 'category' | 'author' | 'book_type' | 'condition' | 'rating' | 'in_stock' | 'price_min' | 'price_max';
+  value: string | null;
+  label: string | null;
+  n: number;
+}
+
+/**
+ * Every facet's counts in one statement and one pass over the books: a row that fails no filter counts
+ * everywhere; a row that fails exactly one filter counts only in that filter's own facet (what choosing
+ * another value of it would add). `within`, when given, limits the pass to those book ids (a search's
+ * candidates).
+ */
+export function facetCounts(
+  db: Database,
+  filter: BookFilter,
+  within: SQL | null,
+  authorLimit: number,
+  ratingThresholds: readonly number[],
+): Promise<FacetRow[]> {
+  const named = namedConditions(filter);
+  const names: FilterName[] = ['author', 'category', 'book_type', 'condition', 'price', 'rating', 'in_stock'];
+  const flags = names.map((name) => {
+    const condition = named[name];
+    return condition ? sql`coalesce(${condition}, false) AS ok_${sql.raw(name)}` : sql`true AS ok_${sql.raw(name)}`;
+  });
+  const misses = sql.raw(names.map((name) => `(NOT ok_${name})::int`).join(' + '));
+  const only = (name: FilterName) => sql.raw(`(misses = 0 OR NOT ok_${name})`);
+  const thresholds = sql.join(
+    ratingThresholds.map((t) => sql`(${Math.round(t * 10)}::int)`),
+    sql`, `,
+  );
+  return rows<FacetRow>(
+    db,
+    sql`WITH flagged AS MATERIALIZED (
+          SELECT b.author_id, b.category_id, b.book_type, b.condition, b.price_cents, b.rating_tenths,
+            b.stock_amount, ${sql.join(flags, sql`, `)}
+          FROM books b ${within ? sql`WHERE b.id IN (${within})` : sql``}
+        ),
+        near AS MATERIALIZED (
+          SELECT * FROM (SELECT f.*, ${misses} AS misses FROM flagged f) x WHERE misses <= 1
+        )
+        SELECT 'category' AS facet, c.slug AS value, c.name AS label, count(*)::int AS n
+          FROM near JOIN categories c ON c.id = near.category_id WHERE ${only('category')}
+          GROUP BY c.slug, c.name
+        UNION ALL
+        (SELECT 'author', a.slug, a.name, count(*)::int
+          FROM near JOIN authors a ON a.id = near.author_id WHERE ${only('author')}
+          GROUP BY a.slug, a.name ORDER BY count(*) DESC, a.name LIMIT ${authorLimit})
+        UNION ALL
+        SELECT 'book_type', book_type, book_type, count(*)::int FROM near WHERE ${only('book_type')} GROUP BY book_type
+        UNION ALL
+        SELECT 'condition', condition, condition, count(*)::int FROM near WHERE ${only('condition')} GROUP BY condition
+        UNION ALL
+        SELECT 'rating', (t.tenths / 10)::text, NULL, count(near.rating_tenths)::int
+          FROM (VALUES ${thresholds}) AS t(tenths)
+          LEFT JOIN near ON near.rating_tenths >= t.tenths AND ${only('rating')}
+          GROUP BY t.tenths
+        UNION ALL
+        SELECT 'in_stock', NULL, NULL, count(*)::int FROM near WHERE ${only('in_stock')} AND stock_amount > 0
+        UNION ALL
+        SELECT 'price_min', min(price_cents)::text, NULL, 0 FROM near WHERE ${only('price')}
+        UNION ALL
+        SELECT 'price_max', max(price_cents)::text, NULL, 0 FROM near WHERE ${only('price')}`,
+  );
 }
 
 export async function findBookById(db: Database, id: number): Promise<BookRow | undefined> {
