@@ -58,7 +58,15 @@ export class CatalogueService {
     const keyword = query.keyword?.trim().toLowerCase() ?? '';
     const ordering: BookOrdering = query.ordering ?? (keyword ? 'relevance' : '-created_at');
     const selected = { authors, categories };
-    const key = JSON.stringify(['books', keyword, filter, ordering, query.page, query.page_size, query.facets ?? false]);
+    const key = JSON.stringify([
+      'books',
+      keyword,
+      filter,
+      ordering,
+      query.page,
+      query.page_size,
+      query.facets ?? false,
+    ]);
     return this.cache.get(key, () => this.loadBooks(keyword, filter, ordering, query, selected));
   }
 
