@@ -8,6 +8,7 @@ import { rows } from './repository.js';
 
 const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 24 * 60 * 60 * 1000);
 const CONDITIONS = ['New', 'Used', 'Fairly Used'];
+type Row = PagedBooks['data'][number];
 
 describe('catalogue filters, facets and orderings', () => {
   const ctx = useTestApp();
@@ -208,21 +209,24 @@ describe('catalogue filters, facets and orderings', () => {
       });
 
     it.each([
-      ['price', (b: PagedBooks['data'][number]) => Number(b.price), false],
-      ['-price', (b: PagedBooks['data'][number]) => Number(b.price), true],
-      ['-rating', (b: PagedBooks['data'][number]) => b.rating, true],
-      ['title', (b: PagedBooks['data'][number]) => b.title.toLowerCase(), false],
-    ] as const)('ordering=%s sorts the list, with filters and with a keyword', async (ordering, key, desc) => {
-      for (const query of [
-        `ordering=${ordering}`,
-        `ordering=${ordering}&in_stock=1`,
-        `ordering=${ordering}&keyword=volume`,
-      ]) {
-        const body = await list(query);
-        expect(body.data.length).toBeGreaterThan(3);
-        expect(body.data.map(key)).toEqual(sortedBy(body.data, key, desc).map(key));
-      }
-    });
+      ['price', (b: Row) => Number(b.price), false],
+      ['-price', (b: Row) => Number(b.price), true],
+      ['-rating', (b: Row) => b.rating, true],
+      ['title', (b: Row) => b.title.toLowerCase(), false],
+    ] as [string, (b: Row) => number | string, boolean][])(
+      'ordering=%s sorts the list, with filters and with a keyword',
+      async (ordering, key, desc) => {
+        for (const query of [
+          `ordering=${ordering}`,
+          `ordering=${ordering}&in_stock=1`,
+          `ordering=${ordering}&keyword=volume`,
+        ]) {
+          const body = await list(query);
+          expect(body.data.length).toBeGreaterThan(3);
+          expect(body.data.map(key)).toEqual(sortedBy(body.data, key, desc).map(key));
+        }
+      },
+    );
 
     it('pages through a price ordering without repeating or losing a book', async () => {
       const all = (await list('ordering=price')).data.map((b) => b.id);

@@ -1,4 +1,5 @@
 import {
+  AUTHOR_FACET_LIMIT,
   type Author,
   BOOK_CONDITIONS,
   BOOK_TYPES,
@@ -8,7 +9,7 @@ import {
   type FacetValue,
   RATING_THRESHOLDS,
 } from '@bookstore/contract';
-import type { BookFilter, FacetRow } from './repository.js';
+import { FACET_GROUP, type FacetRow } from './repository.js';
 
 const byCount = (a: FacetValue, b: FacetValue) => b.count - a.count || a.label.localeCompare(b.label);
 
@@ -31,32 +32,38 @@ function withKnown(found: FacetValue[], known: readonly string[]): FacetValue[] 
 }
 
 /** The facets of `meta`, from the rows of `facetCounts`. */
-export function facetsFromRows(
-  rows: FacetRow[],
-  filter: BookFilter,
-  selected: { authors: Author[]; categories: Category[] },
-): BookFacets {
-  const of = (facet: FacetRow['facet']) =>
+export function facetsFromRows(rows: FacetRow[], selected: { authors: Author[]; categories: Category[] }): BookFacets {
+  const group = (g: number, value: (r: FacetRow) => [string | null, string | null, number]) =>
     rows
-      .filter((r) => r.facet === facet && r.value !== null)
-      .map((r) => ({ value: r.value!, label: r.label ?? r.value!, count: r.n }));
-  const cents = (facet: FacetRow['facet']) => {
-    const value = rows.find((r) => r.facet === facet)?.value;
-    return value === null || value === undefined ? null : centsToMoney(Number(value));
-  };
-  const ratings = of('rating');
+      .filter((r) => r.g === g)
+      .map(value)
+      .filter(([v, , count]) => v !== null && count > 0)
+      .map(([v, label, count]) => ({ value: v!, label: label ?? v!, count }));
+  const totals = rows.find((r) => r.g === FACET_GROUP.totals);
+  const cents = (value: number | null | undefined) =>
+    value === null || value === undefined ? null : centsToMoney(Number(value));
   const stars = (t: number) => (t === 1 ? '1 star & up' : `${t} stars & up`);
   return {
-    category: withSelected(of('category'), selected.categories),
-    author: withSelected(of('author'), selected.authors),
-    book_type: withKnown(of('book_type'), BOOK_TYPES),
-    condition: withKnown(of('condition'), BOOK_CONDITIONS),
-    rating: RATING_THRESHOLDS.map((t) => ({
-      value: String(t),
-      label: stars(t),
-      count: ratings.find((r) => r.value === String(t))?.count ?? 0,
-    })),
-    in_stock: rows.find((r) => r.facet === 'in_stock')?.n ?? 0,
-    price: { min: cents('price_min'), max: cents('price_max') },
+    category: withSelected(
+      group(FACET_GROUP.category, (r) => [r.category_slug, r.category_name, r.n_category]),
+      selected.categories,
+    ),
+    author: withSelected(
+      group(FACET_GROUP.author, (r) => [r.author_slug, r.author_name, r.n_author])
+        .sort(byCount)
+        .slice(0, AUTHOR_FACET_LIMIT),
+      selected.authors,
+    ),
+    book_type: withKnown(
+      group(FACET_GROUP.book_type, (r) => [r.book_type, r.book_type, r.n_book_type]),
+      BOOK_TYPES,
+    ),
+    condition: withKnown(
+      group(FACET_GROUP.condition, (r) => [r.condition, r.condition, r.n_condition]),
+      BOOK_CONDITIONS,
+    ),
+    rating: RATING_THRESHOLDS.map((t, i) => ({ value: String(t), label: stars(t), count: totals?.ratings[i] ?? 0 })),
+    in_stock: totals?.n_in_stock ?? 0,
+    price: { min: cents(totals?.price_min), max: cents(totals?.price_max) },
   };
 }

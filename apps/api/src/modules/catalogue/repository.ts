@@ -91,70 +91,82 @@ export async function countBooks(db: Database, filter: BookFilter): Promise<numb
   return row?.n ?? 0;
 }
 
+/** One row of `facetCounts`: a group of one facet (`g` says which), or the totals (`g` = 15). */
 export interface FacetRow {
-  facet: 'category' | 'author' | 'book_type' | 'condition' | 'rating' | 'in_stock' | 'price_min' | 'price_max';
-  value: string | null;
-  label: string | null;
-  n: number;
+  g: number;
+  category_slug: string | null;
+  category_name: string | null;
+  author_slug: string | null;
+  author_name: string | null;
+  book_type: string | null;
+  condition: string | null;
+  n_category: number;
+  n_author: number;
+  n_book_type: number;
+  n_condition: number;
+  n_in_stock: number;
+  price_min: number | null;
+  price_max: number | null;
+  /** Books rated at least each threshold, in the order asked. */
+  ratings: number[];
 }
 
+/** `GROUPING(category_id, author_id, book_type, condition)` of each facet's groups, and of the totals. */
+export const FACET_GROUP = { category: 7, author: 11, book_type: 13, condition: 14, totals: 15 } as const;
+
 /**
- * Every facet's counts in one statement and one pass over the books: a row that fails no filter counts
- * everywhere; a row that fails exactly one filter counts only in that filter's own facet (what choosing
- * another value of it would add). `within`, when given, limits the pass to those book ids (a search's
- * candidates).
+ * Every facet's counts in one statement and one pass (an index-only scan of books_facets_idx): a book
+ * that fails no filter counts everywhere; a book that fails exactly one filter counts only in that
+ * filter's own facet (what choosing another value of it would give). `within`, when given, limits the
+ * pass to those book ids (a search's candidates).
  */
 export function facetCounts(
   db: Database,
   filter: BookFilter,
   within: SQL | null,
-  authorLimit: number,
   ratingThresholds: readonly number[],
 ): Promise<FacetRow[]> {
   const named = namedConditions(filter);
-  const names: FilterName[] = ['author', 'category', 'book_type', 'condition', 'price', 'rating', 'in_stock'];
+  const names: FilterName[] = ['category', 'author', 'book_type', 'condition', 'price', 'rating', 'in_stock'];
   const flags = names.map((name) => {
     const condition = named[name];
     return condition ? sql`coalesce(${condition}, false) AS ok_${sql.raw(name)}` : sql`true AS ok_${sql.raw(name)}`;
   });
   const misses = sql.raw(names.map((name) => `(NOT ok_${name})::int`).join(' + '));
   const only = (name: FilterName) => sql.raw(`(misses = 0 OR NOT ok_${name})`);
-  const thresholds = sql.join(
-    ratingThresholds.map((t) => sql`(${Math.round(t * 10)}::int)`),
+  const ratings = sql.join(
+    ratingThresholds.map(
+      (t) => sql`count(*) FILTER (WHERE ${only('rating')} AND rating_tenths >= ${Math.round(t * 10)})::int`,
+    ),
     sql`, `,
   );
   return rows<FacetRow>(
     db,
-    sql`WITH flagged AS MATERIALIZED (
-          SELECT b.author_id, b.category_id, b.book_type, b.condition, b.price_cents, b.rating_tenths,
-            b.stock_amount, ${sql.join(flags, sql`, `)}
-          FROM books b ${within ? sql`WHERE b.id IN (${within})` : sql``}
-        ),
-        near AS MATERIALIZED (
-          SELECT * FROM (SELECT f.*, ${misses} AS misses FROM flagged f) x WHERE misses <= 1
-        )
-        SELECT 'category' AS facet, c.slug AS value, c.name AS label, count(*)::int AS n
-          FROM near JOIN categories c ON c.id = near.category_id WHERE ${only('category')}
-          GROUP BY c.slug, c.name
-        UNION ALL
-        (SELECT 'author', a.slug, a.name, count(*)::int
-          FROM near JOIN authors a ON a.id = near.author_id WHERE ${only('author')}
-          GROUP BY a.slug, a.name ORDER BY count(*) DESC, a.name LIMIT ${authorLimit})
-        UNION ALL
-        SELECT 'book_type', book_type, book_type, count(*)::int FROM near WHERE ${only('book_type')} GROUP BY book_type
-        UNION ALL
-        SELECT 'condition', condition, condition, count(*)::int FROM near WHERE ${only('condition')} GROUP BY condition
-        UNION ALL
-        SELECT 'rating', (t.tenths / 10)::text, NULL, count(near.rating_tenths)::int
-          FROM (VALUES ${thresholds}) AS t(tenths)
-          LEFT JOIN near ON near.rating_tenths >= t.tenths AND ${only('rating')}
-          GROUP BY t.tenths
-        UNION ALL
-        SELECT 'in_stock', NULL, NULL, count(*)::int FROM near WHERE ${only('in_stock')} AND stock_amount > 0
-        UNION ALL
-        SELECT 'price_min', min(price_cents)::text, NULL, 0 FROM near WHERE ${only('price')}
-        UNION ALL
-        SELECT 'price_max', max(price_cents)::text, NULL, 0 FROM near WHERE ${only('price')}`,
+    sql`SELECT s.*, c.slug AS category_slug, c.name AS category_name, a.slug AS author_slug, a.name AS author_name
+        FROM (
+          SELECT GROUPING(category_id, author_id, book_type, condition)::int AS g,
+            category_id, author_id, book_type, condition,
+            count(*) FILTER (WHERE ${only('category')})::int AS n_category,
+            count(*) FILTER (WHERE ${only('author')})::int AS n_author,
+            count(*) FILTER (WHERE ${only('book_type')})::int AS n_book_type,
+            count(*) FILTER (WHERE ${only('condition')})::int AS n_condition,
+            count(*) FILTER (WHERE ${only('in_stock')} AND stock_amount > 0)::int AS n_in_stock,
+            min(price_cents) FILTER (WHERE ${only('price')}) AS price_min,
+            max(price_cents) FILTER (WHERE ${only('price')}) AS price_max,
+            ARRAY[${ratings}] AS ratings
+          FROM (
+            SELECT *, ${misses} AS misses
+            FROM (
+              SELECT b.category_id, b.author_id, b.book_type, b.condition, b.price_cents, b.rating_tenths,
+                b.stock_amount, ${sql.join(flags, sql`, `)}
+              FROM books b ${within ? sql`WHERE b.id IN (${within})` : sql``}
+            ) flagged
+          ) near
+          WHERE misses <= 1
+          GROUP BY GROUPING SETS ((category_id), (author_id), (book_type), (condition), ())
+        ) s
+        LEFT JOIN categories c ON s.g = ${FACET_GROUP.category} AND c.id = s.category_id
+        LEFT JOIN authors a ON s.g = ${FACET_GROUP.author} AND a.id = s.author_id`,
   );
 }
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { BookOrdering } from '@bookstore/contract';
-import { AUTHOR_FACET_LIMIT, RATING_THRESHOLDS } from '@bookstore/contract';
+import { RATING_THRESHOLDS } from '@bookstore/contract';
 import { type BookFilter, type FacetRow, facetCounts, filterConditions, LIST_ORDER, rows } from './repository.js';
 import { BOOK_COLUMNS, BOOK_FROM, type BookRow } from './serialize.js';
 
@@ -188,11 +188,5 @@ export async function similarTitles(
 
 /** Facet counts over a search's matches: the keyword always applies, each filter except in its own facet. */
 export function searchFacets(db: Database, plan: SearchPlan, filter: BookFilter): Promise<FacetRow[]> {
-  return facetCounts(
-    db,
-    filter,
-    sql`WITH ${searchQuery(plan)} ${candidateIds({})}`,
-    AUTHOR_FACET_LIMIT,
-    RATING_THRESHOLDS,
-  );
+  return facetCounts(db, filter, sql`WITH ${searchQuery(plan)} ${candidateIds({})}`, RATING_THRESHOLDS);
 }

@@ -1,5 +1,4 @@
 import {
-  AUTHOR_FACET_LIMIT,
   type Author,
   type Book,
   type BookDetail,
@@ -81,7 +80,7 @@ export class CatalogueService {
     const offset = (page - 1) * pageSize;
     const plan = keyword ? await planSearch(this.db, keyword) : null;
     const facets = query.facets
-      ? (rows: Promise<repo.FacetRow[]>) => rows.then((found) => facetsFromRows(found, filter, selected))
+      ? (rows: Promise<repo.FacetRow[]>) => rows.then((found) => facetsFromRows(found, selected))
       : null;
     if (plan) {
       const [found, counts] = await Promise.all([
@@ -99,7 +98,7 @@ export class CatalogueService {
     const [books, count, counts] = await Promise.all([
       repo.listBooks(this.db, filter, listOrder, pageSize, offset),
       this.cache.get(`count:${JSON.stringify(filter)}`, () => repo.countBooks(this.db, filter)),
-      facets?.(repo.facetCounts(this.db, filter, null, AUTHOR_FACET_LIMIT, RATING_THRESHOLDS)),
+      facets?.(repo.facetCounts(this.db, filter, null, RATING_THRESHOLDS)),
     ]);
     const meta = pageMeta(page, pageSize, count);
     return { data: books.map(bookToJson), meta: counts ? { ...meta, facets: counts } : meta };
