@@ -117,6 +117,7 @@ export const books = pgTable(
       t.authorId,
       t.priceCents,
       t.stockAmount,
+      t.available,
       t.ratingTenths,
       t.bookType,
       t.condition,

@@ -49,7 +49,7 @@ export function namedConditions(filter: BookFilter): Partial<Record<FilterName, 
   if (filter.priceMaxCents !== undefined) price.push(sql`b.price_cents <= ${filter.priceMaxCents}`);
   if (price.length > 0) parts.price = sql.join(price, sql` AND `);
   if (filter.ratingMinTenths !== undefined) parts.rating = sql`b.rating_tenths >= ${filter.ratingMinTenths}`;
-  if (filter.inStock) parts.in_stock = sql`b.stock_amount > 0`;
+  if (filter.inStock) parts.in_stock = sql`(b.available AND b.stock_amount > 0)`;
   return parts;
 }
 
@@ -105,6 +105,8 @@ export interface FacetRow {
   n_book_type: number;
   n_condition: number;
   n_in_stock: number;
+  /** Books every filter leaves (the listing's count). */
+  n_all: number;
   price_min: number | null;
   price_max: number | null;
   /** Books rated at least each threshold, in the order asked. */
@@ -150,7 +152,8 @@ export function facetCounts(
             count(*) FILTER (WHERE ${only('author')})::int AS n_author,
             count(*) FILTER (WHERE ${only('book_type')})::int AS n_book_type,
             count(*) FILTER (WHERE ${only('condition')})::int AS n_condition,
-            count(*) FILTER (WHERE ${only('in_stock')} AND stock_amount > 0)::int AS n_in_stock,
+            count(*) FILTER (WHERE ${only('in_stock')} AND in_stock)::int AS n_in_stock,
+            count(*) FILTER (WHERE misses = 0)::int AS n_all,
             min(price_cents) FILTER (WHERE ${only('price')}) AS price_min,
             max(price_cents) FILTER (WHERE ${only('price')}) AS price_max,
             ARRAY[${ratings}] AS ratings
@@ -158,7 +161,7 @@ export function facetCounts(
             SELECT *, ${misses} AS misses
             FROM (
               SELECT b.category_id, b.author_id, b.book_type, b.condition, b.price_cents, b.rating_tenths,
-                b.stock_amount, ${sql.join(flags, sql`, `)}
+                (b.available AND b.stock_amount > 0) AS in_stock, ${sql.join(flags, sql`, `)}
               FROM books b ${within ? sql`WHERE b.id IN (${within})` : sql``}
             ) flagged
           ) near

@@ -95,13 +95,23 @@ export class CatalogueService {
       return { data: found.rows.map(bookToJson), meta: { ...pageMeta(page, pageSize, found.total), ...extra } };
     }
     const listOrder = ordering === 'relevance' ? '-created_at' : ordering;
-    const [books, count, counts] = await Promise.all([
+    if (query.facets) {
+      // The facet pass counts the listing too: no separate count.
+      const [books, found] = await Promise.all([
+        repo.listBooks(this.db, filter, listOrder, pageSize, offset),
+        repo.facetCounts(this.db, filter, null, RATING_THRESHOLDS),
+      ]);
+      const count = found.find((r) => r.g === repo.FACET_GROUP.totals)?.n_all ?? 0;
+      return {
+        data: books.map(bookToJson),
+        meta: { ...pageMeta(page, pageSize, count), facets: facetsFromRows(found, selected) },
+      };
+    }
+    const [books, count] = await Promise.all([
       repo.listBooks(this.db, filter, listOrder, pageSize, offset),
       this.cache.get(`count:${JSON.stringify(filter)}`, () => repo.countBooks(this.db, filter)),
-      facets?.(repo.facetCounts(this.db, filter, null, RATING_THRESHOLDS)),
     ]);
-    const meta = pageMeta(page, pageSize, count);
-    return { data: books.map(bookToJson), meta: counts ? { ...meta, facets: counts } : meta };
+    return { data: books.map(bookToJson), meta: pageMeta(page, pageSize, count) };
   }
 
   async bookById(id: number): Promise<BookDetail> {
