@@ -187,6 +187,8 @@ export const bookListQuerySchema = pageQuerySchema.extend({
     .optional(),
   /** 1: only books that can be bought now. */
   in_stock: flag('in_stock'),
+  /** 1: search the words as typed, without correcting typos ("Search instead for ..."). */
+  exact: flag('exact'),
   /** 1: `meta` also carries the facet counts and the corrected search words. */
   facets: flag('facets'),
 });

@@ -192,6 +192,10 @@ describe('catalogue filters, facets and orderings', () => {
       expect((await list('keyword=prejudice&facets=1')).meta.corrected_query).toBeNull();
       expect((await list('keyword=prejudce')).meta).not.toHaveProperty('corrected_query');
       expect((await list('facets=1')).meta).not.toHaveProperty('corrected_query');
+      const exact = await list('keyword=prejudce&exact=1&facets=1');
+      expect(exact.meta.corrected_query).toBeNull();
+      // Nothing has the word as typed: only the "titles like it" fallback answers.
+      expect(exact.meta.facets!.category.every((c) => c.count === 0)).toBe(true);
     });
 
     it('works on the books of an author and of a category', async () => {
@@ -279,6 +283,7 @@ describe('catalogue filters, facets and orderings', () => {
       ['rating_min=five', 'rating_min', 'rating_min must be a rating from 0 to 5'],
       ['in_stock=maybe', 'in_stock', 'in_stock must be 1 or 0'],
       ['facets=yes', 'facets', 'facets must be 1 or 0'],
+      ['exact=2', 'exact', 'exact must be 1 or 0'],
       ['ordering=popularity', 'ordering', 'ordering must be one of: -created_at, created_at, price'],
       [`category=${'x'.repeat(201)}`, 'category', 'category must be at most 200 characters'],
       [

@@ -32,7 +32,7 @@ export interface SearchPlan {
  * and digits) and corrects the words the catalogue does not know, in one round trip.
  * Returns null when the keyword holds no word at all.
  */
-export async function planSearch(db: Database, rawKeyword: string): Promise<SearchPlan | null> {
+export async function planSearch(db: Database, rawKeyword: string, correct = true): Promise<SearchPlan | null> {
   // An ISBN typed with hyphens or spaces is one word, as the index keeps it.
   const keyword = ISBN_LIKE.test(rawKeyword.trim()) ? rawKeyword.replace(/[\s-]/g, '') : rawKeyword;
   const found = await rows<{ ord: number; word: string; typed: string }>(
@@ -46,7 +46,7 @@ export async function planSearch(db: Database, rawKeyword: string): Promise<Sear
         )
         SELECT i.ord::int AS ord, i.w AS typed,
           CASE
-            WHEN length(i.w) < 3 OR i.w ~ '^[0-9]+$' THEN i.w
+            WHEN NOT ${correct} OR length(i.w) < 3 OR i.w ~ '^[0-9]+$' THEN i.w
             WHEN EXISTS (SELECT 1 FROM search_words s WHERE s.word = i.w) THEN i.w
             WHEN EXISTS (SELECT 1 FROM search_words s WHERE s.word LIKE i.w || '%') THEN i.w
             ELSE coalesce(

@@ -60,6 +60,7 @@ export class CatalogueService {
     const key = JSON.stringify([
       'books',
       keyword,
+      query.exact ?? false,
       filter,
       ordering,
       query.page,
@@ -78,14 +79,11 @@ export class CatalogueService {
   ): Promise<PagedBooks> {
     const { page, page_size: pageSize } = query;
     const offset = (page - 1) * pageSize;
-    const plan = keyword ? await planSearch(this.db, keyword) : null;
-    const facets = query.facets
-      ? (rows: Promise<repo.FacetRow[]>) => rows.then((found) => facetsFromRows(found, selected))
-      : null;
+    const plan = keyword ? await planSearch(this.db, keyword, !query.exact) : null;
     if (plan) {
       const [found, counts] = await Promise.all([
         searchBooks(this.db, plan, filter, ordering, pageSize, offset),
-        facets?.(searchFacets(this.db, plan, filter)),
+        query.facets ? searchFacets(this.db, plan, filter).then((rows) => facetsFromRows(rows, selected)) : null,
       ]);
       const extra = counts ? { facets: counts, corrected_query: plan.corrected ? plan.phrase : null } : {};
       if (found.total === 0 && page === 1) {
