@@ -209,6 +209,13 @@ describe('catalogue filters, facets and orderings', () => {
       );
       // The page's own category is a filter like any other: its facet counts over the other filters.
       expect(body.meta.facets!.category).toContainEqual({ value: 'fiction', label: 'Fiction', count: body.meta.count });
+      const byBoth = await get('/api/authors/mary-shelley/books/?category=history&category=poetry&page_size=100');
+      expect(byBoth.statusCode, byBoth.body).toBe(200);
+      expect(pagedBooksSchema.parse(byBoth.json()).meta.count).toBe(
+        await direct(
+          "b.author_id = (SELECT id FROM authors WHERE slug = 'mary-shelley') AND b.category_id IN (SELECT id FROM categories WHERE slug IN ('history', 'poetry'))",
+        ),
+      );
     });
   });
 

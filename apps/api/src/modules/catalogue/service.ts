@@ -159,11 +159,11 @@ export class CatalogueService {
 
   async authorBooks(slug: string, query: BookListQuery): Promise<PagedBooks> {
     const author = await this.author(slug);
-    return this.listBooks({ ...query, keyword: undefined, category: undefined, author: [String(author.id)] });
+    return this.listBooks({ ...query, keyword: undefined, author: [String(author.id)] });
   }
 
   async categoryBooks(slug: string, query: BookListQuery): Promise<PagedBooks> {
     const category = await this.category(slug);
-    return this.listBooks({ ...query, keyword: undefined, author: undefined, category: [String(category.id)] });
+    return this.listBooks({ ...query, keyword: undefined, category: [String(category.id)] });
   }
 }

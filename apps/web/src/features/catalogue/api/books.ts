@@ -84,11 +84,13 @@ export function listQuery(options: {
   ordering: BookOrdering;
   filters: BookFilters;
   keyword?: string;
+  exact?: boolean;
   fixed?: { name: 'author' | 'category'; value: string };
 }): string {
   const query = new URLSearchParams();
   query.set('ordering', options.ordering);
   if (options.keyword) query.set('keyword', options.keyword);
+  if (options.keyword && options.exact) query.set('exact', '1');
   const filters = options.fixed ? { ...options.filters, [options.fixed.name]: [options.fixed.value] } : options.filters;
   return withFilters(query, filters).toString();
 }
@@ -127,5 +129,6 @@ export function searchPageQuery(search: URLSearchParams): string {
     ordering: orderingFrom(search, 'relevance'),
     filters: filtersFrom(search),
     keyword: search.get('q')?.trim() ?? '',
+    exact: search.get('exact') === '1',
   });
 }
