@@ -77,30 +77,40 @@ export function withFilters(search: URLSearchParams, filters: BookFilters): URLS
 }
 
 /**
- * What a listing asks the API for, without the page: ordering, keyword, filters, and the facet fixed
- * by the page (an author's or a category's own). One string, so it is also the query key.
+ * What a listing asks the API for, without the page: ordering, keyword and filters. One string, so it
+ * is also (with the path) the query key.
  */
 export function listQuery(options: {
   ordering: BookOrdering;
   filters: BookFilters;
   keyword?: string;
   exact?: boolean;
-  fixed?: { name: 'author' | 'category'; value: string };
 }): string {
   const query = new URLSearchParams();
   query.set('ordering', options.ordering);
   if (options.keyword) query.set('keyword', options.keyword);
   if (options.keyword && options.exact) query.set('exact', '1');
-  const filters = options.fixed ? { ...options.filters, [options.fixed.name]: [options.fixed.value] } : options.filters;
-  return withFilters(query, filters).toString();
+  return withFilters(query, options.filters).toString();
 }
 
+/** Where a listing comes from: all books, or an author's or a category's. */
+export type BookSource = { path: '/books/' } | { path: string; fixed: 'author' | 'category' };
+export const ALL_BOOKS: BookSource = { path: '/books/' };
+export const authorSource = (slug: string): BookSource => ({
+  path: `/authors/${encodeURIComponent(slug)}/books/`,
+  fixed: 'author',
+});
+export const categorySource = (slug: string): BookSource => ({
+  path: `/categories/${encodeURIComponent(slug)}/books/`,
+  fixed: 'category',
+});
+
 /** A listing page by page, in the server's order (the client never re-sorts); facet counts come with page 1. */
-export const bookPagesQuery = (query: string) =>
+export const bookPagesQuery = (source: BookSource, query: string) =>
   infiniteQueryOptions({
-    queryKey: ['books', 'list', query],
+    queryKey: ['books', 'list', source.path, query],
     queryFn: ({ pageParam, signal }) =>
-      api.get<PagedBooks>(`/books/?page=${pageParam}&${query}${pageParam === 1 ? '&facets=1' : ''}`, {
+      api.get<PagedBooks>(`${source.path}?page=${pageParam}&${query}${pageParam === 1 ? '&facets=1' : ''}`, {
         signal,
         auth: false,
       }),
@@ -108,8 +118,8 @@ export const bookPagesQuery = (query: string) =>
     getNextPageParam: (last) => last.meta.next ?? undefined,
   });
 
-export function useBookPages(query: string) {
-  return useInfiniteQuery(bookPagesQuery(query));
+export function useBookPages(source: BookSource, query: string) {
+  return useInfiniteQuery(bookPagesQuery(source, query));
 }
 
 /** The ordering an address asks for, or the page's default. */
@@ -118,9 +128,11 @@ export function orderingFrom(search: URLSearchParams, fallback: BookOrdering = '
   return (BOOK_ORDERINGS as readonly string[]).includes(asked ?? '') ? (asked as BookOrdering) : fallback;
 }
 
-/** The address of the /books listing as the router gives it to the loader. */
-export function booksPageQuery(search: URLSearchParams): string {
-  return listQuery({ ordering: orderingFrom(search), filters: filtersFrom(search) });
+/** The query of a listing page (/books, an author's, a category's) from its address. */
+export function booksPageQuery(search: URLSearchParams, source: BookSource = ALL_BOOKS): string {
+  const filters = filtersFrom(search);
+  if ('fixed' in source) filters[source.fixed] = [];
+  return listQuery({ ordering: orderingFrom(search), filters });
 }
 
 /** The /search listing: the words of `q`, best match first unless another order is asked. */

@@ -6,7 +6,9 @@ import { CloseIcon } from '../../../components/ui/icons';
 import { PageLoading, Spinner } from '../../../components/ui/Spinner';
 import { useMediaQuery } from '../../../lib/hooks';
 import {
+  ALL_BOOKS,
   type BookFilters,
+  type BookSource,
   filtersFrom,
   hasFilters,
   type ListFacet,
@@ -53,7 +55,7 @@ export function BookBrowser({
   defaultOrdering = '-created_at',
   keyword,
   exact,
-  fixed,
+  source = ALL_BOOKS,
   emptyText,
   highlight,
 }: {
@@ -64,22 +66,23 @@ export function BookBrowser({
   keyword?: string;
   /** Search the keyword as typed, without correcting it. */
   exact?: boolean;
-  /** The facet the page fixes (an author's or a category's page). */
-  fixed?: { name: 'author' | 'category'; value: string };
+  /** All books, or an author's or a category's (whose own facet is then left out). */
+  source?: BookSource;
   /** Said when the list is empty without any filter. */
   emptyText: string;
   highlight?: string[];
 }) {
   const [params, setParams] = useSearchParams();
   const ordering = orderingFrom(params, defaultOrdering);
+  const hidden: ListFacet | undefined = 'fixed' in source ? source.fixed : undefined;
   const filters = filtersFrom(params);
-  const pages = useBookPages(listQuery({ ordering, filters, keyword, exact, fixed }));
+  if (hidden) filters[hidden] = [];
+  const pages = useBookPages(source, listQuery({ ordering, filters, keyword, exact }));
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
   const endMarker = useRef<HTMLDivElement>(null);
   const desktop = useMediaQuery('(min-width: 1024px)');
   const [sheetOpen, setSheetOpen] = useState(false);
-  const hidden: ListFacet | undefined = fixed?.name;
-  const filtered = hasFilters({ ...filters, ...(hidden ? { [hidden]: [] } : {}) });
+  const filtered = hasFilters(filters);
 
   // Infinite loading: the next page is asked for as the end of the list scrolls into view.
   useEffect(() => {
@@ -104,8 +107,7 @@ export function BookBrowser({
 
   // Each choice is a new history entry, so back undoes it.
   const setFilters = (next: BookFilters) => setParams(withFilters(params, next));
-  const clearFilters = () =>
-    setFilters(hidden ? { ...NO_FILTERS, [hidden]: filters[hidden] } : NO_FILTERS);
+  const clearFilters = () => setFilters(NO_FILTERS);
 
   const first = pages.data?.pages[0];
   const facets = first?.meta.facets;

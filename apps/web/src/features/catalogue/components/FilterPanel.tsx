@@ -183,7 +183,11 @@ function chipsOf(filters: BookFilters, facets: BookFacets | undefined, hidden?: 
     if (name === hidden) continue;
     for (const value of filters[name]) {
       const label = facets?.[name].find((v) => v.value === value)?.label ?? value;
-      chips.push({ key: `${name}:${value}`, label, remove: (f) => ({ ...f, [name]: f[name].filter((v) => v !== value) }) });
+      chips.push({
+        key: `${name}:${value}`,
+        label,
+        remove: (f) => ({ ...f, [name]: f[name].filter((v) => v !== value) }),
+      });
     }
   }
   const { price_min: min, price_max: max } = filters;
@@ -192,7 +196,8 @@ function chipsOf(filters: BookFilters, facets: BookFacets | undefined, hidden?: 
     chips.push({ key: 'price', label, remove: (f) => ({ ...f, price_min: '', price_max: '' }) });
   }
   if (filters.rating_min) {
-    const label = facets?.rating.find((r) => r.value === filters.rating_min)?.label ?? `${filters.rating_min} stars & up`;
+    const label =
+      facets?.rating.find((r) => r.value === filters.rating_min)?.label ?? `${filters.rating_min} stars & up`;
     chips.push({ key: 'rating', label, remove: (f) => ({ ...f, rating_min: '' }) });
   }
   if (filters.in_stock) chips.push({ key: 'in_stock', label: 'In stock', remove: (f) => ({ ...f, in_stock: false }) });

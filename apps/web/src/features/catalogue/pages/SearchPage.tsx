@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/hooks';
 import { plural } from '../../../lib/lists';
-import { searchPageQuery, useBookPages } from '../api/books';
+import { ALL_BOOKS, searchPageQuery, useBookPages } from '../api/books';
 import { BookBrowser, SEARCH_SORTS } from '../components/BookBrowser';
 
 const wordsOf = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
@@ -14,7 +14,7 @@ export default function SearchPage() {
   const exact = params.get('exact') === '1';
   usePageTitle(q ? `Search: ${q}` : 'Search');
   // The same query the listing makes (shared cache): its first page says what was searched for.
-  const first = useBookPages(searchPageQuery(params)).data?.pages[0];
+  const first = useBookPages(ALL_BOOKS, searchPageQuery(params)).data?.pages[0];
   const corrected = first?.meta.corrected_query ?? null;
   const instead = new URLSearchParams(params);
   instead.set('exact', '1');
@@ -34,7 +34,9 @@ export default function SearchPage() {
               <h1 className="text-3xl font-bold tracking-tight">
                 Search results{' '}
                 {count !== undefined && (
-                  <span className="text-lg font-normal text-gray-600 dark:text-gray-400">({plural(count, 'book')})</span>
+                  <span className="text-lg font-normal text-gray-600 dark:text-gray-400">
+                    ({plural(count, 'book')})
+                  </span>
                 )}
               </h1>
               {corrected ? (
@@ -63,7 +65,9 @@ export default function SearchPage() {
       ) : (
         <div className="py-16 text-center">
           <h1 className="text-3xl font-bold tracking-tight">Search</h1>
-          <p className="mt-4 text-gray-700 dark:text-gray-300">Type the title, author or ISBN you are looking for in the search box.</p>
+          <p className="mt-4 text-gray-700 dark:text-gray-300">
+            Type the title, author or ISBN you are looking for in the search box.
+          </p>
         </div>
       )}
     </div>
