@@ -59,6 +59,11 @@ export function SearchBox({ className }: { className?: string }) {
   const optionCount = ready ? books.length + 1 : 0;
   const activeIndex = active < optionCount ? active : -1;
 
+  // Keep the highlighted option in view when the list scrolls.
+  useEffect(() => {
+    if (activeIndex >= 0) document.getElementById(optionId(activeIndex))?.scrollIntoView?.({ block: 'nearest' });
+  });
+
   const openResultsPage = () => {
     if (!trimmed) return;
     setOpen(false);
@@ -149,6 +154,9 @@ export function SearchBox({ className }: { className?: string }) {
             id={resultsId}
             role="region"
             aria-label="Search results"
+            // The options are reached from the input (aria-activedescendant); the list, when it
+            // scrolls, can also be focused and scrolled from the keyboard.
+            tabIndex={0}
             className="absolute top-full right-0 left-0 z-50 mt-2 max-h-[70vh] min-w-72 overflow-y-auto rounded-lg border border-gray-200 bg-white shadow-xl dark:border-gray-700 dark:bg-gray-900"
           >
             <div role="status" aria-live="polite">
