@@ -105,26 +105,23 @@ export function FilterPanel({
           Price
         </h3>
         <div className="flex items-end gap-2">
-          <label className="flex-1 text-xs text-gray-700 dark:text-gray-300">
-            Min price
-            <input
-              name="price_min"
-              inputMode="decimal"
-              defaultValue={filters.price_min}
-              placeholder={facets?.price.min ? money(facets.price.min) : '$0'}
-              className="mt-1 w-full rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm text-gray-900 placeholder:text-gray-600 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400"
-            />
-          </label>
-          <label className="flex-1 text-xs text-gray-700 dark:text-gray-300">
-            Max price
-            <input
-              name="price_max"
-              inputMode="decimal"
-              defaultValue={filters.price_max}
-              placeholder={facets?.price.max ? money(facets.price.max) : 'Any'}
-              className="mt-1 w-full rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm text-gray-900 placeholder:text-gray-600 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400"
-            />
-          </label>
+          {(
+            [
+              ['price_min', 'Min price', facets?.price.min, '$0'],
+              ['price_max', 'Max price', facets?.price.max, 'Any'],
+            ] as const
+          ).map(([name, label, bound, fallback]) => (
+            <label key={name} className="flex-1 text-xs text-gray-700 dark:text-gray-300">
+              {label}
+              <input
+                name={name}
+                inputMode="decimal"
+                defaultValue={filters[name]}
+                placeholder={bound ? money(bound) : fallback}
+                className="mt-1 w-full rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm text-gray-900 placeholder:text-gray-600 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400"
+              />
+            </label>
+          ))}
           <button
             type="submit"
             className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700"
