@@ -1,5 +1,5 @@
 import { BOOK_ORDERINGS, type Book, type BookOrdering, type Paged, type PagedBooks } from '@bookstore/contract';
-import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** GET /books/?page=&ordering=&page_size= : one page of the catalogue, newest first by default. */
@@ -118,8 +118,9 @@ export const bookPagesQuery = (source: BookSource, query: string) =>
     getNextPageParam: (last) => last.meta.next ?? undefined,
   });
 
+/** While another view loads, the last one stays (the filter panel keeps its values and counts). */
 export function useBookPages(source: BookSource, query: string) {
-  return useInfiniteQuery(bookPagesQuery(source, query));
+  return useInfiniteQuery({ ...bookPagesQuery(source, query), placeholderData: keepPreviousData });
 }
 
 /** The ordering an address asks for, or the page's default. */

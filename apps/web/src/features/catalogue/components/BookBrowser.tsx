@@ -194,7 +194,11 @@ export function BookBrowser({
           )
         )}
 
-        <div className="min-w-0">
+        {/* The last view stays, dimmed, while the next one loads. */}
+        <div
+          className={pages.isPlaceholderData ? 'min-w-0 opacity-60 transition-opacity' : 'min-w-0'}
+          aria-busy={pages.isPlaceholderData}
+        >
           <ActiveFilters
             filters={filters}
             facets={facets}
@@ -202,7 +206,7 @@ export function BookBrowser({
             onChange={setFilters}
             onClear={clearFilters}
           />
-          {pages.isPending ? (
+          {pages.isPending || (pages.isPlaceholderData && books.length === 0) ? (
             <PageLoading />
           ) : pages.isError ? (
             <ErrorState message={pages.error.message}>
