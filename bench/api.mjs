@@ -29,6 +29,8 @@ const TARGETS = [
   { name: 'listing page 1', path: '/api/books/?page=1', minRatio: 0.5, maxP99: 20 },
   { name: 'search with a typo', path: '/api/books/?keyword=pride%20and%20prejudce', maxP99: 25 },
   { name: 'featured', path: '/api/featured/' },
+  { name: 'filtered listing with facets', path: '/api/books/?category=romance&price_max=20&in_stock=1&facets=1', maxP99: 40 },
+  { name: 'typo search, two filters', path: '/api/books/?keyword=pride%20and%20prejudce&category=romance&in_stock=1&facets=1', maxP99: 50 },
 ];
 
 const log = (...args) => console.log('[bench]', ...args);

@@ -106,7 +106,7 @@ test.describe('error states', () => {
   test('search when the server fails', async ({ page }) => {
     await stubJson(page, '**/api/books/?*keyword=*', serverError, 500);
     await page.goto('/about');
-    await page.getByRole('searchbox', { name: 'Search books' }).fill('gatsby');
+    await page.getByRole('combobox', { name: 'Search books' }).fill('gatsby');
     await expect(page.getByText('Failed to search books')).toBeVisible();
   });
 

@@ -187,14 +187,14 @@ test.describe('cart', () => {
 test.describe('header', () => {
   test('search shows results as you type and opens the book', async ({ page }, info) => {
     await page.goto('/about');
-    const box = page.getByRole('searchbox', { name: 'Search books' });
+    const box = page.getByRole('combobox', { name: 'Search books' });
     await box.click();
     if (isPhone(info)) await expect(page.getByRole('button', { name: 'Close search' })).toBeVisible();
     await box.fill('zzqqxx');
     await expect(page.getByText('No results found for "zzqqxx"')).toBeVisible();
     await box.fill('gatsby');
     const results = page.getByRole('region', { name: 'Search results' });
-    await results.getByRole('link', { name: /The Great Gatsby/ }).click();
+    await results.getByRole('option', { name: /The Great Gatsby/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'The Great Gatsby' })).toBeVisible();
     await expect(box).toHaveValue('');
     if (isPhone(info)) {

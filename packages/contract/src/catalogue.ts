@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneySchema, pagedSchema, pageQuerySchema } from './common.js';
+import { moneySchema, pageMetaSchema, pageQuerySchema } from './common.js';
 import { reviewSchema } from './reviews.js';
 
 export const BOOK_TYPES = ['Paperback', 'Hardcover', 'Board Book', 'Spiral Bound', 'Large Print', 'eBook'] as const;
@@ -74,7 +74,19 @@ export const categorySchema = z
   .meta({ id: 'Category' });
 export type Category = z.infer<typeof categorySchema>;
 
-export const BOOK_ORDERINGS = ['-created_at', 'created_at'] as const;
+/**
+ * Orderings of `GET /api/books/`: newest and oldest first, price up and down, best rated first, title A-Z,
+ * and relevance (best match first; the default when there is a keyword, newest first otherwise).
+ */
+export const BOOK_ORDERINGS = [
+  '-created_at',
+  'created_at',
+  'price',
+  '-price',
+  '-rating',
+  'title',
+  'relevance',
+] as const;
 export type BookOrdering = (typeof BOOK_ORDERINGS)[number];
 export const KEYWORD_MAX_LENGTH = 200;
 
@@ -91,21 +103,127 @@ export const newsletterRequestSchema = z.object({
 });
 export type NewsletterRequest = z.infer<typeof newsletterRequestSchema>;
 
+/** Rating thresholds offered by the rating facet ("4 stars & up"...). */
+export const RATING_THRESHOLDS = [4, 3, 2, 1] as const;
+/** How many times one filter may repeat, and how many authors the author facet lists. */
+export const MAX_FILTER_VALUES = 20;
+export const AUTHOR_FACET_LIMIT = 20;
+
+/** A filter that may repeat (`?book_type=Paperback&book_type=eBook`): always read as a list. */
+function repeated<T extends string>(name: string, check: (value: string) => T | null, rule: string) {
+  return z
+    .union([z.string(), z.array(z.string())])
+    .transform((input, ctx) => {
+      const list = (Array.isArray(input) ? input : [input]).map((v) => v.trim()).filter((v) => v !== '');
+      if (list.length > MAX_FILTER_VALUES) {
+        ctx.addIssue({ code: 'custom', message: `${name} may be given at most ${MAX_FILTER_VALUES} times` });
+        return z.NEVER;
+      }
+      const values: T[] = [];
+      for (const raw of list) {
+        const value = check(raw);
+        if (value === null) {
+          ctx.addIssue({ code: 'custom', message: `${name} ${rule}` });
+          return z.NEVER;
+        }
+        if (!values.includes(value)) values.push(value);
+      }
+      return values;
+    })
+    .optional();
+}
+
+const oneOf =
+  <T extends string>(allowed: readonly T[]) =>
+  (value: string): T | null =>
+    allowed.find((a) => a.toLowerCase() === value.toLowerCase()) ?? null;
+const reference = (value: string) => (value.length <= 200 ? value : null);
+
+/** A price in the shop's currency ("20", "12.99"), read as integer cents. */
+const priceBound = (name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, `${name} must be an amount such as 20 or 12.99`)
+    .transform((v) => Math.round(Number(v) * 100))
+    .optional();
+
+const flag = (name: string) =>
+  z
+    .enum(['1', '0', 'true', 'false'], { error: `${name} must be 1 or 0` })
+    .transform((v) => v === '1' || v === 'true')
+    .optional();
+
 /** Query of `GET /api/books/`: paging, ordering, search and the optional filters. */
 export const bookListQuerySchema = pageQuerySchema.extend({
-  ordering: z
-    .enum(BOOK_ORDERINGS, { error: `ordering must be one of: ${BOOK_ORDERINGS.join(', ')}` })
-    .optional()
-    .default('-created_at'),
+  /** Newest first without a keyword, best match first with one. */
+  ordering: z.enum(BOOK_ORDERINGS, { error: `ordering must be one of: ${BOOK_ORDERINGS.join(', ')}` }).optional(),
   keyword: z.string().max(KEYWORD_MAX_LENGTH, `keyword must be at most ${KEYWORD_MAX_LENGTH} characters`).optional(),
-  /** A category slug or id. */
-  category: z.string().trim().min(1).max(200).optional(),
-  /** An author slug or id. */
-  author: z.string().trim().min(1).max(200).optional(),
+  /** Category slugs or ids; books in any of them. */
+  category: repeated('category', reference, 'must be at most 200 characters'),
+  /** Author slugs or ids; books by any of them. */
+  author: repeated('author', reference, 'must be at most 200 characters'),
+  book_type: repeated('book_type', oneOf(BOOK_TYPES), `must be one of: ${BOOK_TYPES.join(', ')}`),
+  condition: repeated('condition', oneOf(BOOK_CONDITIONS), `must be one of: ${BOOK_CONDITIONS.join(', ')}`),
+  price_min: priceBound('price_min'),
+  price_max: priceBound('price_max'),
+  rating_min: z
+    .string()
+    .trim()
+    .regex(/^[0-5](\.\d)?$/, 'rating_min must be a rating from 0 to 5, such as 4 or 3.5')
+    .transform(Number)
+    .pipe(z.number().max(5, 'rating_min must be a rating from 0 to 5, such as 4 or 3.5'))
+    .optional(),
+  /** 1: only books that can be bought now. */
+  in_stock: flag('in_stock'),
+  /** 1: search the words as typed, without correcting typos ("Search instead for ..."). */
+  exact: flag('exact'),
+  /** 1: `meta` also carries the facet counts and the corrected search words. */
+  facets: flag('facets'),
 });
+/** Checked by the API after parsing (a refinement would stop routes from narrowing the schema). */
+export const PRICE_RANGE_MESSAGE = 'price_min must not be more than price_max';
 export type BookListQuery = z.infer<typeof bookListQuerySchema>;
+/** The filters as a client writes them in an address (before parsing). */
+export type BookListParams = z.input<typeof bookListQuerySchema>;
 
-export const pagedBooksSchema = pagedSchema(bookSchema).meta({ id: 'PagedBooks' });
+/** One value of a facet: what to send back as the filter, what to show, and how many books it gives. */
+export const facetValueSchema = z.object({ value: z.string(), label: z.string(), count: z.number().int() });
+export type FacetValue = z.infer<typeof facetValueSchema>;
+
+/**
+ * Counts per facet value, each computed with every filter applied except that facet's own, so a count
+ * says how many books the list holds once that value is chosen too (for a facet that allows several
+ * values, how many it adds). Selected values are always listed, even at 0.
+ */
+export const bookFacetsSchema = z
+  .object({
+    category: z.array(facetValueSchema),
+    /** The authors with the most books (up to 20), and any selected author. */
+    author: z.array(facetValueSchema),
+    book_type: z.array(facetValueSchema),
+    condition: z.array(facetValueSchema),
+    /** Books rated at least 4, 3, 2 and 1 ("4" means 4 stars and up). */
+    rating: z.array(facetValueSchema),
+    /** Books that can be bought now. */
+    in_stock: z.number().int(),
+    /** Cheapest and dearest price among the books the other filters leave; null when none. */
+    price: z.object({ min: moneySchema.nullable(), max: moneySchema.nullable() }),
+  })
+  .meta({ id: 'BookFacets' });
+export type BookFacets = z.infer<typeof bookFacetsSchema>;
+
+export const bookListMetaSchema = pageMetaSchema.extend({
+  /** With `facets=1`. */
+  facets: bookFacetsSchema.optional(),
+  /** With `facets=1` and a keyword: the words searched for when a typo was corrected, else null. */
+  corrected_query: z.string().nullable().optional(),
+});
+export type BookListMeta = z.infer<typeof bookListMetaSchema>;
+
+export const pagedBooksSchema = z
+  .object({ data: z.array(bookSchema), meta: bookListMetaSchema })
+  .meta({ id: 'PagedBooks' });
 export type PagedBooks = z.infer<typeof pagedBooksSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });

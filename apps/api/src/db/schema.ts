@@ -89,7 +89,10 @@ export const books = pgTable(
     featured: boolean('featured').notNull().default(false),
     /** Copies that can still be sold; reservations of pending orders are already taken out. */
     stockAmount: integer('stock_amount').notNull().default(0),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Review average (one decimal) and count, kept in step by the review service. */
     ratingTenths: smallint('rating_tenths').notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
@@ -105,6 +108,20 @@ export const books = pgTable(
     index('books_author_idx').on(t.authorId, t.createdAt),
     index('books_category_idx').on(t.categoryId, t.createdAt),
     index('books_featured_idx').on(t.featured, t.createdAt),
+    // Listing orders (ordering=price, -price, -rating) read these instead of sorting the catalogue.
+    index('books_price_idx').on(t.priceCents, t.id),
+    index('books_rating_idx').on(t.ratingTenths, t.reviewCount, t.id),
+    // Facet counts read every filtered column from this index alone (an index-only scan, no heap).
+    index('books_facets_idx').on(
+      t.categoryId,
+      t.authorId,
+      t.priceCents,
+      t.stockAmount,
+      t.available,
+      t.ratingTenths,
+      t.bookType,
+      t.condition,
+    ),
     check('books_price_nonnegative', sql`${t.priceCents} >= 0 AND ${t.originalPriceCents} >= 0`),
     check('books_stock_nonnegative', sql`${t.stockAmount} >= 0`),
   ],

@@ -1,8 +1,16 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { authorBooksQuery, authorQuery } from '../features/catalogue/api/authors';
+import { authorQuery } from '../features/catalogue/api/authors';
 import { bookQuery } from '../features/catalogue/api/book';
-import { bookPagesQuery, orderingFrom } from '../features/catalogue/api/books';
-import { categoryBooksQuery, categoryQuery } from '../features/catalogue/api/categories';
+import {
+  ALL_BOOKS,
+  authorSource,
+  type BookSource,
+  bookPagesQuery,
+  booksPageQuery,
+  categorySource,
+  searchPageQuery,
+} from '../features/catalogue/api/books';
+import { categoryQuery } from '../features/catalogue/api/categories';
 import { queryClient } from '../lib/query-client';
 
 /*
@@ -11,9 +19,17 @@ import { queryClient } from '../lib/query-client';
  * loading state, and the queries (same keys) pick up the answers. Failures are the screen's to show.
  */
 const start = (promise: Promise<unknown>) => void promise.catch(() => {});
+const listing = (source: BookSource, query: string) =>
+  start(queryClient.prefetchInfiniteQuery(bookPagesQuery(source, query)));
 
 export function booksLoader({ request }: LoaderFunctionArgs) {
-  start(queryClient.prefetchInfiniteQuery(bookPagesQuery(orderingFrom(new URL(request.url).searchParams))));
+  listing(ALL_BOOKS, booksPageQuery(new URL(request.url).searchParams));
+  return null;
+}
+
+export function searchLoader({ request }: LoaderFunctionArgs) {
+  const search = new URL(request.url).searchParams;
+  if (search.get('q')?.trim()) listing(ALL_BOOKS, searchPageQuery(search));
   return null;
 }
 
@@ -22,18 +38,20 @@ export function bookLoader({ params }: LoaderFunctionArgs) {
   return null;
 }
 
-export function authorLoader({ params }: LoaderFunctionArgs) {
+export function authorLoader({ params, request }: LoaderFunctionArgs) {
   if (params.slug) {
     start(queryClient.prefetchQuery(authorQuery(params.slug)));
-    start(queryClient.prefetchQuery(authorBooksQuery(params.slug)));
+    const source = authorSource(params.slug);
+    listing(source, booksPageQuery(new URL(request.url).searchParams, source));
   }
   return null;
 }
 
-export function categoryLoader({ params }: LoaderFunctionArgs) {
+export function categoryLoader({ params, request }: LoaderFunctionArgs) {
   if (params.slug) {
     start(queryClient.prefetchQuery(categoryQuery(params.slug)));
-    start(queryClient.prefetchQuery(categoryBooksQuery(params.slug)));
+    const source = categorySource(params.slug);
+    listing(source, booksPageQuery(new URL(request.url).searchParams, source));
   }
   return null;
 }

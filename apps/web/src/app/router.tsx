@@ -3,12 +3,13 @@ import { createBrowserRouter } from 'react-router';
 import { AdminGuard } from '../features/accounts/components/AdminGuard';
 import HomePage from '../features/catalogue/pages/HomePage';
 import { RootLayout } from './layout/RootLayout';
-import { authorLoader, bookLoader, booksLoader, categoryLoader } from './prefetch';
+import { authorLoader, bookLoader, booksLoader, categoryLoader, searchLoader } from './prefetch';
 import { RootError, RouteError } from './layout/RouteError';
 
 // Each screen is its own chunk: the home page loads only what it shows. The home page itself, where
 // most visits start, comes with the app (imported above) so its hero paints without a second round trip.
 const BooksPage = lazy(() => import('../features/catalogue/pages/BooksPage'));
+const SearchPage = lazy(() => import('../features/catalogue/pages/SearchPage'));
 const BookDetailPage = lazy(() => import('../features/catalogue/pages/BookDetailPage'));
 const AuthorPage = lazy(() => import('../features/catalogue/pages/AuthorPage'));
 const CategoryPage = lazy(() => import('../features/catalogue/pages/CategoryPage'));
@@ -41,6 +42,7 @@ export const router = createBrowserRouter([
         children: [
           { path: '/', element: <HomePage /> },
           { path: '/books', element: <BooksPage />, loader: booksLoader },
+          { path: '/search', element: <SearchPage />, loader: searchLoader },
           { path: '/book/:title', element: <BookDetailPage />, loader: bookLoader },
           { path: '/category/:slug', element: <CategoryPage />, loader: categoryLoader },
           { path: '/author/:slug', element: <AuthorPage />, loader: authorLoader },

@@ -2,6 +2,7 @@
 export const paths = {
   home: '/',
   books: '/books',
+  search: '/search',
   book: (title: string) => `/book/${encodeURIComponent(title)}`,
   category: (slug: string) => `/category/${slug}`,
   author: (slug: string) => `/author/${slug}`,

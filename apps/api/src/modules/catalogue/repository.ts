@@ -1,3 +1,4 @@
+import type { BookOrdering } from '@bookstore/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { REVIEWS_PAGE_SIZE } from '@bookstore/contract';
 import type { Database } from '../../db/client.js';
@@ -18,16 +19,44 @@ export async function rows<T>(db: Database, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** What a listing narrows by; every part is optional. Lists hold alternatives (any of them). */
 export interface BookFilter {
-  authorId?: number;
-  categoryId?: number;
+  authorIds?: number[];
+  categoryIds?: number[];
+  bookTypes?: string[];
+  conditions?: string[];
+  priceMinCents?: number;
+  priceMaxCents?: number;
+  ratingMinTenths?: number;
+  inStock?: boolean;
+}
+
+export type FilterName = 'author' | 'category' | 'book_type' | 'condition' | 'price' | 'rating' | 'in_stock';
+
+const anyOf = (column: string, values: (string | number)[]) =>
+  sql`${sql.raw(column)} IN (${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
+
+/** Each active filter as a condition on `b` (books), by name, so facets can leave one out. */
+export function namedConditions(filter: BookFilter): Partial<Record<FilterName, SQL>> {
+  const parts: Partial<Record<FilterName, SQL>> = {};
+  if (filter.authorIds?.length) parts.author = anyOf('b.author_id', filter.authorIds);
+  if (filter.categoryIds?.length) parts.category = anyOf('b.category_id', filter.categoryIds);
+  if (filter.bookTypes?.length) parts.book_type = anyOf('b.book_type', filter.bookTypes);
+  if (filter.conditions?.length) parts.condition = anyOf('b.condition', filter.conditions);
+  const price: SQL[] = [];
+  if (filter.priceMinCents !== undefined) price.push(sql`b.price_cents >= ${filter.priceMinCents}`);
+  if (filter.priceMaxCents !== undefined) price.push(sql`b.price_cents <= ${filter.priceMaxCents}`);
+  if (price.length > 0) parts.price = sql.join(price, sql` AND `);
+  if (filter.ratingMinTenths !== undefined) parts.rating = sql`b.rating_tenths >= ${filter.ratingMinTenths}`;
+  if (filter.inStock) parts.in_stock = sql`(b.available AND b.stock_amount > 0)`;
+  return parts;
 }
 
 export function filterConditions(filter: BookFilter): SQL[] {
-  const parts: SQL[] = [];
-  if (filter.authorId !== undefined) parts.push(sql`b.author_id = ${filter.authorId}`);
-  if (filter.categoryId !== undefined) parts.push(sql`b.category_id = ${filter.categoryId}`);
-  return parts;
+  return Object.values(namedConditions(filter));
 }
 
 function filterWhere(filter: BookFilter): SQL {
@@ -35,24 +64,115 @@ function filterWhere(filter: BookFilter): SQL {
   return parts.length > 0 ? sql`WHERE ${sql.join(parts, sql` AND `)}` : sql``;
 }
 
-/** One page of books, newest (or oldest) first; the (created_at, id) indexes give the order. */
+/** Orderings other than relevance, as SQL over `b`; every one ends with the id so pages never overlap. */
+export const LIST_ORDER: Record<Exclude<BookOrdering, 'relevance'>, string> = {
+  '-created_at': 'b.created_at DESC, b.id DESC',
+  created_at: 'b.created_at ASC, b.id ASC',
+  price: 'b.price_cents ASC, b.id ASC',
+  '-price': 'b.price_cents DESC, b.id DESC',
+  '-rating': 'b.rating_tenths DESC, b.review_count DESC, b.id DESC',
+  title: 'lower(b.title) ASC, b.id ASC',
+};
+
+/** One page of books in the given order; indexes on (created_at, id), price and rating serve it. */
 export function listBooks(
   db: Database,
   filter: BookFilter,
-  newestFirst: boolean,
+  ordering: Exclude<BookOrdering, 'relevance'>,
   limit: number,
   offset: number,
 ): Promise<BookRow[]> {
-  const order = newestFirst ? sql.raw('b.created_at DESC, b.id DESC') : sql.raw('b.created_at ASC, b.id ASC');
   return rows<BookRow>(
     db,
-    sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM} ${filterWhere(filter)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+    sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM} ${filterWhere(filter)} ORDER BY ${sql.raw(LIST_ORDER[ordering])} LIMIT ${limit} OFFSET ${offset}`,
   );
 }
 
 export async function countBooks(db: Database, filter: BookFilter): Promise<number> {
   const [row] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM books b ${filterWhere(filter)}`);
   return row?.n ?? 0;
+}
+
+/** One row of `facetCounts`: a group of one facet (`g` says which), or the totals (`g` = 15). */
+export interface FacetRow {
+  g: number;
+  category_slug: string | null;
+  category_name: string | null;
+  author_slug: string | null;
+  author_name: string | null;
+  book_type: string | null;
+  condition: string | null;
+  n_category: number;
+  n_author: number;
+  n_book_type: number;
+  n_condition: number;
+  n_in_stock: number;
+  /** Books every filter leaves (the listing's count). */
+  n_all: number;
+  price_min: number | null;
+  price_max: number | null;
+  /** Books rated at least each threshold, in the order asked. */
+  ratings: number[];
+}
+
+/** `GROUPING(category_id, author_id, book_type, condition)` of each facet's groups, and of the totals. */
+export const FACET_GROUP = { category: 7, author: 11, book_type: 13, condition: 14, totals: 15 } as const;
+
+/**
+ * Every facet's counts in one statement and one pass (an index-only scan of books_facets_idx): a book
+ * that fails no filter counts everywhere; a book that fails exactly one filter counts only in that
+ * filter's own facet (what choosing another value of it would give). `within`, when given, limits the
+ * pass to those book ids (a search's candidates).
+ */
+export function facetCounts(
+  db: Database,
+  filter: BookFilter,
+  within: SQL | null,
+  ratingThresholds: readonly number[],
+): Promise<FacetRow[]> {
+  const named = namedConditions(filter);
+  const names: FilterName[] = ['category', 'author', 'book_type', 'condition', 'price', 'rating', 'in_stock'];
+  const flags = names.map((name) => {
+    const condition = named[name];
+    return condition ? sql`coalesce(${condition}, false) AS ok_${sql.raw(name)}` : sql`true AS ok_${sql.raw(name)}`;
+  });
+  const misses = sql.raw(names.map((name) => `(NOT ok_${name})::int`).join(' + '));
+  const only = (name: FilterName) => sql.raw(`(misses = 0 OR NOT ok_${name})`);
+  const ratings = sql.join(
+    ratingThresholds.map(
+      (t) => sql`count(*) FILTER (WHERE ${only('rating')} AND rating_tenths >= ${Math.round(t * 10)})::int`,
+    ),
+    sql`, `,
+  );
+  return rows<FacetRow>(
+    db,
+    sql`SELECT s.*, c.slug AS category_slug, c.name AS category_name, a.slug AS author_slug, a.name AS author_name
+        FROM (
+          SELECT GROUPING(category_id, author_id, book_type, condition)::int AS g,
+            category_id, author_id, book_type, condition,
+            count(*) FILTER (WHERE ${only('category')})::int AS n_category,
+            count(*) FILTER (WHERE ${only('author')})::int AS n_author,
+            count(*) FILTER (WHERE ${only('book_type')})::int AS n_book_type,
+            count(*) FILTER (WHERE ${only('condition')})::int AS n_condition,
+            count(*) FILTER (WHERE ${only('in_stock')} AND in_stock)::int AS n_in_stock,
+            count(*) FILTER (WHERE misses = 0)::int AS n_all,
+            min(price_cents) FILTER (WHERE ${only('price')}) AS price_min,
+            max(price_cents) FILTER (WHERE ${only('price')}) AS price_max,
+            ARRAY[${ratings}] AS ratings
+          FROM (
+            SELECT *, ${misses} AS misses
+            FROM (
+              SELECT b.category_id, b.author_id, b.book_type, b.condition, b.price_cents, b.rating_tenths,
+                (b.available AND b.stock_amount > 0) AS in_stock, ${sql.join(flags, sql`, `)}
+              FROM books b ${within ? sql`WHERE b.id IN (${within})` : sql``}
+            ) flagged
+          ) near
+          WHERE misses <= 1
+          GROUP BY GROUPING SETS ((category_id), (author_id), (book_type), (condition), ())
+        ) s
+        LEFT JOIN categories c ON s.g = ${FACET_GROUP.category} AND c.id = s.category_id
+        LEFT JOIN authors a ON s.g = ${FACET_GROUP.author} AND a.id = s.author_id`,
+  );
 }
 
 export async function findBookById(db: Database, id: number): Promise<BookRow | undefined> {

@@ -34,7 +34,9 @@ const plainJson = () => (data: unknown) => {
   return json;
 };
 const tags = ['catalogue'];
-const listQuery = bookListQuerySchema.omit({ keyword: true, author: true, category: true });
+// An author's books may be narrowed by category and a category's by author, never by their own.
+const authorBooksQuery = bookListQuerySchema.omit({ keyword: true, author: true, exact: true });
+const categoryBooksQuery = bookListQuerySchema.omit({ keyword: true, category: true, exact: true });
 const titleParam = z.object({ key: z.string().max(500) });
 
 /**
@@ -166,7 +168,7 @@ export const catalogueRoutes = fp(async (parent: FastifyInstance) => {
         tags,
         summary: "An author's books, paged, newest first",
         params: slugParamSchema,
-        querystring: listQuery,
+        querystring: authorBooksQuery,
         response: { 200: pagedBooksSchema, 400: errorSchema, 404: errorSchema },
       },
     },
@@ -195,7 +197,7 @@ export const catalogueRoutes = fp(async (parent: FastifyInstance) => {
         tags,
         summary: "A category's books, paged, newest first",
         params: slugParamSchema,
-        querystring: listQuery,
+        querystring: categoryBooksQuery,
         response: { 200: pagedBooksSchema, 400: errorSchema, 404: errorSchema },
       },
     },

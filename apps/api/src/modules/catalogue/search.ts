@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { type BookFilter, filterConditions, rows } from './repository.js';
+import type { BookOrdering } from '@bookstore/contract';
+import { RATING_THRESHOLDS } from '@bookstore/contract';
+import { type BookFilter, type FacetRow, facetCounts, filterConditions, LIST_ORDER, rows } from './repository.js';
 import { BOOK_COLUMNS, BOOK_FROM, type BookRow } from './serialize.js';
 
 /**
@@ -21,6 +23,8 @@ export interface SearchPlan {
   query: string;
   /** The corrected words joined by spaces, compared with the start of the title. */
   phrase: string;
+  /** Whether any word typed was replaced by a catalogue word. */
+  corrected: boolean;
 }
 
 /**
@@ -28,10 +32,10 @@ export interface SearchPlan {
  * and digits) and corrects the words the catalogue does not know, in one round trip.
  * Returns null when the keyword holds no word at all.
  */
-export async function planSearch(db: Database, rawKeyword: string): Promise<SearchPlan | null> {
+export async function planSearch(db: Database, rawKeyword: string, correct = true): Promise<SearchPlan | null> {
   // An ISBN typed with hyphens or spaces is one word, as the index keeps it.
   const keyword = ISBN_LIKE.test(rawKeyword.trim()) ? rawKeyword.replace(/[\s-]/g, '') : rawKeyword;
-  const found = await rows<{ ord: number; word: string }>(
+  const found = await rows<{ ord: number; word: string; typed: string }>(
     db,
     sql`WITH input AS (
           SELECT t.w, t.ord
@@ -40,9 +44,9 @@ export async function planSearch(db: Database, rawKeyword: string): Promise<Sear
           ORDER BY t.ord
           LIMIT ${MAX_WORDS}
         )
-        SELECT i.ord::int AS ord,
+        SELECT i.ord::int AS ord, i.w AS typed,
           CASE
-            WHEN length(i.w) < 3 OR i.w ~ '^[0-9]+$' THEN i.w
+            WHEN NOT ${correct} OR length(i.w) < 3 OR i.w ~ '^[0-9]+$' THEN i.w
             WHEN EXISTS (SELECT 1 FROM search_words s WHERE s.word = i.w) THEN i.w
             WHEN EXISTS (SELECT 1 FROM search_words s WHERE s.word LIKE i.w || '%') THEN i.w
             ELSE coalesce(
@@ -61,6 +65,7 @@ export async function planSearch(db: Database, rawKeyword: string): Promise<Sear
     words,
     query: words.map(term).join(' & '),
     phrase: words.join(' '),
+    corrected: found.some((r) => r.word !== r.typed),
   };
 }
 
@@ -76,35 +81,55 @@ export interface SearchPage {
  */
 export const SEARCH_CANDIDATES = 1000;
 
+const titleVector = sql`to_tsvector('simple', search_normalize(b.title))`;
+
 /**
- * One page of matches, best first: the title is the phrase, starts with it, holds it as whole words,
- * holds it at all; then books whose title has every word; then by weighted rank; then newest (or oldest).
+ * The ids a search ranks: up to SEARCH_CANDIDATES whose title has every word plus up to as many matching
+ * anywhere, among the books the filters leave. Needs `q` (the tsquery) in scope; see `searchQuery`.
+ */
+export function candidateIds(filter: BookFilter): SQL {
+  const and = (first: SQL) => sql.join([first, ...filterConditions(filter)], sql` AND `);
+  return sql`(SELECT b.id FROM books b, q WHERE ${and(sql`${titleVector} @@ q.words`)} LIMIT ${SEARCH_CANDIDATES})
+          UNION
+          (SELECT b.id FROM books b, q WHERE ${and(sql`b.search_vector @@ q.words`)} LIMIT ${SEARCH_CANDIDATES})`;
+}
+
+/** The `q` every search statement starts with. */
+export const searchQuery = (plan: SearchPlan) => sql`q AS (SELECT to_tsquery('simple', ${plan.query}) AS words)`;
+
+/**
+ * One page of matches. By relevance: the title is the phrase, starts with it, holds it as whole words,
+ * holds it at all; then books whose title has every word; then by weighted rank; then newest. Any other
+ * ordering sorts the same matches by date, price, rating or title.
  * Ranking reads narrow rows only; authors and categories are joined for the page's rows alone.
  */
 export async function searchBooks(
   db: Database,
   plan: SearchPlan,
   filter: BookFilter,
-  newestFirst: boolean,
+  ordering: BookOrdering,
   limit: number,
   offset: number,
 ): Promise<SearchPage> {
-  const dir = sql.raw(newestFirst ? 'DESC' : 'ASC');
-  const filters = filterConditions(filter);
-  const and = (first: SQL) => sql.join([first, ...filters], sql` AND `);
-  const titleVector = sql`to_tsvector('simple', search_normalize(b.title))`;
+  // Relevance breaks ties newest first (and oldest first when asked: the older client's `created_at`).
+  const byRelevance = ordering === 'relevance' || ordering === '-created_at' ? 'relevance' : ordering;
+  const tie = ordering === 'created_at' ? 'ASC' : 'DESC';
+  const relevance = `phrase_rank DESC, in_title DESC, rank DESC, created_at ${tie}, id ${tie}`;
+  const order = (prefix: string) =>
+    sql.raw(
+      byRelevance === 'relevance'
+        ? relevance
+            .split(', ')
+            .map((part) => prefix + part)
+            .join(', ')
+        : LIST_ORDER[byRelevance].replaceAll('b.', prefix).replace(`lower(${prefix}title)`, `${prefix}sort_title`),
+    );
   const result = await rows<BookRow & { total: number }>(
     db,
-    sql`WITH q AS (
-          SELECT to_tsquery('simple', ${plan.query}) AS words
-        ),
-        candidates AS (
-          (SELECT b.id FROM books b, q WHERE ${and(sql`${titleVector} @@ q.words`)} LIMIT ${SEARCH_CANDIDATES})
-          UNION
-          (SELECT b.id FROM books b, q WHERE ${and(sql`b.search_vector @@ q.words`)} LIMIT ${SEARCH_CANDIDATES})
-        ),
+    sql`WITH ${searchQuery(plan)},
+        candidates AS (${candidateIds(filter)}),
         ranked AS (
-          SELECT b.id, b.created_at,
+          SELECT b.id, b.created_at, b.price_cents, b.rating_tenths, b.review_count, lower(b.title) AS sort_title,
             CASE
               WHEN t.title = ${plan.phrase} THEN 4
               WHEN t.title LIKE ${plan.phrase} || '%' THEN 3
@@ -121,25 +146,20 @@ export async function searchBooks(
           CROSS JOIN LATERAL (
             SELECT regexp_replace(search_normalize(b.title), '[^[:alnum:]]+', ' ', 'g') AS title
           ) t
-          ORDER BY phrase_rank DESC, in_title DESC, rank DESC, b.created_at ${dir}, b.id ${dir}
+          ORDER BY ${order('')}
           LIMIT ${limit} OFFSET ${offset}
         )
         SELECT ${BOOK_COLUMNS}, r.total::int AS total
         FROM ranked r JOIN books b ON b.id = r.id
           LEFT JOIN authors a ON a.id = b.author_id LEFT JOIN categories c ON c.id = b.category_id
-        ORDER BY r.phrase_rank DESC, r.in_title DESC, r.rank DESC, r.created_at ${dir}, r.id ${dir}`,
+        ORDER BY ${order('r.')}`,
   );
   if (result.length > 0) return { rows: result, total: result[0]!.total };
   if (offset > 0) {
     // Past the last page: the total still tells the client where the results end.
     const [row] = await rows<{ n: number }>(
       db,
-      sql`WITH q AS (SELECT to_tsquery('simple', ${plan.query}) AS words)
-          SELECT count(*)::int AS n FROM (
-            (SELECT b.id FROM books b, q WHERE ${and(sql`${titleVector} @@ q.words`)} LIMIT ${SEARCH_CANDIDATES})
-            UNION
-            (SELECT b.id FROM books b, q WHERE ${and(sql`b.search_vector @@ q.words`)} LIMIT ${SEARCH_CANDIDATES})
-          ) x`,
+      sql`WITH ${searchQuery(plan)} SELECT count(*)::int AS n FROM (${candidateIds(filter)}) x`,
     );
     return { rows: [], total: row?.n ?? 0 };
   }
@@ -164,4 +184,9 @@ export async function similarTitles(
         ORDER BY similarity(search_normalize(b.title), ${phrase}) DESC, b.id
         LIMIT ${limit}`,
   );
+}
+
+/** Facet counts over a search's matches: the keyword always applies, each filter except in its own facet. */
+export function searchFacets(db: Database, plan: SearchPlan, filter: BookFilter): Promise<FacetRow[]> {
+  return facetCounts(db, filter, sql`WITH ${searchQuery(plan)} ${candidateIds({})}`, RATING_THRESHOLDS);
 }

@@ -1,4 +1,4 @@
-import type { Author, Book, Paged } from '@bookstore/contract';
+import type { Author, Paged } from '@bookstore/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { asList } from '../../../lib/lists';
@@ -8,7 +8,8 @@ export function useAuthors() {
   return useQuery({
     queryKey: ['authors'],
     staleTime: Infinity,
-    queryFn: async ({ signal }) => asList(await api.get<Author[] | Paged<Author>>('/authors/', { signal, auth: false })),
+    queryFn: async ({ signal }) =>
+      asList(await api.get<Author[] | Paged<Author>>('/authors/', { signal, auth: false })),
   });
 }
 
@@ -21,16 +22,4 @@ export const authorQuery = (slug: string) =>
 
 export function useAuthor(slug: string) {
   return useQuery(authorQuery(slug));
-}
-
-/** GET /authors/{slug}/books/ (paged) */
-export const authorBooksQuery = (slug: string) =>
-  queryOptions({
-    queryKey: ['author', slug, 'books'],
-    queryFn: ({ signal }) =>
-      api.get<Paged<Book>>(`/authors/${encodeURIComponent(slug)}/books/?page_size=100`, { signal, auth: false }),
-  });
-
-export function useAuthorBooks(slug: string) {
-  return useQuery(authorBooksQuery(slug));
 }

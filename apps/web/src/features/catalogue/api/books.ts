@@ -1,9 +1,12 @@
-import type { Book, BookOrdering, Paged } from '@bookstore/contract';
-import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { BOOK_ORDERINGS, type Book, type BookOrdering, type Paged, type PagedBooks } from '@bookstore/contract';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** GET /books/?page=&ordering=&page_size= : one page of the catalogue, newest first by default. */
-export function fetchBooks(params: { page?: number; ordering?: BookOrdering; pageSize?: number; keyword?: string }, signal?: AbortSignal) {
+export function fetchBooks(
+  params: { page?: number; ordering?: BookOrdering; pageSize?: number; keyword?: string },
+  signal?: AbortSignal,
+) {
   const query = new URLSearchParams();
   query.set('page', String(params.page ?? 1));
   if (params.ordering) query.set('ordering', params.ordering);
@@ -22,20 +25,123 @@ export function useHomeBooks() {
   });
 }
 
-/** All books page by page, in the server's order (the client never re-sorts). */
-export const bookPagesQuery = (ordering: BookOrdering) =>
+/** The filters a listing can carry in its address (`/books?category=fiction&price_max=20`). */
+export interface BookFilters {
+  category: string[];
+  author: string[];
+  book_type: string[];
+  condition: string[];
+  price_min: string;
+  price_max: string;
+  rating_min: string;
+  in_stock: boolean;
+}
+export type ListFacet = 'category' | 'author' | 'book_type' | 'condition';
+export const LIST_FACETS: ListFacet[] = ['category', 'author', 'book_type', 'condition'];
+export const FILTER_PARAMS = [...LIST_FACETS, 'price_min', 'price_max', 'rating_min', 'in_stock'] as const;
+
+/** The filters an address holds; anything malformed is left for the server to refuse. */
+export function filtersFrom(search: URLSearchParams): BookFilters {
+  return {
+    category: search.getAll('category'),
+    author: search.getAll('author'),
+    book_type: search.getAll('book_type'),
+    condition: search.getAll('condition'),
+    price_min: search.get('price_min') ?? '',
+    price_max: search.get('price_max') ?? '',
+    rating_min: search.get('rating_min') ?? '',
+    in_stock: search.get('in_stock') === '1',
+  };
+}
+
+export function hasFilters(filters: BookFilters): boolean {
+  return (
+    LIST_FACETS.some((name) => filters[name].length > 0) ||
+    Boolean(filters.price_min || filters.price_max || filters.rating_min) ||
+    filters.in_stock
+  );
+}
+
+/** The address parameters of `filters`, after the ones in `search` that are not filters (q, ordering). */
+export function withFilters(search: URLSearchParams, filters: BookFilters): URLSearchParams {
+  const next = new URLSearchParams();
+  for (const [key, value] of search) {
+    if (!(FILTER_PARAMS as readonly string[]).includes(key)) next.append(key, value);
+  }
+  for (const name of LIST_FACETS) for (const value of filters[name]) next.append(name, value);
+  if (filters.price_min) next.set('price_min', filters.price_min);
+  if (filters.price_max) next.set('price_max', filters.price_max);
+  if (filters.rating_min) next.set('rating_min', filters.rating_min);
+  if (filters.in_stock) next.set('in_stock', '1');
+  return next;
+}
+
+/**
+ * What a listing asks the API for, without the page: ordering, keyword and filters. One string, so it
+ * is also (with the path) the query key.
+ */
+export function listQuery(options: {
+  ordering: BookOrdering;
+  filters: BookFilters;
+  keyword?: string;
+  exact?: boolean;
+}): string {
+  const query = new URLSearchParams();
+  query.set('ordering', options.ordering);
+  if (options.keyword) query.set('keyword', options.keyword);
+  if (options.keyword && options.exact) query.set('exact', '1');
+  return withFilters(query, options.filters).toString();
+}
+
+/** Where a listing comes from: all books, or an author's or a category's. */
+export type BookSource = { path: '/books/' } | { path: string; fixed: 'author' | 'category' };
+export const ALL_BOOKS: BookSource = { path: '/books/' };
+export const authorSource = (slug: string): BookSource => ({
+  path: `/authors/${encodeURIComponent(slug)}/books/`,
+  fixed: 'author',
+});
+export const categorySource = (slug: string): BookSource => ({
+  path: `/categories/${encodeURIComponent(slug)}/books/`,
+  fixed: 'category',
+});
+
+/** A listing page by page, in the server's order (the client never re-sorts); facet counts come with page 1. */
+export const bookPagesQuery = (source: BookSource, query: string) =>
   infiniteQueryOptions({
-    queryKey: ['books', 'all', ordering],
-    queryFn: ({ pageParam, signal }) => fetchBooks({ page: pageParam, ordering }, signal),
+    queryKey: ['books', 'list', source.path, query],
+    queryFn: ({ pageParam, signal }) =>
+      api.get<PagedBooks>(`${source.path}?page=${pageParam}&${query}${pageParam === 1 ? '&facets=1' : ''}`, {
+        signal,
+        auth: false,
+      }),
     initialPageParam: 1,
     getNextPageParam: (last) => last.meta.next ?? undefined,
   });
 
-export function useBookPages(ordering: BookOrdering) {
-  return useInfiniteQuery(bookPagesQuery(ordering));
+/** While another view loads, the last one stays (the filter panel keeps its values and counts). */
+export function useBookPages(source: BookSource, query: string) {
+  return useInfiniteQuery({ ...bookPagesQuery(source, query), placeholderData: keepPreviousData });
 }
 
-/** The ordering the /books address asks for (newest first unless it says otherwise). */
-export function orderingFrom(search: URLSearchParams): BookOrdering {
-  return search.get('ordering') === 'created_at' ? 'created_at' : '-created_at';
+/** The ordering an address asks for, or the page's default. */
+export function orderingFrom(search: URLSearchParams, fallback: BookOrdering = '-created_at'): BookOrdering {
+  const asked = search.get('ordering');
+  return (BOOK_ORDERINGS as readonly string[]).includes(asked ?? '') ? (asked as BookOrdering) : fallback;
+}
+
+/** The query of a listing page (/books, an author's, a category's) from its address. */
+export function booksPageQuery(search: URLSearchParams, source: BookSource = ALL_BOOKS): string {
+  const filters = filtersFrom(search);
+  if ('fixed' in source) filters[source.fixed] = [];
+  return listQuery({ ordering: orderingFrom(search), filters });
+}
+
+/** The /search listing: the words of `q`, best match first unless another order is asked. */
+export function searchPageQuery(search: URLSearchParams): string {
+  return listQuery({
+    ordering: orderingFrom(search, 'relevance'),
+    filters: filtersFrom(search),
+    keyword: search.get('q')?.trim() ?? '',
+    exact: search.get('exact') === '1',
+  });
 }

@@ -1,4 +1,4 @@
-import type { Book, Category, Paged } from '@bookstore/contract';
+import type { Category, Paged } from '@bookstore/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { asList } from '../../../lib/lists';
@@ -22,16 +22,4 @@ export const categoryQuery = (slug: string) =>
 
 export function useCategory(slug: string) {
   return useQuery(categoryQuery(slug));
-}
-
-/** GET /categories/{slug}/books/ (paged) */
-export const categoryBooksQuery = (slug: string) =>
-  queryOptions({
-    queryKey: ['category', slug, 'books'],
-    queryFn: ({ signal }) =>
-      api.get<Paged<Book>>(`/categories/${encodeURIComponent(slug)}/books/?page_size=100`, { signal, auth: false }),
-  });
-
-export function useCategoryBooks(slug: string) {
-  return useQuery(categoryBooksQuery(slug));
 }

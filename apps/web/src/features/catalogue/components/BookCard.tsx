@@ -3,6 +3,7 @@ import { useId, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { CardCover } from '../../../components/ui/BookImage';
+import { Highlight } from '../../../components/ui/Highlight';
 import { Price } from '../../../components/ui/Price';
 import { Stars } from '../../../components/ui/Stars';
 import { paths } from '../../../config/paths';
@@ -15,10 +16,12 @@ interface Props {
   /** 'View' on home, 'Details' elsewhere. */
   actionLabel?: 'View' | 'Details';
   priority?: boolean;
+  /** Words to mark in the title and author (search results). */
+  highlight?: string[];
 }
 
 /** A book in a list: cover, title, author, price, rating, short description, Add to Cart and a link. */
-export function BookCard({ book, actionLabel = 'Details', priority }: Props) {
+export function BookCard({ book, actionLabel = 'Details', priority, highlight }: Props) {
   const titleId = useId();
   const addToCart = useCartStore((s) => s.addToCart);
   const inStock = isInStock(book);
@@ -34,10 +37,12 @@ export function BookCard({ book, actionLabel = 'Details', priority }: Props) {
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 id={titleId} className="line-clamp-2 text-base font-semibold">
           <Link to={href} className="hover:text-indigo-700 dark:hover:text-indigo-300">
-            {book.title}
+            <Highlight text={book.title} words={highlight} />
           </Link>
         </h3>
-        <p className="text-sm text-gray-600 dark:text-gray-400">{book.book_author}</p>
+        <p className="text-sm text-gray-600 dark:text-gray-400">
+          <Highlight text={book.book_author} words={highlight} />
+        </p>
         <Price price={book.price} originalPrice={book.original_price} />
         <div className="flex items-center gap-1 text-sm text-gray-600 dark:text-gray-400">
           <Stars rating={book.rating} />

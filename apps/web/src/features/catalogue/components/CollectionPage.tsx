@@ -1,18 +1,19 @@
-import type { Book, Paged } from '@bookstore/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { BookImage } from '../../../components/ui/BookImage';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { PageLoading } from '../../../components/ui/Spinner';
-import { BookCard, BookGrid } from './BookCard';
+import type { BookSource } from '../api/books';
+import { BookBrowser } from './BookBrowser';
 
 /**
  * The shared shape of the author and category pages: a header card (image, name, text, number of
- * books), then the books, with the page's own empty and error texts.
+ * books), then the books with the filter panel of /books (less the page's own facet), with the page's
+ * own empty and error texts.
  */
 export function CollectionPage({
   info,
-  books,
+  source,
   name,
   image,
   text,
@@ -23,7 +24,7 @@ export function CollectionPage({
   booksHeading,
 }: {
   info: UseQueryResult<unknown>;
-  books: UseQueryResult<Paged<Book>>;
+  source: BookSource;
   name?: string;
   image?: string | null;
   text?: ReactNode;
@@ -34,14 +35,13 @@ export function CollectionPage({
   booksHeading: string;
 }) {
   if (info.isPending) return <PageLoading />;
-  if (info.isError || books.isError) {
+  if (info.isError) {
     return (
       <div className="px-4">
         <ErrorState message={errorText} />
       </div>
     );
   }
-  const list = books.data?.data ?? [];
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <header className="flex flex-col items-center gap-6 rounded-2xl bg-gray-50 p-6 text-center sm:flex-row sm:items-start sm:p-8 sm:text-left dark:bg-gray-900">
@@ -63,20 +63,15 @@ export function CollectionPage({
         </div>
       </header>
       <section aria-labelledby="collection-books" className="mt-10">
-        <h2 id="collection-books" className="mb-6 text-2xl font-bold tracking-tight">
-          {booksHeading}
-        </h2>
-        {books.isPending ? (
-          <PageLoading />
-        ) : list.length === 0 ? (
-          <p className="py-12 text-center text-gray-700 dark:text-gray-300">{emptyText}</p>
-        ) : (
-          <BookGrid>
-            {list.map((book) => (
-              <BookCard key={book.id} book={book} />
-            ))}
-          </BookGrid>
-        )}
+        <BookBrowser
+          source={source}
+          emptyText={emptyText}
+          title={() => (
+            <h2 id="collection-books" className="text-2xl font-bold tracking-tight">
+              {booksHeading}
+            </h2>
+          )}
+        />
       </section>
     </div>
   );

@@ -1,7 +1,13 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonReply, renderWithApp } from '../../../test/render';
+import { useLocation } from 'react-router';
 import { SearchBox } from './SearchBox';
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{location.pathname + location.search}</output>;
+}
 
 const book = {
   id: 1,
@@ -14,14 +20,16 @@ const book = {
 };
 
 function type(text: string) {
-  fireEvent.change(screen.getByRole('searchbox', { name: 'Search books' }), { target: { value: text } });
+  fireEvent.change(screen.getByRole('combobox', { name: 'Search books' }), { target: { value: text } });
 }
 
 describe('header search', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
-    fetchMock = vi.fn(async () => jsonReply({ data: [book], meta: { page: 1, pageSize: 10, count: 1, pages: 1, next: null } }));
+    fetchMock = vi.fn(async () =>
+      jsonReply({ data: [book], meta: { page: 1, pageSize: 10, count: 1, pages: 1, next: null } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => {
@@ -41,7 +49,8 @@ describe('header search', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(String(fetchMock.mock.calls[0]![0])).toContain('keyword=moby');
     await act(() => vi.advanceTimersByTimeAsync(0));
-    expect(screen.getByRole('link', { name: /Moby-Dick/ })).toHaveAttribute('href', '/book/Moby-Dick');
+    expect(screen.getByRole('option', { name: /Moby-Dick/ })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'See all results' })).toBeInTheDocument();
   });
 
   it('never calls for a blank term', async () => {
@@ -53,7 +62,9 @@ describe('header search', () => {
   });
 
   it('says when nothing matches', async () => {
-    fetchMock.mockImplementation(async () => jsonReply({ data: [], meta: { page: 1, pageSize: 10, count: 0, pages: 1, next: null } }));
+    fetchMock.mockImplementation(async () =>
+      jsonReply({ data: [], meta: { page: 1, pageSize: 10, count: 0, pages: 1, next: null } }),
+    );
     renderWithApp(<SearchBox />);
     type('zzz');
     await act(() => vi.advanceTimersByTimeAsync(500));
@@ -68,5 +79,55 @@ describe('header search', () => {
     await act(() => vi.advanceTimersByTimeAsync(500));
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(screen.getByText('Failed to search books')).toBeInTheDocument();
+  });
+
+  describe('as a combobox', () => {
+    async function typed(text: string) {
+      renderWithApp(
+        <>
+          <SearchBox />
+          <Where />
+        </>,
+      );
+      type(text);
+      await act(() => vi.advanceTimersByTimeAsync(500));
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      return screen.getByRole('combobox', { name: 'Search books' });
+    }
+    const where = () => screen.getByTestId('where').textContent;
+
+    it('moves through the options with the arrow keys and opens the highlighted book with Enter', async () => {
+      const box = await typed('moby');
+      expect(box).toHaveAttribute('aria-expanded', 'true');
+      fireEvent.keyDown(box, { key: 'ArrowDown' });
+      const first = screen.getByRole('option', { name: /Moby-Dick/ });
+      expect(first).toHaveAttribute('aria-selected', 'true');
+      expect(box).toHaveAttribute('aria-activedescendant', first.id);
+      fireEvent.keyDown(box, { key: 'ArrowDown' });
+      expect(screen.getByRole('option', { name: 'See all results' })).toHaveAttribute('aria-selected', 'true');
+      fireEvent.keyDown(box, { key: 'ArrowUp' });
+      fireEvent.keyDown(box, { key: 'Enter' });
+      expect(where()).toBe('/book/Moby-Dick');
+    });
+
+    it('opens the results page with Enter when no option is highlighted', async () => {
+      const box = await typed('moby dik');
+      fireEvent.keyDown(box, { key: 'Enter' });
+      fireEvent.submit(box.closest('form')!);
+      expect(where()).toBe('/search?q=moby+dik');
+    });
+
+    it('opens the results page from "See all results"', async () => {
+      await typed('moby');
+      fireEvent.click(screen.getByRole('option', { name: 'See all results' }));
+      expect(where()).toBe('/search?q=moby');
+    });
+
+    it('closes the list with Escape', async () => {
+      const box = await typed('moby');
+      fireEvent.keyDown(box, { key: 'Escape' });
+      expect(box).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    });
   });
 });

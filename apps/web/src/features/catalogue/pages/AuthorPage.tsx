@@ -1,17 +1,17 @@
 import { useParams } from 'react-router';
 import { usePageTitle } from '../../../lib/hooks';
-import { useAuthor, useAuthorBooks } from '../api/authors';
+import { authorSource } from '../api/books';
+import { useAuthor } from '../api/authors';
 import { CollectionPage } from '../components/CollectionPage';
 
 export default function AuthorPage() {
   const { slug = '' } = useParams();
   const author = useAuthor(slug);
-  const books = useAuthorBooks(slug);
   usePageTitle(author.data?.name ?? (author.isError ? 'Error' : undefined));
   return (
     <CollectionPage
       info={author}
-      books={books}
+      source={authorSource(slug)}
       name={author.data?.name}
       image={author.data?.image}
       text={<p>{author.data?.brief}</p>}

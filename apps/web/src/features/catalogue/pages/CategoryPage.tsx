@@ -1,17 +1,17 @@
 import { useParams } from 'react-router';
 import { usePageTitle } from '../../../lib/hooks';
-import { useCategory, useCategoryBooks } from '../api/categories';
+import { categorySource } from '../api/books';
+import { useCategory } from '../api/categories';
 import { CollectionPage } from '../components/CollectionPage';
 
 export default function CategoryPage() {
   const { slug = '' } = useParams();
   const category = useCategory(slug);
-  const books = useCategoryBooks(slug);
   usePageTitle(category.data?.name ?? (category.isError ? 'Error' : undefined));
   return (
     <CollectionPage
       info={category}
-      books={books}
+      source={categorySource(slug)}
       name={category.data?.name}
       image={category.data?.image}
       text={<p>{category.data?.description}</p>}

@@ -1,0 +1,253 @@
+import type { BookOrdering } from '@bookstore/contract';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ErrorState } from '../../../components/ui/ErrorState';
+import { CloseIcon } from '../../../components/ui/icons';
+import { PageLoading, Spinner } from '../../../components/ui/Spinner';
+import { useMediaQuery } from '../../../lib/hooks';
+import {
+  ALL_BOOKS,
+  type BookFilters,
+  type BookSource,
+  filtersFrom,
+  hasFilters,
+  type ListFacet,
+  listQuery,
+  orderingFrom,
+  useBookPages,
+  withFilters,
+} from '../api/books';
+import { BookCard, BookGrid } from './BookCard';
+import { ActiveFilters, FilterPanel } from './FilterPanel';
+
+export const BOOK_SORTS: { value: BookOrdering; label: string }[] = [
+  { value: '-created_at', label: 'Newest First' },
+  { value: 'created_at', label: 'Oldest First' },
+  { value: 'price', label: 'Price: Low to High' },
+  { value: '-price', label: 'Price: High to Low' },
+  { value: '-rating', label: 'Top Rated' },
+  { value: 'title', label: 'Title: A to Z' },
+];
+export const SEARCH_SORTS: { value: BookOrdering; label: string }[] = [
+  { value: 'relevance', label: 'Best Match' },
+  ...BOOK_SORTS.filter((sort) => !sort.value.endsWith('created_at')),
+];
+
+const NO_FILTERS: BookFilters = {
+  category: [],
+  author: [],
+  book_type: [],
+  condition: [],
+  price_min: '',
+  price_max: '',
+  rating_min: '',
+  in_stock: false,
+};
+
+/**
+ * A listing with filters: the filter panel (a sidebar on desktop, a sheet on phones), chips for the
+ * active filters, the sort select, the grid with infinite loading, and the empty and error views.
+ * Every choice lives in the address, so back, forward, reload and shared links give the same view.
+ */
+export function BookBrowser({
+  title,
+  sorts = BOOK_SORTS,
+  defaultOrdering = '-created_at',
+  keyword,
+  exact,
+  source = ALL_BOOKS,
+  emptyText,
+  highlight,
+}: {
+  /** The heading, given the number of books once known. */
+  title: (count: number | undefined) => ReactNode;
+  sorts?: { value: BookOrdering; label: string }[];
+  defaultOrdering?: BookOrdering;
+  keyword?: string;
+  /** Search the keyword as typed, without correcting it. */
+  exact?: boolean;
+  /** All books, or an author's or a category's (whose own facet is then left out). */
+  source?: BookSource;
+  /** Said when the list is empty without any filter. */
+  emptyText: string;
+  highlight?: string[];
+}) {
+  const [params, setParams] = useSearchParams();
+  const ordering = orderingFrom(params, defaultOrdering);
+  const hidden: ListFacet | undefined = 'fixed' in source ? source.fixed : undefined;
+  const filters = filtersFrom(params);
+  if (hidden) filters[hidden] = [];
+  const pages = useBookPages(source, listQuery({ ordering, filters, keyword, exact }));
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  const endMarker = useRef<HTMLDivElement>(null);
+  const desktop = useMediaQuery('(min-width: 1024px)');
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const filtered = hasFilters(filters);
+
+  // Infinite loading: the next page is asked for as the end of the list scrolls into view.
+  useEffect(() => {
+    const marker = endMarker.current;
+    if (!marker || !hasNextPage) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(marker);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  useEffect(() => {
+    if (!sheetOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setSheetOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [sheetOpen]);
+
+  // Each choice is a new history entry, so back undoes it.
+  const setFilters = (next: BookFilters) => setParams(withFilters(params, next));
+  const clearFilters = () => setFilters(NO_FILTERS);
+
+  const first = pages.data?.pages[0];
+  const facets = first?.meta.facets;
+  const books = pages.data?.pages.flatMap((page) => page.data) ?? [];
+  const count = pages.isSuccess ? (first?.meta.count ?? 0) : undefined;
+
+  const panel = <FilterPanel facets={facets} filters={filters} onChange={setFilters} hidden={hidden} />;
+
+  return (
+    <div>
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        {title(count)}
+        <div className="flex items-center gap-2">
+          {!desktop && (
+            <button
+              type="button"
+              onClick={() => setSheetOpen(true)}
+              aria-expanded={sheetOpen}
+              className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium dark:border-gray-700"
+            >
+              Filters
+            </button>
+          )}
+          <label htmlFor="sort-books" className="text-sm font-medium">
+            Sort by
+          </label>
+          <select
+            id="sort-books"
+            value={ordering}
+            onChange={(event) => {
+              const next = new URLSearchParams(params);
+              next.set('ordering', event.target.value);
+              setParams(next);
+            }}
+            className="rounded-md border border-gray-300 bg-white px-3 py-2 text-sm dark:border-gray-700 dark:bg-gray-900"
+          >
+            {sorts.map((sort) => (
+              <option key={sort.value} value={sort.value}>
+                {sort.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <div className="lg:grid lg:grid-cols-[15rem_1fr] lg:gap-8">
+        {desktop ? (
+          <aside aria-label="Filters" className="self-start">
+            <h2 className="mb-2 text-lg font-semibold">Filters</h2>
+            {panel}
+          </aside>
+        ) : (
+          sheetOpen && (
+            <div className="fixed inset-0 z-50 flex">
+              <div className="absolute inset-0 bg-black/40" aria-hidden="true" onClick={() => setSheetOpen(false)} />
+              <div
+                role="dialog"
+                aria-modal="true"
+                aria-label="Filters"
+                className="relative mt-auto max-h-[85vh] w-full overflow-y-auto rounded-t-2xl bg-white p-4 shadow-xl dark:bg-gray-950"
+              >
+                <div className="mb-2 flex items-center justify-between">
+                  <h2 className="text-lg font-semibold">Filters</h2>
+                  <button
+                    type="button"
+                    aria-label="Close filters"
+                    autoFocus
+                    onClick={() => setSheetOpen(false)}
+                    className="rounded-full p-2 hover:bg-gray-100 dark:hover:bg-gray-800"
+                  >
+                    <CloseIcon />
+                  </button>
+                </div>
+                {panel}
+                <button
+                  type="button"
+                  onClick={() => setSheetOpen(false)}
+                  className="mt-6 w-full rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700"
+                >
+                  {count === undefined ? 'Show books' : `Show ${count} ${count === 1 ? 'book' : 'books'}`}
+                </button>
+              </div>
+            </div>
+          )
+        )}
+
+        {/* The last view stays, dimmed, while the next one loads. */}
+        <div
+          className={pages.isPlaceholderData ? 'min-w-0 opacity-60 transition-opacity' : 'min-w-0'}
+          aria-busy={pages.isPlaceholderData}
+        >
+          <ActiveFilters
+            filters={filters}
+            facets={facets}
+            hidden={hidden}
+            onChange={setFilters}
+            onClear={clearFilters}
+          />
+          {pages.isPending || (pages.isPlaceholderData && books.length === 0) ? (
+            <PageLoading />
+          ) : pages.isError ? (
+            <ErrorState message={pages.error.message}>
+              <button
+                type="button"
+                onClick={() => void pages.refetch()}
+                className="mt-4 rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700"
+              >
+                Try again
+              </button>
+            </ErrorState>
+          ) : books.length === 0 ? (
+            filtered ? (
+              <div className="py-16 text-center">
+                <p className="text-lg text-gray-700 dark:text-gray-300">No books match these filters.</p>
+                <button
+                  type="button"
+                  onClick={clearFilters}
+                  className="mt-4 rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700"
+                >
+                  Clear all filters
+                </button>
+              </div>
+            ) : (
+              <p className="py-16 text-center text-lg text-gray-700 dark:text-gray-300">{emptyText}</p>
+            )
+          ) : (
+            <>
+              <h2 className="sr-only">Book list</h2>
+              <BookGrid>
+                {books.map((book, index) => (
+                  <BookCard key={book.id} book={book} priority={index < 2} highlight={highlight} />
+                ))}
+              </BookGrid>
+              <div ref={endMarker} data-testid="end-of-list" className="flex h-16 items-center justify-center">
+                {isFetchingNextPage && <Spinner label="Loading more books..." />}
+              </div>
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
