@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
+import { booksRoutes } from './modules/books/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { ordersRoutes } from './modules/orders/routes.js';
@@ -67,6 +68,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(
     async (api) => {
       await api.register(catalogueRoutes);
+      await api.register(booksRoutes);
       await api.register(contactRoutes);
       await api.register(accountsRoutes);
       await api.register(ordersRoutes);

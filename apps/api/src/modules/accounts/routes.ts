@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readAccountForm } from './form.js';
+import { readUploadForm } from '../../lib/form.js';
 import { createFailureStore, LoginThrottle } from './login-throttle.js';
 import { AccountsService } from './service.js';
 import { deleteExpiredSessions } from './sessions.js';
@@ -50,7 +50,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const form = await readAccountForm(request, {
+      const form = await readUploadForm(request, {
         fileFields: PICTURE_FIELDS,
         tooLargeMessage: accountMessages.pictureTooLarge,
       });
@@ -138,7 +138,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const form = await readAccountForm(request, {
+      const form = await readUploadForm(request, {
         fileFields: PICTURE_FIELDS,
         tooLargeMessage: accountMessages.profilePictureTooLarge,
       });

@@ -10,13 +10,12 @@ import {
   pageMeta,
 } from '@bookstore/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { AppError, isUniqueViolation, notFound, unauthorized } from '../../lib/errors.js';
 import { ImageRejected, removeMedia, storeImage } from '../../lib/images.js';
 import type { TokenService } from '../../lib/tokens.js';
-import type { AccountForm } from './form.js';
+import { type UploadForm, fieldsError, validationError } from '../../lib/form.js';
 import { LoginThrottle } from './login-throttle.js';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { endSession, rotateSession, startSession } from './sessions.js';
@@ -31,23 +30,6 @@ import {
   type UserChanges,
   updateUser,
 } from './users.js';
-
-/** Field name → messages, and a one-line summary naming the first field (what the web shows). */
-export function validationError(error: z.ZodError, status = 400): AppError {
-  const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const name = issue.path.map(String).join('.') || '_';
-    const list = (fields[name] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
-  }
-  return fieldsError(fields, status);
-}
-
-function fieldsError(fields: Record<string, string[]>, status = 400): AppError {
-  const [first] = Object.entries(fields);
-  const summary = first ? `${first[0]}: ${first[1].join(', ')}` : 'The form is not valid';
-  return new AppError(status, summary, fields);
-}
 
 const PROFILE_FOLDER = 'profiles';
 const PICTURE_BOX = 800;
@@ -91,7 +73,7 @@ export class AccountsService {
     return Object.keys(fields).length > 0 ? fieldsError(fields, 409) : null;
   }
 
-  async register(form: AccountForm): Promise<Profile> {
+  async register(form: UploadForm): Promise<Profile> {
     const parsed = registerSchema.safeParse(form.fields);
     if (!parsed.success) throw validationError(parsed.error);
     const input = parsed.data;
@@ -169,7 +151,7 @@ export class AccountsService {
     return toProfile(user);
   }
 
-  async updateProfile(userId: number, form: AccountForm): Promise<Profile> {
+  async updateProfile(userId: number, form: UploadForm): Promise<Profile> {
     const user = await findUserById(this.db, userId);
     if (!user) throw notFound('Account not found');
     // Only what was sent changes; empty names and email mean "not sent" (the web sends non-empty values only).
