@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
 import { booksRoutes } from './modules/books/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
@@ -73,6 +74,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       await api.register(accountsRoutes);
       await api.register(ordersRoutes);
       await api.register(paymentsRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api' },
   );

@@ -7,12 +7,14 @@ import {
   registerSchema,
   type TokenPair,
   type UsersPage,
+  type UserSummary,
+  OWN_STAFF_MESSAGE,
   pageMeta,
 } from '@bookstore/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { AppError, isUniqueViolation, notFound, unauthorized } from '../../lib/errors.js';
+import { AppError, forbidden, isUniqueViolation, notFound, unauthorized } from '../../lib/errors.js';
 import { ImageRejected, removeMedia, storeImage } from '../../lib/images.js';
 import type { TokenService } from '../../lib/tokens.js';
 import { type UploadForm, fieldsError, validationError } from '../../lib/form.js';
@@ -184,8 +186,16 @@ export class AccountsService {
     }
   }
 
-  async users(page: number, pageSize: number): Promise<UsersPage> {
-    const { rows, count } = await listUsers(this.db, page, pageSize);
+  async users(page: number, pageSize: number, search?: string): Promise<UsersPage> {
+    const { rows, count } = await listUsers(this.db, page, pageSize, search);
     return { data: rows.map(toUserSummary), meta: pageMeta(page, pageSize, count) };
+  }
+
+  /** Staff give or take away staff; never their own, so the shop always keeps the one doing it. */
+  async setStaff(actingUserId: number, userId: number, isStaff: boolean): Promise<UserSummary> {
+    if (actingUserId === userId) throw forbidden(OWN_STAFF_MESSAGE);
+    const updated = await updateUser(this.db, userId, { isStaff });
+    if (!updated) throw notFound('Account not found');
+    return toUserSummary(updated);
   }
 }

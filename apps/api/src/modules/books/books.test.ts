@@ -65,13 +65,13 @@ describe('book writes', () => {
     fields: Record<string, string>,
     cover: Buffer | null = null,
   ) {
-    const image = cover === null ? {} : { image: { data: cover, name: 'cover.jpg', type: 'image/jpeg' } };
+    const image: Parameters<typeof multipart>[1] = cover === null ? {} : { image: { data: cover, name: 'cover.jpg', type: 'image/jpeg' } };
     const { payload, headers } = await multipart(fields, image);
     return app().inject({ method: 'POST', url: '/api/books/', payload, headers: { ...headers, ...auth } });
   }
 
   async function update(auth: Record<string, string>, id: number, fields: Record<string, string>, cover?: Buffer) {
-    const image = cover ? { image: { data: cover, name: 'cover.png', type: 'image/png' } } : {};
+    const image: Parameters<typeof multipart>[1] = cover ? { image: { data: cover, name: 'cover.png', type: 'image/png' } } : {};
     const { payload, headers } = await multipart(fields, image);
     return app().inject({ method: 'PUT', url: `/api/books/update/${id}/`, payload, headers: { ...headers, ...auth } });
   }
