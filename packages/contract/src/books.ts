@@ -177,6 +177,16 @@ export const createBookSchema = z.object({
 export type CreateBookInput = z.input<typeof createBookSchema>;
 export type BookFields = z.output<typeof createBookSchema>;
 
+/** The dashboard's edit dialog (spec section 7): title, stock, category, description, price and the cover. */
+export const editBookSchema = z.object({
+  title: bookFieldRules.title,
+  count_in_stock: stockSchema,
+  category: bookFieldRules.category,
+  description: bookFieldRules.description,
+  price: bookFieldRules.price,
+});
+export type EditBookInput = z.input<typeof editBookSchema>;
+
 /**
  * `PUT /api/books/update/{id}/`: any subset. The dashboard's edit sends `count_in_stock` for the
  * stock, and `id` (ignored: the path names the book).

@@ -13,7 +13,7 @@ const BookDetailPage = lazy(() => import('../features/catalogue/pages/BookDetail
 const AuthorPage = lazy(() => import('../features/catalogue/pages/AuthorPage'));
 const CategoryPage = lazy(() => import('../features/catalogue/pages/CategoryPage'));
 const WishlistPage = lazy(() => import('../features/catalogue/pages/WishlistPage'));
-const AddBookPage = lazy(() => import('../features/catalogue/pages/AddBookPage'));
+const AddBookPage = lazy(() => import('../features/books/pages/AddBookPage'));
 const CartRoute = lazy(() => import('./routes/cart'));
 const ContactPage = lazy(() => import('../features/contact/pages/ContactPage'));
 const AboutPage = lazy(() => import('../features/static/pages/AboutPage'));

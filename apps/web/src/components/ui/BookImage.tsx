@@ -6,6 +6,8 @@ export const AVATAR_PLACEHOLDER = '/avatar.png';
 interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width' | 'height'> {
   src: string | null | undefined;
   srcSet?: string | null;
+  /** The same sizes in newer formats (AVIF, WebP), best first: offered through <picture>. */
+  sources?: readonly { type: string; srcset: string }[] | null;
   alt: string;
   width: number;
   height: number;
@@ -16,12 +18,13 @@ interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSe
 
 /**
  * An image that never shifts the layout (width and height always set), loads lazily below the fold,
- * offers the API's resized variants as srcset, and falls back to a placeholder when missing or broken.
+ * offers the API's resized variants as srcset (and newer formats as <picture> sources), and falls
+ * back to a placeholder when missing or broken.
  */
-export function BookImage({ src, srcSet, alt, width, height, priority, fallback = BOOK_PLACEHOLDER, ...rest }: Props) {
+export function BookImage({ src, srcSet, sources, alt, width, height, priority, fallback = BOOK_PLACEHOLDER, ...rest }: Props) {
   const [failed, setFailed] = useState<string | null>(null);
   const broken = !src || failed === src;
-  return (
+  const img = (
     <img
       {...rest}
       src={broken ? fallback : src}
@@ -36,5 +39,14 @@ export function BookImage({ src, srcSet, alt, width, height, priority, fallback 
         if (src) setFailed(src);
       }}
     />
+  );
+  if (broken || !sources || sources.length === 0) return img;
+  return (
+    <picture className="contents">
+      {sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcset} sizes={rest.sizes} />
+      ))}
+      {img}
+    </picture>
   );
 }

@@ -31,6 +31,7 @@ export function BookCard({ book, actionLabel = 'Details', priority }: Props) {
         <BookImage
           src={book.image}
           srcSet={book.image_srcset}
+          sources={book.image_sources}
           sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
           alt=""
           width={300}

@@ -130,7 +130,16 @@ export function SearchBox({ className }: { className?: string }) {
                         }
                       }}
                     >
-                      <BookImage src={book.image} alt="" width={40} height={56} className="h-14 w-10 rounded object-cover" />
+                      <BookImage
+                        src={book.image}
+                        srcSet={book.image_srcset}
+                        sources={book.image_sources}
+                        sizes="40px"
+                        alt=""
+                        width={40}
+                        height={56}
+                        className="h-14 w-10 rounded object-cover"
+                      />
                       <span className="min-w-0 flex-1">
                         <span className="block truncate text-sm font-medium">{book.title}</span>
                         <span className="block truncate text-xs text-gray-600 dark:text-gray-400">{book.book_author}</span>

@@ -1,5 +1,12 @@
 import clsx from 'clsx';
-import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
+import {
+  forwardRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 
 export const inputClass =
   'block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm placeholder:text-gray-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100';
@@ -60,6 +67,45 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldProps & Textar
           </p>
         )}
       </div>
+    );
+  },
+);
+
+export const SelectField = forwardRef<HTMLSelectElement, FieldProps & SelectHTMLAttributes<HTMLSelectElement>>(
+  function SelectField({ label, error, className, children, ...select }, ref) {
+    const id = useId();
+    return (
+      <div className={className}>
+        <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800 dark:text-gray-200">
+          {label}
+        </label>
+        <select
+          ref={ref}
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={clsx(inputClass, error && 'border-red-500')}
+          {...select}
+        >
+          {children}
+        </select>
+        {error && (
+          <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  },
+);
+
+export const CheckboxField = forwardRef<HTMLInputElement, { label: string } & InputHTMLAttributes<HTMLInputElement>>(
+  function CheckboxField({ label, className, ...input }, ref) {
+    return (
+      <label className={clsx('flex items-center gap-2 text-sm font-medium text-gray-800 dark:text-gray-200', className)}>
+        <input ref={ref} type="checkbox" className="h-4 w-4 rounded border-gray-300 text-indigo-600 focus:ring-indigo-500" {...input} />
+        {label}
+      </label>
     );
   },
 );
