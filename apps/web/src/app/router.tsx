@@ -28,7 +28,7 @@ const RegisterPage = lazy(() => import('../features/accounts/pages/RegisterPage'
 const ProfilePage = lazy(() => import('../features/accounts/pages/ProfilePage'));
 const PaymentSuccessPage = lazy(() => import('../features/orders/pages/PaymentSuccessPage'));
 const OrdersPage = lazy(() => import('../features/orders/pages/OrdersPage'));
-const DashboardPage = lazy(() => import('../features/admin/DashboardPage'));
+const AdminRoute = lazy(() => import('./routes/admin'));
 
 export const router = createBrowserRouter([
   {
@@ -61,7 +61,7 @@ export const router = createBrowserRouter([
           { path: '/discord', element: <CommunityPage network="discord" /> },
           { path: '/twitter', element: <CommunityPage network="twitter" /> },
           { path: '/facebook', element: <CommunityPage network="facebook" /> },
-          { path: '/admin', element: <AdminGuard />, children: [{ index: true, element: <DashboardPage /> }] },
+          { path: '/admin', element: <AdminGuard />, children: [{ index: true, element: <AdminRoute /> }] },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
