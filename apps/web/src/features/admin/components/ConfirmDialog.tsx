@@ -24,7 +24,7 @@ export function ConfirmDialog({
     <Dialog open={open} onClose={() => !busy && onClose()} className="fixed inset-0 z-50 overflow-y-auto">
       <div className="fixed inset-0 bg-black/50" aria-hidden="true" />
       <div className="flex min-h-full items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl dark:bg-gray-900">
+        <DialogPanel className="relative w-full max-w-md rounded-lg bg-white p-6 shadow-xl dark:bg-gray-900">
           <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
           <div className="mt-3 text-gray-700 dark:text-gray-300">{children}</div>
           <div className="mt-6 flex justify-end gap-3">

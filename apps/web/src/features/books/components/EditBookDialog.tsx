@@ -62,7 +62,7 @@ export function EditBookDialog({ book, onClose }: { book: Book; onClose(): void 
     <Dialog open onClose={() => !update.isPending && onClose()} className="fixed inset-0 z-50 overflow-y-auto">
       <div className="fixed inset-0 bg-black/50" aria-hidden="true" />
       <div className="flex min-h-full items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-lg rounded-lg bg-white p-6 shadow-xl dark:bg-gray-900">
+        <DialogPanel className="relative w-full max-w-lg rounded-lg bg-white p-6 shadow-xl dark:bg-gray-900">
           <DialogTitle className="text-xl font-semibold">Edit Book</DialogTitle>
           <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-5 space-y-4">
             <TextField label="Title" {...register('title')} error={error('title')} />
