@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { isPhone } from './support';
+import { expectAccessibleInBothThemes, isPhone } from './support';
 
 // axe-core on every screen, in the light and then the dark theme: no serious or critical violations.
 // The header and footer are the same on every page: they are checked on the home page and with the
@@ -11,34 +10,6 @@ const READY = { timeout: 15_000 };
 
 // axe's contrast checks take seconds per page on a busy machine.
 test.describe.configure({ timeout: 120_000 });
-
-async function expectAccessible(page: Page, label: string, scope?: string) {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  if (scope) builder.include(scope);
-  const results = await builder.analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`),
-    `${label}: accessibility violations`,
-  ).toEqual([]);
-}
-
-async function setDark(page: Page, dark: boolean) {
-  await page.evaluate((value) => {
-    document.documentElement.classList.toggle('dark', value);
-    document.documentElement.style.colorScheme = value ? 'dark' : 'light';
-  }, dark);
-  // Let colour transitions finish before contrast is measured.
-  await page.waitForTimeout(250);
-}
-
-/** Checks the page as it is, then again in the dark theme (the class the theme toggle sets). */
-async function expectAccessibleInBothThemes(page: Page, label: string, scope?: string) {
-  await expectAccessible(page, `${label} (light)`, scope);
-  await setDark(page, true);
-  await expectAccessible(page, `${label} (dark)`, scope);
-  await setDark(page, false);
-}
 
 const heading = (page: Page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible(READY);
 const articles = (page: Page) => expect(page.getByRole('article').first()).toBeVisible(READY);

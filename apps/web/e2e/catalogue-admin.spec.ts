@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { emptyPage, expectAccessible, serverError, stubJson } from './support';
+import { emptyPage, expectAccessibleInBothThemes, serverError, stubJson } from './support';
 
 // Issue 10: a contributor adds a book with its cover; staff run the shop from /admin.
 
@@ -76,21 +76,6 @@ async function addBookByApi(request: APIRequestContext, title: string) {
   });
   expect(res.status(), await res.text()).toBe(201);
   return res.json() as Promise<{ id: number; title: string }>;
-}
-
-async function setDark(page: Page, dark: boolean) {
-  await page.evaluate((value) => {
-    document.documentElement.classList.toggle('dark', value);
-    document.documentElement.style.colorScheme = value ? 'dark' : 'light';
-  }, dark);
-  await page.waitForTimeout(250);
-}
-
-async function expectAccessibleInBothThemes(page: Page, label: string) {
-  await expectAccessible(page, `${label} (light)`);
-  await setDark(page, true);
-  await expectAccessible(page, `${label} (dark)`);
-  await setDark(page, false);
 }
 
 test.describe('Add New Book', () => {

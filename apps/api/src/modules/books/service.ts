@@ -1,5 +1,6 @@
 import {
   type Book,
+  type BookChanges,
   type BookDeleted,
   bookMessages,
   COVER_MAX_BYTES,
@@ -42,6 +43,33 @@ function issuesToFields(error: z.ZodError | undefined, into: Fields = {}): Field
     if (!list.includes(issue.message)) list.push(issue.message);
   }
   return into;
+}
+
+/**
+ * The columns a validated form sets; fields not sent stay undefined (left alone by an update).
+ * Author 0 means none: no author id and an empty `book_author`.
+ */
+function columnsOf(input: BookChanges, authorName: string | undefined): BookChangesRow {
+  const columns: BookChangesRow = {
+    title: input.title,
+    authorId: input.author === undefined ? undefined : input.author === 0 ? null : input.author,
+    bookAuthor: input.author === undefined ? undefined : (authorName ?? ''),
+    categoryId: input.category,
+    priceCents: input.price,
+    originalPriceCents: input.original_price,
+    description: input.description,
+    publisher: input.publisher,
+    publishedDate: input.published_date,
+    isbn: input.isbn,
+    genre: input.genre,
+    bookType: input.book_type,
+    condition: input.condition,
+    available: input.available,
+    featured: input.featured,
+    stockAmount: input.stock_amount,
+    tags: input.tags,
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
 }
 
 interface Cover {
@@ -131,25 +159,11 @@ export class BooksService {
     const cover = await this.saveCover(form.file!.data);
     try {
       const id = await insertBook(this.db, {
+        ...columnsOf(input, name),
         title: input.title,
+        priceCents: input.price,
         slug: await freeSlug(this.db, input.title),
         ...cover,
-        bookAuthor: name ?? '',
-        authorId: input.author === 0 ? null : input.author,
-        categoryId: input.category,
-        priceCents: input.price,
-        originalPriceCents: input.original_price,
-        description: input.description,
-        publisher: input.publisher,
-        publishedDate: input.published_date,
-        isbn: input.isbn,
-        genre: input.genre,
-        bookType: input.book_type,
-        condition: input.condition,
-        available: input.available,
-        featured: input.featured,
-        stockAmount: input.stock_amount,
-        tags: input.tags,
         createdBy: user.id,
       });
       return await this.book(id);
@@ -174,28 +188,9 @@ export class BooksService {
       throw fieldsError({ title: [bookMessages.titleTaken] }, 409);
     }
 
-    const changes: BookChangesRow = {
-      title: input.title,
-      authorId: input.author === undefined ? undefined : input.author === 0 ? null : input.author,
-      bookAuthor: input.author === undefined ? undefined : (name ?? ''),
-      categoryId: input.category,
-      priceCents: input.price,
-      originalPriceCents: input.original_price,
-      description: input.description,
-      publisher: input.publisher,
-      publishedDate: input.published_date,
-      isbn: input.isbn,
-      genre: input.genre,
-      bookType: input.book_type,
-      condition: input.condition,
-      available: input.available,
-      featured: input.featured,
-      stockAmount: input.stock_amount,
-      tags: input.tags,
-    };
+    const changes = columnsOf(input, name);
     const cover = form.file ? await this.saveCover(form.file.data) : undefined;
-    Object.assign(changes, cover);
-    const sent = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    const sent = { ...changes, ...cover };
     try {
       if (Object.keys(sent).length > 0 && !(await updateBook(this.db, id, sent))) throw notFound(bookMessages.notFound);
     } catch (err) {

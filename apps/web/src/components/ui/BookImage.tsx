@@ -1,3 +1,4 @@
+import type { Book } from '@bookstore/contract';
 import { useState, type ImgHTMLAttributes } from 'react';
 
 export const BOOK_PLACEHOLDER = '/book-placeholder.png';
@@ -48,5 +49,21 @@ export function BookImage({ src, srcSet, sources, alt, width, height, priority, 
       ))}
       {img}
     </picture>
+  );
+}
+
+/** A small cover (40 x 56) for rows: search results, the dashboard's books table. */
+export function BookThumb({ book }: { book: Pick<Book, 'image' | 'image_srcset' | 'image_sources'> }) {
+  return (
+    <BookImage
+      src={book.image}
+      srcSet={book.image_srcset}
+      sources={book.image_sources}
+      sizes="40px"
+      alt=""
+      width={40}
+      height={56}
+      className="h-14 w-10 rounded object-cover"
+    />
   );
 }

@@ -17,30 +17,39 @@ interface FieldProps {
   hint?: ReactNode;
 }
 
+/** The label above, the control, then the hint and the validation message read out by screen readers. */
+function FieldFrame({ id, label, error, hint, className, children }: FieldProps & { id: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800 dark:text-gray-200">
+        {label}
+      </label>
+      {children}
+      {hint}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The attributes that tie a control to its message. */
+const described = (id: string, error?: string) => ({
+  id,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error` : undefined,
+});
+
 /** A labelled input with its validation message read out by screen readers. */
 export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(
   function TextField({ label, error, hint, className, ...input }, ref) {
     const id = useId();
     return (
-      <div className={className}>
-        <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800 dark:text-gray-200">
-          {label}
-        </label>
-        <input
-          ref={ref}
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className={clsx(inputClass, error && 'border-red-500 dark:border-red-500')}
-          {...input}
-        />
-        {hint}
-        {error && (
-          <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
-            {error}
-          </p>
-        )}
-      </div>
+      <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
+        <input ref={ref} {...described(id, error)} className={clsx(inputClass, error && 'border-red-500 dark:border-red-500')} {...input} />
+      </FieldFrame>
     );
   },
 );
@@ -49,24 +58,9 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldProps & Textar
   function TextAreaField({ label, error, className, ...input }, ref) {
     const id = useId();
     return (
-      <div className={className}>
-        <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800 dark:text-gray-200">
-          {label}
-        </label>
-        <textarea
-          ref={ref}
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className={clsx(inputClass, error && 'border-red-500')}
-          {...input}
-        />
-        {error && (
-          <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
-            {error}
-          </p>
-        )}
-      </div>
+      <FieldFrame id={id} label={label} error={error} className={className}>
+        <textarea ref={ref} {...described(id, error)} className={clsx(inputClass, error && 'border-red-500')} {...input} />
+      </FieldFrame>
     );
   },
 );
@@ -75,26 +69,11 @@ export const SelectField = forwardRef<HTMLSelectElement, FieldProps & SelectHTML
   function SelectField({ label, error, className, children, ...select }, ref) {
     const id = useId();
     return (
-      <div className={className}>
-        <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800 dark:text-gray-200">
-          {label}
-        </label>
-        <select
-          ref={ref}
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className={clsx(inputClass, error && 'border-red-500')}
-          {...select}
-        >
+      <FieldFrame id={id} label={label} error={error} className={className}>
+        <select ref={ref} {...described(id, error)} className={clsx(inputClass, error && 'border-red-500')} {...select}>
           {children}
         </select>
-        {error && (
-          <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
-            {error}
-          </p>
-        )}
-      </div>
+      </FieldFrame>
     );
   },
 );

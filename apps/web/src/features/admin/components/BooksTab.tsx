@@ -4,7 +4,7 @@ import { formatMoney, moneyToCents } from '@bookstore/contract/money';
 import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { BookImage } from '../../../components/ui/BookImage';
+import { BookThumb } from '../../../components/ui/BookImage';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { secondaryButton, Spinner } from '../../../components/ui/Field';
 import { paths } from '../../../config/paths';
@@ -105,16 +105,7 @@ export function BooksTab({ search, page, sort, onPage, onSort, editBook }: Props
             {books.data.data.map((book) => (
               <tr key={book.id}>
                 <td className={cellClass}>
-                  <BookImage
-                    src={book.image}
-                    srcSet={book.image_srcset}
-                    sources={book.image_sources}
-                    sizes="40px"
-                    alt=""
-                    width={40}
-                    height={56}
-                    className="h-14 w-10 rounded object-cover"
-                  />
+                  <BookThumb book={book} />
                 </td>
                 <td className={cellClass}>
                   <Link to={paths.book(book.title)} className="font-medium hover:underline">

@@ -7,7 +7,7 @@ import toast from 'react-hot-toast';
 import { primaryButton, secondaryButton, SelectField, TextAreaField, TextField } from '../../../components/ui/Field';
 import { ApiError } from '../../../lib/api-client';
 import { type BookFormValues, useBookChoices, useUpdateBook } from '../api/books';
-import { applyServerFields, CoverPicker } from './CoverPicker';
+import { applyServerFields, ChoiceOptions, CoverPicker } from './BookFormParts';
 
 const FIELDS = Object.keys(editBookSchema.shape);
 
@@ -71,12 +71,7 @@ export function EditBookDialog({ book, onClose }: { book: Book; onClose(): void 
               <TextField label="Stock" type="number" inputMode="numeric" min="0" step="1" {...register('count_in_stock')} error={error('count_in_stock')} />
             </div>
             <SelectField label="Category" {...register('category')} error={error('category')}>
-              <option value="">Select a category</option>
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <ChoiceOptions placeholder="Select a category" choices={categories} />
             </SelectField>
             <TextAreaField label="Description" rows={4} {...register('description')} error={error('description')} />
             <CoverPicker file={cover} onChange={setCover} current={book.image} error={coverError} onError={setCoverError} />

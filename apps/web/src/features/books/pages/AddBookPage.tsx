@@ -26,7 +26,7 @@ import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/hooks';
 import { rememberDestination, useAuthStore } from '../../../stores/auth';
 import { type BookFormValues, useBookChoices, useCreateBook, useProfileForBooks } from '../api/books';
-import { applyServerFields, CoverPicker } from '../components/CoverPicker';
+import { applyServerFields, ChoiceOptions, CoverPicker } from '../components/BookFormParts';
 
 const FIELDS = Object.keys(createBookSchema.shape) as (keyof CreateBookInput)[];
 
@@ -142,21 +142,10 @@ export default function AddBookPage() {
           <TextField label="Title" {...register('title')} error={error('title')} />
           <div className="grid gap-5 sm:grid-cols-2">
             <SelectField label="Author" {...register('author')} error={error('author')}>
-              <option value="">Select an author</option>
-              <option value="0">None</option>
-              {authors.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
+              <ChoiceOptions placeholder="Select an author" choices={[{ id: 0, name: 'None' }, ...authors]} />
             </SelectField>
             <SelectField label="Category" {...register('category')} error={error('category')}>
-              <option value="">Select a category</option>
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <ChoiceOptions placeholder="Select a category" choices={categories} />
             </SelectField>
             <TextField label="Publisher" {...register('publisher')} error={error('publisher')} />
             <TextField label="Published Date" type="date" {...register('published_date')} error={error('published_date')} />

@@ -112,3 +112,17 @@ export function applyServerFields(
   }
   return placed;
 }
+
+/** The options of an author or category select: a prompt, then each choice by id. */
+export function ChoiceOptions({ placeholder, choices }: { placeholder: string; choices: readonly { id: number; name: string }[] }) {
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {choices.map((choice) => (
+        <option key={choice.id} value={choice.id}>
+          {choice.name}
+        </option>
+      ))}
+    </>
+  );
+}
