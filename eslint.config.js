@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = ['accounts', 'admin', 'cart', 'catalogue', 'contact', 'orders', 'reviews', 'static', 'wishlist'];
+const features = ['accounts', 'admin', 'books', 'cart', 'catalogue', 'contact', 'orders', 'reviews', 'static', 'wishlist'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', '.test-results/**', '**/test-results/**', 'bench/results/**'] },

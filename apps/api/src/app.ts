@@ -6,6 +6,8 @@ import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { loggerOptions } from './lib/log.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { booksRoutes } from './modules/books/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { ordersRoutes } from './modules/orders/routes.js';
@@ -81,12 +83,14 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(
     async (api) => {
       await api.register(catalogueRoutes);
+      await api.register(booksRoutes);
       await api.register(contactRoutes);
       await api.register(accountsRoutes);
       await api.register(ordersRoutes);
       await api.register(paymentsRoutes);
       await api.register(wishlistRoutes);
       await api.register(reviewsRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api' },
   );

@@ -23,6 +23,24 @@ export async function expectAccessible(page: Page, label: string, scope?: string
   ).toEqual([]);
 }
 
+/** Switches the theme in place (the class the theme toggle sets). */
+export async function setDark(page: Page, dark: boolean) {
+  await page.evaluate((value) => {
+    document.documentElement.classList.toggle('dark', value);
+    document.documentElement.style.colorScheme = value ? 'dark' : 'light';
+  }, dark);
+  // Let colour transitions finish before contrast is measured.
+  await page.waitForTimeout(250);
+}
+
+/** Checks the page as it is, then again in the dark theme. */
+export async function expectAccessibleInBothThemes(page: Page, label: string, scope?: string) {
+  await expectAccessible(page, `${label} (light)`, scope);
+  await setDark(page, true);
+  await expectAccessible(page, `${label} (dark)`, scope);
+  await setDark(page, false);
+}
+
 /** Replies to a matching API call with a JSON body (stubbing the network at the browser edge). */
 export async function stubJson(page: Page, pattern: string | RegExp, body: unknown, status = 200) {
   await page.route(pattern, (route) =>
@@ -35,23 +53,6 @@ export const serverError = { error: 'The server had a problem' };
 
 /** The toasts on screen. */
 export const toasts = (page: Page) => page.locator('[role="status"][aria-live="polite"]');
-
-async function setDark(page: Page, dark: boolean) {
-  await page.evaluate((value) => {
-    document.documentElement.classList.toggle('dark', value);
-    document.documentElement.style.colorScheme = value ? 'dark' : 'light';
-  }, dark);
-  // Let colour transitions finish before contrast is measured.
-  await page.waitForTimeout(250);
-}
-
-/** Checks the page as it is, then again in the dark theme (the class the theme toggle sets). */
-export async function expectAccessibleInBothThemes(page: Page, label: string, scope?: string) {
-  await expectAccessible(page, `${label} (light)`, scope);
-  await setDark(page, true);
-  await expectAccessible(page, `${label} (dark)`, scope);
-  await setDark(page, false);
-}
 
 // Shoppers and purchases through the real server, shared by the journeys.
 

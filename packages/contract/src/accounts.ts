@@ -156,7 +156,14 @@ const wholeNumber = (name: string, min: number, max: number) =>
 export const usersQuerySchema = z.object({
   page: wholeNumber('page', 1, 1_000_000).optional().default(1),
   pages: wholeNumber('pages', 1, 100).optional().default(10),
+  /** Part of a username or email (the dashboard's search box). */
+  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
 });
+
+/** `PUT /users/{id}/staff/`: staff grant or take away staff; nobody changes their own. */
+export const staffChangeSchema = z.object({ is_staff: z.boolean({ error: 'is_staff must be true or false' }) });
+export type StaffChange = z.infer<typeof staffChangeSchema>;
+export const OWN_STAFF_MESSAGE = 'You cannot change your own staff access';
 
 /**
  * Some of the most used passwords of at least 6 characters (from public breach corpora). Short

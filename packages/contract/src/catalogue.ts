@@ -12,8 +12,10 @@ export const bookSchema = z
     title: z.string(),
     slug: z.string(),
     image: z.string().nullable(),
-    /** `srcset` value with resized variants, when the cover has them. */
+    /** `srcset` value with resized variants, when the cover has them (JPEG, or WebP for older covers). */
     image_srcset: z.string().nullable(),
+    /** The same sizes in newer formats, best first, for `<picture>` sources; empty or absent when none. */
+    image_sources: z.array(z.object({ type: z.string(), srcset: z.string() })).optional(),
     book_author: z.string(),
     author: z.number().int().nullable(),
     author_slug: z.string().nullable(),

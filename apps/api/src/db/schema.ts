@@ -71,8 +71,8 @@ export const books = pgTable(
     title: text('title').notNull(),
     slug: text('slug').notNull().unique(),
     image: text('image'),
-    /** Resized cover variants as [{ width, path }], for srcset. */
-    imageVariants: jsonb('image_variants').$type<{ width: number; path: string }[]>(),
+    /** Resized cover variants as [{ width, path, format }], for srcset (no format: WebP). */
+    imageVariants: jsonb('image_variants').$type<{ width: number; path: string; format?: 'avif' | 'webp' | 'jpeg' }[]>(),
     bookAuthor: text('book_author').notNull().default(''),
     authorId: integer('author_id').references(() => authors.id, { onDelete: 'set null' }),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),

@@ -14,7 +14,7 @@ const BookDetailPage = lazy(() => import('../features/catalogue/pages/BookDetail
 const AuthorPage = lazy(() => import('../features/catalogue/pages/AuthorPage'));
 const CategoryPage = lazy(() => import('../features/catalogue/pages/CategoryPage'));
 const WishlistPage = lazy(() => import('../features/wishlist/pages/WishlistPage'));
-const AddBookPage = lazy(() => import('../features/catalogue/pages/AddBookPage'));
+const AddBookPage = lazy(() => import('../features/books/pages/AddBookPage'));
 const CartRoute = lazy(() => import('./routes/cart'));
 const ContactPage = lazy(() => import('../features/contact/pages/ContactPage'));
 const AboutPage = lazy(() => import('../features/static/pages/AboutPage'));
@@ -29,7 +29,7 @@ const RegisterPage = lazy(() => import('../features/accounts/pages/RegisterPage'
 const ProfilePage = lazy(() => import('../features/accounts/pages/ProfilePage'));
 const PaymentSuccessPage = lazy(() => import('../features/orders/pages/PaymentSuccessPage'));
 const OrdersPage = lazy(() => import('../features/orders/pages/OrdersPage'));
-const DashboardPage = lazy(() => import('../features/admin/DashboardPage'));
+const AdminRoute = lazy(() => import('./routes/admin'));
 
 export const router = createBrowserRouter([
   {
@@ -63,7 +63,7 @@ export const router = createBrowserRouter([
           { path: '/discord', element: <CommunityPage network="discord" /> },
           { path: '/twitter', element: <CommunityPage network="twitter" /> },
           { path: '/facebook', element: <CommunityPage network="facebook" /> },
-          { path: '/admin', element: <AdminGuard />, children: [{ index: true, element: <DashboardPage /> }] },
+          { path: '/admin', element: <AdminGuard />, children: [{ index: true, element: <AdminRoute /> }] },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -7,11 +7,14 @@ import {
   usersPageSchema,
   usersQuerySchema,
   accountMessages,
+  idParamSchema,
+  staffChangeSchema,
+  userSummarySchema,
 } from '@bookstore/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readAccountForm } from './form.js';
+import { readUploadForm } from '../../lib/form.js';
 import { createFailureStore, LoginThrottle } from './login-throttle.js';
 import { AccountsService } from './service.js';
 import { deleteExpiredSessions } from './sessions.js';
@@ -50,7 +53,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const form = await readAccountForm(request, {
+      const form = await readUploadForm(request, {
         fileFields: PICTURE_FIELDS,
         tooLargeMessage: accountMessages.pictureTooLarge,
       });
@@ -139,7 +142,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const form = await readAccountForm(request, {
+      const form = await readUploadForm(request, {
         fileFields: PICTURE_FIELDS,
         tooLargeMessage: accountMessages.profilePictureTooLarge,
       });
@@ -159,6 +162,22 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         response: { 200: usersPageSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
     },
-    async (request) => accounts.users(request.query.page, request.query.pages),
+    async (request) => accounts.users(request.query.page, request.query.pages, request.query.search || undefined),
+  );
+
+  app.put(
+    '/users/:id/staff/',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Give or take away staff access (staff; never your own)',
+        security: [{ bearerAuth: [] }],
+        params: idParamSchema,
+        body: staffChangeSchema,
+        response: { 200: userSummarySchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => accounts.setStaff(request.user!.userId, request.params.id, request.body.is_staff),
   );
 }

@@ -7,16 +7,17 @@ import {
   registerSchema,
   type TokenPair,
   type UsersPage,
+  type UserSummary,
+  OWN_STAFF_MESSAGE,
   pageMeta,
 } from '@bookstore/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { AppError, isUniqueViolation, notFound, unauthorized } from '../../lib/errors.js';
+import { AppError, forbidden, isUniqueViolation, notFound, unauthorized } from '../../lib/errors.js';
 import { ImageRejected, removeMedia, storeImage } from '../../lib/images.js';
 import type { TokenService } from '../../lib/tokens.js';
-import type { AccountForm } from './form.js';
+import { type UploadForm, fieldsError, validationError } from '../../lib/form.js';
 import { LoginThrottle } from './login-throttle.js';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { endSession, rotateSession, type SessionCheck, startSession } from './sessions.js';
@@ -31,23 +32,6 @@ import {
   type UserChanges,
   updateUser,
 } from './users.js';
-
-/** Field name → messages, and a one-line summary naming the first field (what the web shows). */
-export function validationError(error: z.ZodError, status = 400): AppError {
-  const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const name = issue.path.map(String).join('.') || '_';
-    const list = (fields[name] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
-  }
-  return fieldsError(fields, status);
-}
-
-function fieldsError(fields: Record<string, string[]>, status = 400): AppError {
-  const [first] = Object.entries(fields);
-  const summary = first ? `${first[0]}: ${first[1].join(', ')}` : 'The form is not valid';
-  return new AppError(status, summary, fields);
-}
 
 const PROFILE_FOLDER = 'profiles';
 const PICTURE_BOX = 800;
@@ -92,7 +76,7 @@ export class AccountsService {
     return Object.keys(fields).length > 0 ? fieldsError(fields, 409) : null;
   }
 
-  async register(form: AccountForm): Promise<Profile> {
+  async register(form: UploadForm): Promise<Profile> {
     const parsed = registerSchema.safeParse(form.fields);
     if (!parsed.success) throw validationError(parsed.error);
     const input = parsed.data;
@@ -173,7 +157,7 @@ export class AccountsService {
     return toProfile(user);
   }
 
-  async updateProfile(userId: number, form: AccountForm): Promise<Profile> {
+  async updateProfile(userId: number, form: UploadForm): Promise<Profile> {
     const user = await findUserById(this.db, userId);
     if (!user) throw notFound('Account not found');
     // Only what was sent changes; empty names and email mean "not sent" (the web sends non-empty values only).
@@ -206,8 +190,16 @@ export class AccountsService {
     }
   }
 
-  async users(page: number, pageSize: number): Promise<UsersPage> {
-    const { rows, count } = await listUsers(this.db, page, pageSize);
+  async users(page: number, pageSize: number, search?: string): Promise<UsersPage> {
+    const { rows, count } = await listUsers(this.db, page, pageSize, search);
     return { data: rows.map(toUserSummary), meta: pageMeta(page, pageSize, count) };
+  }
+
+  /** Staff give or take away staff; never their own, so the shop always keeps the one doing it. */
+  async setStaff(actingUserId: number, userId: number, isStaff: boolean): Promise<UserSummary> {
+    if (actingUserId === userId) throw forbidden(OWN_STAFF_MESSAGE);
+    const updated = await updateUser(this.db, userId, { isStaff });
+    if (!updated) throw notFound('Account not found');
+    return toUserSummary(updated);
   }
 }

@@ -1,6 +1,7 @@
 import type { Profile, UserSummary } from '@bookstore/contract';
 import { asc, count, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { containsPattern } from '../../lib/like.js';
 import { users } from '../../db/schema.js';
 
 /** Reads and writes of the users table. Email and username are unique whatever their case. */
@@ -93,11 +94,17 @@ export async function updateUser(db: Database, id: number, changes: UserChanges)
   return row;
 }
 
-export async function listUsers(db: Database, page: number, pageSize: number) {
-  const [total] = await db.select({ n: count() }).from(users);
+/** A page of accounts, optionally those whose username or email holds `search` (any case). */
+export async function listUsers(db: Database, page: number, pageSize: number, search?: string) {
+  const pattern = search ? containsPattern(search) : undefined;
+  const where = pattern
+    ? or(sql`lower(${users.username}) LIKE ${pattern}`, sql`lower(${users.email}) LIKE ${pattern}`)
+    : undefined;
+  const [total] = await db.select({ n: count() }).from(users).where(where);
   const rows = await db
     .select()
     .from(users)
+    .where(where)
     .orderBy(asc(users.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);

@@ -10,7 +10,7 @@ export interface BookRow {
   title: string;
   slug: string;
   image: string | null;
-  image_variants: { width: number; path: string }[] | null;
+  image_variants: { width: number; path: string; format?: 'avif' | 'webp' | 'jpeg' }[] | null;
   book_author: string;
   author_id: number | null;
   author_slug: string | null;
@@ -92,15 +92,29 @@ export function mediaUrl(stored: string | null | undefined): string | null {
   return `/media/${stored}`;
 }
 
+const srcset = (variants: BookRow['image_variants'] & object) =>
+  variants.map((v) => `${mediaUrl(v.path)} ${v.width}w`).join(', ');
+
+/** The cover's variants: a JPEG (or, for older covers, WebP) srcset for <img>, and AVIF/WebP sources. */
+function coverSources(variants: BookRow['image_variants']): Pick<Book, 'image_srcset' | 'image_sources'> {
+  if (!variants || variants.length === 0) return { image_srcset: null, image_sources: [] };
+  const of = (format: 'avif' | 'webp' | 'jpeg') => variants.filter((v) => v.format === format);
+  const jpeg = of('jpeg');
+  if (jpeg.length === 0) return { image_srcset: srcset(variants), image_sources: [] };
+  const sources = (['avif', 'webp'] as const)
+    .map((format) => ({ type: `image/${format}`, list: of(format) }))
+    .filter((s) => s.list.length > 0)
+    .map((s) => ({ type: s.type, srcset: srcset(s.list) }));
+  return { image_srcset: srcset(jpeg), image_sources: sources };
+}
+
 export function bookToJson(row: BookRow): Book {
-  const variants = row.image_variants;
   return {
     id: row.id,
     title: row.title,
     slug: row.slug,
     image: mediaUrl(row.image),
-    image_srcset:
-      variants && variants.length > 0 ? variants.map((v) => `${mediaUrl(v.path)} ${v.width}w`).join(', ') : null,
+    ...coverSources(row.image_variants),
     book_author: row.book_author,
     author: row.author_id,
     author_slug: row.author_slug,

@@ -77,7 +77,8 @@ export async function ordersRoutes(fastify: FastifyInstance) {
       const user = request.user!;
       if (request.query.all) {
         if (!user.isStaff) throw forbidden("Only staff can list every customer's orders");
-        return listAllOrders(app.db, request.query.page ?? 1, request.query.page_size ?? 20);
+        const { page, page_size, payment_status, search } = request.query;
+        return listAllOrders(app.db, page ?? 1, page_size ?? 20, { paymentStatus: payment_status, search });
       }
       return listOwnOrders(app.db, user.userId);
     },

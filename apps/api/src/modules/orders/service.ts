@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, ne, notInArray, sql } from 'drizzle
 import type { Database } from '../../db/client.js';
 import { books, orderItems, orders, payments, users } from '../../db/schema.js';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { containsPattern } from '../../lib/like.js';
 import { type Db, takeAllOrNothing, takeCopies, type Tx } from './stock.js';
 
 /** Largest total an order can hold (the database keeps cents in a 32-bit integer). */
@@ -235,13 +236,35 @@ export async function listOwnOrders(db: Db, userId: number): Promise<Order[]> {
   return rows.map((row) => toOrder(row, items.get(row.id) ?? []));
 }
 
-/** Every customer's orders, newest first, paged (staff). */
-export async function listAllOrders(db: Db, page: number, pageSize: number): Promise<Paged<Order>> {
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders);
+export interface OrderFilter {
+  paymentStatus?: string;
+  /** An order id (digits, with or without '#'), or else part of the customer's email. */
+  search?: string;
+}
+
+function orderConditions(filter: OrderFilter) {
+  const term = filter.search?.trim().replace(/^#/, '');
+  const byTerm = term
+    ? /^\d{1,9}$/.test(term)
+      ? eq(orders.id, Number(term))
+      : sql`lower(${users.email}) LIKE ${containsPattern(term)}`
+    : undefined;
+  return and(filter.paymentStatus ? eq(orders.paymentStatus, filter.paymentStatus) : undefined, byTerm);
+}
+
+/** Every customer's orders, newest first, paged, optionally filtered (staff). */
+export async function listAllOrders(db: Db, page: number, pageSize: number, filter: OrderFilter = {}): Promise<Paged<Order>> {
+  const where = orderConditions(filter);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(where);
   const rows = await db
     .select({ order: orders, user: { id: users.id, username: users.username, email: users.email } })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
+    .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);

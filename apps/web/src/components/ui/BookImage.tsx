@@ -1,3 +1,4 @@
+import type { Book } from '@bookstore/contract';
 import { useState, type ImgHTMLAttributes } from 'react';
 import { Link } from 'react-router';
 
@@ -7,6 +8,8 @@ export const AVATAR_PLACEHOLDER = '/avatar.png';
 interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width' | 'height'> {
   src: string | null | undefined;
   srcSet?: string | null;
+  /** The same sizes in newer formats (AVIF, WebP), best first: offered through <picture>. */
+  sources?: readonly { type: string; srcset: string }[] | null;
   alt: string;
   width: number;
   height: number;
@@ -17,12 +20,13 @@ interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSe
 
 /**
  * An image that never shifts the layout (width and height always set), loads lazily below the fold,
- * offers the API's resized variants as srcset, and falls back to a placeholder when missing or broken.
+ * offers the API's resized variants as srcset (and newer formats as <picture> sources), and falls
+ * back to a placeholder when missing or broken.
  */
-export function BookImage({ src, srcSet, alt, width, height, priority, fallback = BOOK_PLACEHOLDER, ...rest }: Props) {
+export function BookImage({ src, srcSet, sources, alt, width, height, priority, fallback = BOOK_PLACEHOLDER, ...rest }: Props) {
   const [failed, setFailed] = useState<string | null>(null);
   const broken = !src || failed === src;
-  return (
+  const img = (
     <img
       {...rest}
       src={broken ? fallback : src}
@@ -38,6 +42,31 @@ export function BookImage({ src, srcSet, alt, width, height, priority, fallback 
       }}
     />
   );
+  if (broken || !sources || sources.length === 0) return img;
+  return (
+    <picture className="contents">
+      {sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcset} sizes={rest.sizes} />
+      ))}
+      {img}
+    </picture>
+  );
+}
+
+/** A small cover (40 x 56) for rows: search results, the dashboard's books table. */
+export function BookThumb({ book }: { book: Pick<Book, 'image' | 'image_srcset' | 'image_sources'> }) {
+  return (
+    <BookImage
+      src={book.image}
+      srcSet={book.image_srcset}
+      sources={book.image_sources}
+      sizes="40px"
+      alt=""
+      width={40}
+      height={56}
+      className="h-14 w-10 rounded object-cover"
+    />
+  );
 }
 
 /**
@@ -49,7 +78,7 @@ export function CardCover({
   href,
   priority,
 }: {
-  book: { image: string | null; image_srcset: string | null };
+  book: Pick<Book, 'image' | 'image_srcset' | 'image_sources'>;
   href: string;
   priority?: boolean;
 }) {
@@ -58,6 +87,7 @@ export function CardCover({
       <BookImage
         src={book.image}
         srcSet={book.image_srcset}
+        sources={book.image_sources}
         sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
         alt=""
         width={300}

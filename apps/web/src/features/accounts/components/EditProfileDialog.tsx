@@ -4,7 +4,7 @@ import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 're
 import toast from 'react-hot-toast';
 import { ApiError } from '../../../lib/api-client';
 import { pictureUrl, useUpdateProfile } from '../api/profile';
-import { primaryButton, secondaryButton, TextAreaField, TextField } from './Field';
+import { primaryButton, secondaryButton, TextAreaField, TextField } from '../../../components/ui/Field';
 
 /** Spec section 2, Edit Profile dialog: picture with preview, names, email, bio; 'Saving...' while busy. */
 export function EditProfileDialog({ profile, open, onClose }: { profile: Profile; open: boolean; onClose(): void }) {

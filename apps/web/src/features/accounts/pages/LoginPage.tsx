@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { takeDestination, useAuthStore } from '../../../stores/auth';
 import { fieldErrorLines, InvalidLoginResponse, signIn } from '../api/session';
-import { primaryButton, TextField } from '../components/Field';
+import { primaryButton, TextField } from '../../../components/ui/Field';
 
 /** Spec section 2, Login: 'Welcome Back!', identifier and password, the redirect message, link to register. */
 export default function LoginPage() {

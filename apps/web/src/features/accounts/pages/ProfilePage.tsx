@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths';
 import { rememberDestination, useAuthStore } from '../../../stores/auth';
 import { pictureUrl, useProfile } from '../api/profile';
 import { EditProfileDialog } from '../components/EditProfileDialog';
-import { primaryButton, secondaryButton, Spinner } from '../components/Field';
+import { primaryButton, secondaryButton, Spinner } from '../../../components/ui/Field';
 
 function Card({ label, value }: { label: string; value: string }) {
   return (

@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { takeDestination, useAuthStore } from '../../../stores/auth';
 import { register as registerAccount } from '../api/register';
 import { fieldErrorLines, signIn } from '../api/session';
-import { primaryButton, TextAreaField, TextField } from '../components/Field';
+import { primaryButton, TextAreaField, TextField } from '../../../components/ui/Field';
 import { pictureProblem } from '../components/picture';
 
 const FIELDS = ['email', 'username', 'firstName', 'lastName', 'bio', 'password', 'password2'] as const;

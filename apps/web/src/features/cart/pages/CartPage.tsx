@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/hooks';
 import { plural } from '../../../lib/lists';
 import { useActiveCart, useCartCount, useCartStore } from '../../../stores/cart';
+import { removedLineMessage, useRemovedBooks } from '../api/removed-books';
 
 /**
  * The cart: lines, and an Order Summary whose checkout button comes from the checkout feature (the
@@ -18,10 +19,19 @@ export default function CartPage({ checkout }: { checkout?: ReactNode }) {
   const count = useCartCount();
   const removeFromCart = useCartStore((s) => s.removeFromCart);
   const navigate = useNavigate();
+  const removed = useRemovedBooks(cart.items);
+  const removedNote = removed.length > 0 && (
+    <div role="status" className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
+      {removed.map((title) => (
+        <p key={title}>{removedLineMessage(title)}.</p>
+      ))}
+    </div>
+  );
 
   if (cart.items.length === 0) {
     return (
       <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+        {removedNote}
         <CartIcon width={56} height={56} className="text-gray-400 dark:text-gray-500" />
         <h1 className="mt-6 text-3xl font-bold">Your cart is empty</h1>
         <p className="mt-3 text-gray-700 dark:text-gray-300">Looks like you haven't added any books to your cart yet.</p>
@@ -44,6 +54,7 @@ export default function CartPage({ checkout }: { checkout?: ReactNode }) {
           <CloseIcon width={16} height={16} /> Close
         </button>
       </div>
+      {removedNote}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <ul aria-label="Cart items" className="divide-y divide-gray-200 rounded-xl border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
           {cart.items.map((item) => (

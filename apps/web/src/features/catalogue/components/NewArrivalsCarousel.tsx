@@ -35,6 +35,7 @@ export default function NewArrivalsCarousel({ books }: { books: Book[] }) {
               <BookImage
                 src={book.image}
                 srcSet={book.image_srcset}
+                sources={book.image_sources}
                 sizes="(min-width: 1024px) 25vw, (min-width: 720px) 33vw, 85vw"
                 alt=""
                 width={180}

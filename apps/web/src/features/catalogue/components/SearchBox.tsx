@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { BookImage } from '../../../components/ui/BookImage';
+import { BookThumb } from '../../../components/ui/BookImage';
 import { CloseIcon, SearchIcon } from '../../../components/ui/icons';
 import { money } from '../../../components/ui/Price';
 import { paths } from '../../../config/paths';
@@ -189,13 +189,7 @@ export function SearchBox({ className }: { className?: string }) {
                   onMouseDown={(event) => event.preventDefault()}
                   onClick={() => choose(index)}
                 >
-                  <BookImage
-                    src={book.image}
-                    alt=""
-                    width={40}
-                    height={56}
-                    className="h-14 w-10 rounded object-cover"
-                  />
+                  <BookThumb book={book} />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-medium">{book.title}</span>
                     <span className="block truncate text-xs text-gray-600 dark:text-gray-400">{book.book_author}</span>

@@ -254,6 +254,7 @@ export default function BookDetailPage() {
           <BookImage
             src={book_.image}
             srcSet={book_.image_srcset}
+            sources={book_.image_sources}
             sizes="(min-width: 1024px) 40vw, 100vw"
             alt={`Cover of ${book_.title}`}
             width={400}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { books, orders, reviews } from '../../db/schema.js';
+import { useTestApp } from '../../test/app.js';
+import { createAccount, uniqueName } from '../accounts/testing.js';
+import { insertBook } from '../catalogue/fixtures.js';
+
+const day = (offset: number) => new Date(Date.now() - offset * 86_400_000);
+const isoDay = (offset: number) => day(offset).toISOString().slice(0, 10);
+
+describe('dashboard', () => {
+  const ctx = useTestApp();
+  const app = () => ctx().app;
+
+  describe('GET /api/admin/summary/', () => {
+    it('gives the real figures and the paid sales of the last 30 days', async () => {
+      const staff = await createAccount(app(), { staff: true });
+      const shopper = await createAccount(app());
+      const low = await insertBook(app().db, { stockAmount: 2 });
+      await insertBook(app().db, { stockAmount: 50 });
+      await app().db.insert(reviews).values([
+        { bookId: low.id, userId: shopper.user.id, rating: 5, comment: 'Great' },
+        { bookId: low.id, userId: staff.user.id, rating: 2, comment: 'Meh' },
+      ]);
+      const order = (totalCents: number, paymentStatus: string, paidAt: Date | null) => ({
+        userId: shopper.user.id,
+        totalCents,
+        currency: 'USD',
+        paymentStatus,
+        paidAt,
+        reservedUntil: new Date(),
+      });
+      await app().db.insert(orders).values([
+        order(1250, 'success', day(0)),
+        order(750, 'success', day(0)),
+        order(1999, 'success', day(3)),
+        order(500, 'success', day(45)),
+        order(9999, 'pending', null),
+        order(4242, 'failed', null),
+      ]);
+
+      const res = await app().inject({ url: '/api/admin/summary/', headers: staff.auth });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      const bookCount = (await app().db.select().from(books)).length;
+      expect(body).toMatchObject({
+        books: bookCount,
+        sales_total: '44.99',
+        orders: 6,
+        paid_orders: 4,
+        average_rating: 3.5,
+        reviews: 2,
+        low_stock_threshold: 5,
+        currency: 'USD',
+      });
+      expect(body.low_stock).toBeGreaterThanOrEqual(1);
+      expect(body.sales_by_day).toHaveLength(30);
+      expect(body.sales_by_day.at(-1)).toEqual({ date: isoDay(0), total: '20.00', orders: 2 });
+      expect(body.sales_by_day.find((d: { date: string }) => d.date === isoDay(3))).toEqual({ date: isoDay(3), total: '19.99', orders: 1 });
+      expect(body.sales_by_day[0].date).toBe(isoDay(29));
+    });
+
+    it('is for staff only', async () => {
+      expect((await app().inject({ url: '/api/admin/summary/' })).statusCode).toBe(401);
+      const shopper = await createAccount(app());
+      expect((await app().inject({ url: '/api/admin/summary/', headers: shopper.auth })).statusCode).toBe(403);
+    });
+  });
+
+  describe('GET /api/admin/books/', () => {
+    it('sorts by each column and searches title, author or ISBN', async () => {
+      const staff = await createAccount(app(), { staff: true });
+      const tag = uniqueName('z');
+      await insertBook(app().db, { title: `${tag} Bravo`, bookAuthor: 'Ann', priceCents: 300, stockAmount: 1 });
+      await insertBook(app().db, { title: `${tag} alpha`, bookAuthor: 'Cid', priceCents: 100, stockAmount: 9 });
+      await insertBook(app().db, { title: `${tag} Charlie`, bookAuthor: 'Bea', priceCents: 200, stockAmount: 5, isbn: '9780141439518' });
+      const titles = async (sort: string) =>
+        (await app().inject({ url: `/api/admin/books/?search=${tag}&sort=${sort}`, headers: staff.auth }))
+          .json()
+          .data.map((b: { title: string }) => b.title.replace(`${tag} `, ''));
+      expect(await titles('title')).toEqual(['alpha', 'Bravo', 'Charlie']);
+      expect(await titles('-title')).toEqual(['Charlie', 'Bravo', 'alpha']);
+      expect(await titles('book_author')).toEqual(['Bravo', 'Charlie', 'alpha']);
+      expect(await titles('price')).toEqual(['alpha', 'Charlie', 'Bravo']);
+      expect(await titles('-stock_amount')).toEqual(['alpha', 'Charlie', 'Bravo']);
+      expect(await titles('-created_at')).toEqual(['Charlie', 'alpha', 'Bravo']);
+
+      const byIsbn = await app().inject({ url: '/api/admin/books/?search=9780141439518', headers: staff.auth });
+      expect(byIsbn.json().data.map((b: { title: string }) => b.title)).toContain(`${tag} Charlie`);
+      const page = await app().inject({ url: `/api/admin/books/?search=${tag}&page_size=2`, headers: staff.auth });
+      expect(page.json().meta).toMatchObject({ count: 3, pages: 2, next: 2 });
+      const wildcard = await app().inject({ url: '/api/admin/books/?search=%25', headers: staff.auth });
+      expect(wildcard.json().data).toEqual([]);
+      const bad = await app().inject({ url: '/api/admin/books/?sort=rating', headers: staff.auth });
+      expect(bad.statusCode).toBe(400);
+    });
+
+    it('is for staff only', async () => {
+      const shopper = await createAccount(app());
+      expect((await app().inject({ url: '/api/admin/books/', headers: shopper.auth })).statusCode).toBe(403);
+      expect((await app().inject({ url: '/api/admin/books/' })).statusCode).toBe(401);
+    });
+  });
+});

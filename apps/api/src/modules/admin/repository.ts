@@ -1,0 +1,91 @@
+import { type AdminBookSort, SALES_CHART_DAYS } from '@bookstore/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { containsPattern } from '../../lib/like.js';
+import { rows } from '../catalogue/repository.js';
+import { BOOK_COLUMNS, BOOK_FROM, type BookRow } from '../catalogue/serialize.js';
+
+/** Read-only queries behind the staff dashboard. */
+
+export interface Figures {
+  books: number;
+  low_stock: number;
+  orders: number;
+  paid_orders: number;
+  sales_cents: number;
+  reviews: number;
+  rating_avg: number | null;
+}
+
+export async function figures(db: Database, lowStock: number): Promise<Figures> {
+  const [row] = await rows<Figures>(
+    db,
+    sql`SELECT
+          (SELECT count(*)::int FROM books) AS books,
+          (SELECT count(*)::int FROM books WHERE stock_amount <= ${lowStock}) AS low_stock,
+          (SELECT count(*)::int FROM orders) AS orders,
+          (SELECT count(*)::int FROM orders WHERE payment_status = 'success') AS paid_orders,
+          (SELECT coalesce(sum(total_cents), 0)::bigint::text FROM orders WHERE payment_status = 'success') AS sales_cents,
+          (SELECT count(*)::int FROM reviews) AS reviews,
+          (SELECT round(avg(rating)::numeric, 1)::float8 FROM reviews) AS rating_avg`,
+  );
+  return { ...row!, sales_cents: Number(row!.sales_cents) };
+}
+
+/** Paid sales per UTC day over the last 30 days (today included), every day present. */
+export function salesByDay(db: Database) {
+  return rows<{ date: string; cents: string; orders: number }>(
+    db,
+    sql`WITH days AS (
+          SELECT generate_series(
+            (now() AT TIME ZONE 'UTC')::date - ${SALES_CHART_DAYS - 1}::int,
+            (now() AT TIME ZONE 'UTC')::date,
+            interval '1 day'
+          )::date AS day
+        ),
+        paid AS (
+          SELECT (coalesce(paid_at, created_at) AT TIME ZONE 'UTC')::date AS day, total_cents
+          FROM orders
+          WHERE payment_status = 'success'
+            AND coalesce(paid_at, created_at) >= now() - interval '${sql.raw(String(SALES_CHART_DAYS + 1))} days'
+        )
+        SELECT to_char(d.day, 'YYYY-MM-DD') AS date,
+          coalesce(sum(p.total_cents), 0)::bigint::text AS cents,
+          count(p.total_cents)::int AS orders
+        FROM days d LEFT JOIN paid p ON p.day = d.day
+        GROUP BY d.day ORDER BY d.day`,
+  );
+}
+
+const SORT_SQL: Record<AdminBookSort, SQL> = {
+  '-created_at': sql.raw('b.created_at DESC, b.id DESC'),
+  created_at: sql.raw('b.created_at ASC, b.id ASC'),
+  title: sql.raw('lower(b.title) ASC, b.id ASC'),
+  '-title': sql.raw('lower(b.title) DESC, b.id DESC'),
+  book_author: sql.raw('lower(b.book_author) ASC, b.id ASC'),
+  '-book_author': sql.raw('lower(b.book_author) DESC, b.id DESC'),
+  price: sql.raw('b.price_cents ASC, b.id ASC'),
+  '-price': sql.raw('b.price_cents DESC, b.id DESC'),
+  stock_amount: sql.raw('b.stock_amount ASC, b.id ASC'),
+  '-stock_amount': sql.raw('b.stock_amount DESC, b.id DESC'),
+};
+
+function searchWhere(search: string | undefined): SQL {
+  if (!search) return sql``;
+  const pattern = containsPattern(search);
+  return sql`WHERE lower(b.title) LIKE ${pattern} OR lower(b.book_author) LIKE ${pattern} OR b.isbn LIKE ${pattern}`;
+}
+
+export async function adminBooks(
+  db: Database,
+  options: { sort: AdminBookSort; search?: string; limit: number; offset: number },
+): Promise<{ rows: BookRow[]; count: number }> {
+  const where = searchWhere(options.search);
+  const [total] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM books b ${where}`);
+  const page = await rows<BookRow>(
+    db,
+    sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM} ${where}
+        ORDER BY ${SORT_SQL[options.sort]} LIMIT ${options.limit} OFFSET ${options.offset}`,
+  );
+  return { rows: page, count: total?.n ?? 0 };
+}

@@ -1,0 +1,74 @@
+import {
+  adminBooksQuerySchema,
+  centsToMoney,
+  type DashboardSummary,
+  dashboardSummarySchema,
+  errorSchema,
+  LOW_STOCK_THRESHOLD,
+  pagedBooksSchema,
+  pageMeta,
+} from '@bookstore/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { bookToJson } from '../catalogue/serialize.js';
+import { adminBooks, figures, salesByDay } from './repository.js';
+
+const tags = ['admin'];
+const security = [{ bearerAuth: [] }];
+
+/** The staff dashboard's own reads under /api/admin (staff only). */
+export async function adminRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/admin/summary/',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags,
+        summary: 'Dashboard figures: books, paid sales, orders, average rating, low stock, and paid sales per day (30 days)',
+        security,
+        response: { 200: dashboardSummarySchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (): Promise<DashboardSummary> => {
+      const [totals, days] = [await figures(app.db, LOW_STOCK_THRESHOLD), await salesByDay(app.db)];
+      return {
+        books: totals.books,
+        sales_total: centsToMoney(totals.sales_cents),
+        orders: totals.orders,
+        paid_orders: totals.paid_orders,
+        average_rating: totals.rating_avg ?? 0,
+        reviews: totals.reviews,
+        low_stock: totals.low_stock,
+        low_stock_threshold: LOW_STOCK_THRESHOLD,
+        currency: app.config.currency,
+        sales_by_day: days.map((d) => ({ date: d.date, total: centsToMoney(Number(d.cents)), orders: d.orders })),
+      };
+    },
+  );
+
+  app.get(
+    '/admin/books/',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags,
+        summary: 'Books for the dashboard table: paged, sorted by any column, searched by title, author or ISBN',
+        security,
+        querystring: adminBooksQuerySchema,
+        response: { 200: pagedBooksSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => {
+      const { page, page_size, sort, search } = request.query;
+      const result = await adminBooks(app.db, {
+        sort,
+        search: search || undefined,
+        limit: page_size,
+        offset: (page - 1) * page_size,
+      });
+      return { data: result.rows.map(bookToJson), meta: pageMeta(page, page_size, result.count) };
+    },
+  );
+}

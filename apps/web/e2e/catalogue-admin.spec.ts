@@ -1,0 +1,261 @@
+import { randomBytes } from 'node:crypto';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { emptyPage, expectAccessibleInBothThemes, serverError, stubJson } from './support';
+
+// Issue 10: a contributor adds a book with its cover; staff run the shop from /admin.
+
+const STAFF = { email: 'admin@bookstore.test', password: 'staff-password-1' };
+const READY = { timeout: 15_000 };
+test.describe.configure({ timeout: 120_000 });
+
+interface Account {
+  email: string;
+  username: string;
+  password: string;
+}
+
+async function createAccount(request: APIRequestContext): Promise<Account> {
+  const username = `e2e${randomBytes(4).toString('hex')}`;
+  const account = { username, email: `${username}@example.test`, password: 'reading-all-night' };
+  const res = await request.post('/api/register/', {
+    multipart: {
+      email: account.email,
+      username,
+      firstName: 'Ada',
+      lastName: 'Writer',
+      bio: '',
+      password: account.password,
+      password2: account.password,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return account;
+}
+
+async function accessToken(request: APIRequestContext, identifier: string, password: string): Promise<string> {
+  const res = await request.post('/api/login/', { data: { emailOrUsername: identifier, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).access;
+}
+
+async function signIn(page: Page, identifier: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email or username').fill(identifier);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login$/, READY);
+}
+
+const cover = () =>
+  sharp({ create: { width: 300, height: 450, channels: 3, background: { r: 30, g: 90, b: 160 } } }).png().toBuffer();
+
+/** A book added through the API by a fresh contributor (for the staff journeys). */
+async function addBookByApi(request: APIRequestContext, title: string) {
+  const account = await createAccount(request);
+  const token = await accessToken(request, account.username, account.password);
+  const [categories] = await Promise.all([(await request.get('/api/categories/')).json()]);
+  const res = await request.post('/api/books/', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: {
+      title,
+      publisher: 'Test Press',
+      published_date: '2024-01-15',
+      isbn: '9780141439518',
+      genre: 'Fiction',
+      author: '0',
+      category: String(categories[0].id),
+      book_type: 'Paperback',
+      condition: 'New',
+      original_price: '20.00',
+      price: '15.00',
+      stock_amount: '4',
+      description: 'Written for the browser journeys.',
+      image: { name: 'cover.png', mimeType: 'image/png', buffer: await cover() },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json() as Promise<{ id: number; title: string }>;
+}
+
+test.describe('Add New Book', () => {
+  test('a contributor adds a book with a cover and finds it in /books and in search', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await signIn(page, account.username, account.password);
+    await page.goto('/add-book');
+    await expect(page.getByRole('heading', { name: 'Add New Book' })).toBeVisible(READY);
+    const main = page.getByRole('main');
+    await expect(main.getByLabel('Book Type')).toHaveValue('Paperback');
+    await expect(main.getByLabel('Condition')).toHaveValue('New');
+    await expect(main.getByLabel('Available')).toBeChecked();
+    await expect(main.getByLabel('Featured')).not.toBeChecked();
+    await expectAccessibleInBothThemes(page, 'add book');
+
+    // Nothing filled in: each rule speaks beside its field.
+    await page.getByRole('button', { name: 'Add Book' }).click();
+    await expect(page.getByText('Title is required')).toBeVisible();
+    await expect(page.getByText('Cover image is required')).toBeVisible();
+
+    const title = `The Quiet Lighthouse ${randomBytes(3).toString('hex')}`;
+    await main.getByLabel('Title').fill(title);
+    await main.getByLabel('Author').selectOption({ index: 2 });
+    await main.getByLabel('Category').selectOption({ index: 1 });
+    await main.getByLabel('Publisher').fill('Harbour Books');
+    await main.getByLabel('ISBN').fill('978-0-14-143951-8');
+    await main.getByLabel('Genre').fill('Mystery');
+    await main.getByLabel('Original Price').fill('18.00');
+    await main.getByLabel('Selling Price').fill('12.50');
+    await main.getByLabel('Stock Amount').fill('6');
+    await main.getByLabel('Tags (comma separated)').fill('sea, mystery, ');
+    await main.getByLabel('Description').fill('A keeper finds a letter in the lamp room.');
+    await main.getByLabel('Cover Image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await cover() });
+    await expect(page.getByRole('img', { name: 'Preview of the new cover' })).toBeVisible();
+    await page.getByRole('button', { name: 'Remove image' }).click();
+    await expect(page.getByRole('img', { name: 'Preview of the new cover' })).toHaveCount(0);
+    await main.getByLabel('Cover Image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await cover() });
+
+    // The server's word: a check digit that does not add up stays beside its field.
+    await main.getByLabel('ISBN').fill('978-0-14-143951-9');
+    await page.getByRole('button', { name: 'Add Book' }).click();
+    await expect(page.getByText('Enter a valid ISBN-10 or ISBN-13 (the check digit does not match)')).toBeVisible();
+    await main.getByLabel('ISBN').fill('978-0-14-143951-8');
+    await page.getByRole('button', { name: 'Add Book' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/book/${encodeURIComponent(title).replace(/%20/g, '(%20|\\+)')}$`), READY);
+    await expect(page.getByRole('heading', { name: title })).toBeVisible(READY);
+    await expect(page.getByText('Book added successfully')).toBeVisible();
+    const img = page.getByRole('img', { name: `Cover of ${title}` });
+    await expect(img).toHaveAttribute('srcset', /-240w\.jpg 240w, .*-300w\.jpg 300w/);
+    await expect(page.locator('picture source[type="image/avif"]').first()).toHaveAttribute('srcset', /\.avif 300w/);
+
+    await page.goto('/books');
+    await expect(page.getByRole('heading', { name: title })).toBeVisible(READY);
+
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: 'Search books' }).fill('quiet lighthouse');
+    await expect(page.getByRole('region', { name: 'Search results' }).getByText(title)).toBeVisible(READY);
+  });
+
+  test('signed out goes to /login; an incomplete profile goes to /profile', async ({ page }) => {
+    await page.goto('/add-book');
+    await expect(page).toHaveURL(/\/login$/, READY);
+    await expect(page.getByText('Please login first')).toBeVisible();
+
+    // The first staff account was made without a name.
+    await signIn(page, STAFF.email, STAFF.password);
+    await page.goto('/add-book');
+    await expect(page).toHaveURL(/\/profile$/, READY);
+    await expect(page.getByText('Complete your profile first')).toBeVisible();
+  });
+});
+
+test.describe('Dashboard', () => {
+  test('staff change price and stock, then delete a book after confirming', async ({ page, request }) => {
+    const book = await addBookByApi(request, `Dashboard Book ${randomBytes(3).toString('hex')}`);
+    await signIn(page, STAFF.email, STAFF.password);
+    await page.goto(`/admin?q=${encodeURIComponent(book.title)}`);
+    const row = page.getByRole('row', { name: new RegExp(book.title) });
+    await expect(row).toBeVisible(READY);
+    await expect(row).toContainText('$15.00');
+
+    await row.getByRole('button', { name: `Edit ${book.title}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Book' });
+    await dialog.getByLabel('Price').fill('0');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(dialog.getByText('Price must be more than 0')).toBeVisible();
+    await dialog.getByLabel('Price').fill('11.25');
+    await dialog.getByLabel('Stock').fill('9');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('$11.25');
+    await expect(row).toContainText('9');
+    const saved = await (await request.get(`/api/books/book/${book.id}/`)).json();
+    expect(saved).toMatchObject({ price: '11.25', stock_amount: 9 });
+
+    await row.getByRole('button', { name: `Delete ${book.title}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this book?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(row).toBeVisible();
+    await row.getByRole('button', { name: `Delete ${book.title}` }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Book deleted successfully')).toBeVisible();
+    await expect(page.getByText(`No books match "${book.title}"`)).toBeVisible();
+    expect((await request.get(`/api/books/book/${book.id}/`)).status()).toBe(404);
+  });
+
+  test('the figures are what the database holds; each tab is in the address and accessible', async ({ page, request }) => {
+    await signIn(page, STAFF.email, STAFF.password);
+    const token = await accessToken(request, STAFF.email, STAFF.password);
+    await expect(async () => {
+      const summaryReply = page.waitForResponse('**/api/admin/summary/');
+      await page.goto('/admin');
+      const summary = await (await summaryReply).json();
+      const books = (await (await request.get('/api/books/?page_size=1')).json()).meta.count;
+      const orders = (await (await request.get('/api/orders/?all=1&page_size=1', { headers: { authorization: `Bearer ${token}` } })).json()).meta.count;
+      expect(summary.books).toBe(books);
+      expect(summary.orders).toBe(orders);
+      await expect(page.getByTestId('figure-books')).toHaveText(books.toLocaleString('en-US'));
+      await expect(page.getByTestId('figure-orders')).toHaveText(orders.toLocaleString('en-US'));
+    }).toPass({ timeout: 30_000 });
+    await expect(page.getByTestId('sales-summary')).toContainText(/last 30 days/);
+    await expect(page.getByRole('tab', { name: 'Books' })).toHaveAttribute('aria-selected', 'true');
+    await expectAccessibleInBothThemes(page, 'dashboard books');
+
+    await page.getByRole('tab', { name: 'Orders' }).click();
+    await expect(page).toHaveURL(/\/admin\?tab=orders$/);
+    await expect(page.getByLabel('Payment')).toBeVisible();
+    await expectAccessibleInBothThemes(page, 'dashboard orders');
+
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await expect(page).toHaveURL(/\/admin\?tab=users$/);
+    await expect(page.getByRole('row').nth(1)).toBeVisible(READY);
+    await expectAccessibleInBothThemes(page, 'dashboard users');
+  });
+
+  test('staff grant and take away staff, never their own', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await signIn(page, STAFF.email, STAFF.password);
+    await page.goto(`/admin?tab=users&q=${account.username}`);
+    const row = page.getByRole('row', { name: new RegExp(account.username) });
+    await row.getByRole('button', { name: `Make ${account.username} staff` }).click();
+    await expect(row.getByText('Staff', { exact: true })).toBeVisible();
+    await row.getByRole('button', { name: `Remove staff from ${account.username}` }).click();
+    await expect(row.getByText('Customer')).toBeVisible();
+
+    await page.goto('/admin?tab=users&q=admin%40bookstore.test');
+    const me = page.getByRole('row', { name: /admin@bookstore\.test/ });
+    await expect(me.getByText('You')).toBeVisible(READY);
+    await expect(me.getByRole('button')).toHaveCount(0);
+  });
+
+  test('empty and failing tables say so', async ({ page }) => {
+    await signIn(page, STAFF.email, STAFF.password);
+    await stubJson(page, '**/api/admin/books/**', emptyPage);
+    await stubJson(page, '**/api/admin/summary/', serverError, 500);
+    await page.goto('/admin');
+    await expect(page.getByText('No books available')).toBeVisible(READY);
+    await expect(page.getByRole('alert')).toContainText('The server had a problem');
+  });
+
+  test('a shopper who opens /admin lands on /', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await signIn(page, account.username, account.password);
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test('the cart says which line went away when its book was deleted', async ({ page, request }) => {
+  const book = await addBookByApi(request, `Short-Lived Book ${randomBytes(3).toString('hex')}`);
+  await page.goto(`/book/${encodeURIComponent(book.title)}`);
+  await page.getByRole('button', { name: 'Add to Cart (1)' }).click();
+  await expect(page.getByText('Added 1 book(s) to cart')).toBeVisible();
+
+  const token = await accessToken(request, STAFF.email, STAFF.password);
+  const res = await request.delete(`/api/books/${book.id}/`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+
+  await page.goto('/cart');
+  await expect(page.getByText(`"${book.title}" is no longer available and was removed from your cart.`)).toBeVisible(READY);
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+});

@@ -1,0 +1,107 @@
+import clsx from 'clsx';
+import {
+  forwardRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
+
+export const inputClass =
+  'block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm placeholder:text-gray-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100';
+
+interface FieldProps {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** The label above, the control, then the hint and the validation message read out by screen readers. */
+function FieldFrame({ id, label, error, hint, className, children }: FieldProps & { id: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800 dark:text-gray-200">
+        {label}
+      </label>
+      {children}
+      {hint}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The attributes that tie a control to its message. */
+const described = (id: string, error?: string) => ({
+  id,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error` : undefined,
+});
+
+/** A labelled input with its validation message read out by screen readers. */
+export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(
+  function TextField({ label, error, hint, className, ...input }, ref) {
+    const id = useId();
+    return (
+      <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
+        <input ref={ref} {...described(id, error)} className={clsx(inputClass, error && 'border-red-500 dark:border-red-500')} {...input} />
+      </FieldFrame>
+    );
+  },
+);
+
+export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(
+  function TextAreaField({ label, error, className, ...input }, ref) {
+    const id = useId();
+    return (
+      <FieldFrame id={id} label={label} error={error} className={className}>
+        <textarea ref={ref} {...described(id, error)} className={clsx(inputClass, error && 'border-red-500')} {...input} />
+      </FieldFrame>
+    );
+  },
+);
+
+export const SelectField = forwardRef<HTMLSelectElement, FieldProps & SelectHTMLAttributes<HTMLSelectElement>>(
+  function SelectField({ label, error, className, children, ...select }, ref) {
+    const id = useId();
+    return (
+      <FieldFrame id={id} label={label} error={error} className={className}>
+        <select ref={ref} {...described(id, error)} className={clsx(inputClass, error && 'border-red-500')} {...select}>
+          {children}
+        </select>
+      </FieldFrame>
+    );
+  },
+);
+
+export const CheckboxField = forwardRef<HTMLInputElement, { label: string } & InputHTMLAttributes<HTMLInputElement>>(
+  function CheckboxField({ label, className, ...input }, ref) {
+    return (
+      <label className={clsx('flex items-center gap-2 text-sm font-medium text-gray-800 dark:text-gray-200', className)}>
+        <input ref={ref} type="checkbox" className="h-4 w-4 rounded border-gray-300 text-indigo-600 focus:ring-indigo-500" {...input} />
+        {label}
+      </label>
+    );
+  },
+);
+
+export const primaryButton =
+  'inline-flex items-center justify-center gap-2 rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-60 dark:focus-visible:ring-offset-gray-950';
+export const secondaryButton =
+  'inline-flex items-center justify-center gap-2 rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-800 shadow-sm hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-60 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800';
+
+export function Spinner({ label = 'Loading...' }: { label?: string }) {
+  return (
+    <span role="status" className="inline-flex items-center">
+      <span
+        aria-hidden="true"
+        className="h-6 w-6 animate-spin rounded-full border-2 border-indigo-600 border-t-transparent dark:border-indigo-400 dark:border-t-transparent"
+      />
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}

@@ -1,0 +1,155 @@
+import type { AdminBookSort, Book } from '@bookstore/contract';
+import { ADMIN_BOOK_SORTS, bookMessages } from '@bookstore/contract';
+import { formatMoney, moneyToCents } from '@bookstore/contract/money';
+import { type ReactNode, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { BookThumb } from '../../../components/ui/BookImage';
+import { ErrorState } from '../../../components/ui/ErrorState';
+import { secondaryButton, Spinner } from '../../../components/ui/Field';
+import { paths } from '../../../config/paths';
+import { useAdminBooks, useDeleteBook } from '../api/dashboard';
+import { ConfirmDialog } from './ConfirmDialog';
+import { cellClass, Pager, tableClass } from './Pager';
+
+const COLUMNS: { key: string; label: string; sort?: AdminBookSort }[] = [
+  { key: 'cover', label: 'Cover' },
+  { key: 'title', label: 'Title', sort: 'title' },
+  { key: 'author', label: 'Author', sort: 'book_author' },
+  { key: 'price', label: 'Price', sort: 'price' },
+  { key: 'stock', label: 'Stock', sort: 'stock_amount' },
+  { key: 'created', label: 'Created', sort: 'created_at' },
+];
+
+export function sortFrom(value: string | null): AdminBookSort {
+  return (ADMIN_BOOK_SORTS as readonly string[]).includes(value ?? '') ? (value as AdminBookSort) : '-created_at';
+}
+
+/** The edit dialog comes from the books feature, through the app (features never import each other). */
+export type EditBookSlot = (props: { book: Book; onClose(): void }) => ReactNode;
+
+interface Props {
+  search: string;
+  page: number;
+  sort: AdminBookSort;
+  onPage(page: number): void;
+  onSort(sort: AdminBookSort): void;
+  editBook?: EditBookSlot;
+}
+
+/** Books tab: a paged table sortable by each column; Edit in a dialog, Delete after a confirmation. */
+export function BooksTab({ search, page, sort, onPage, onSort, editBook }: Props) {
+  const books = useAdminBooks({ page, sort, search });
+  const remove = useDeleteBook();
+  const [editing, setEditing] = useState<Book | null>(null);
+  const [deleting, setDeleting] = useState<Book | null>(null);
+
+  if (books.isPending) return <Spinner label="Loading books..." />;
+  if (books.isError) return <ErrorState message={books.error.message} />;
+  if (books.data.data.length === 0) {
+    return <p className="py-10 text-center text-gray-700 dark:text-gray-300">{search ? `No books match "${search}"` : 'No books available'}</p>;
+  }
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast.success(bookMessages.deleted);
+        setDeleting(null);
+      },
+      onError: (err) => {
+        toast.error(err.message);
+        setDeleting(null);
+      },
+    });
+  };
+
+  return (
+    <>
+      <div className="overflow-x-auto rounded-xl border border-gray-200 dark:border-gray-800">
+        <table className={tableClass}>
+          <caption className="sr-only">Books, sorted by {COLUMNS.find((c) => c.sort && sort.endsWith(c.sort))?.label ?? 'Created'}</caption>
+          <thead className="bg-gray-50 dark:bg-gray-900">
+            <tr>
+              {COLUMNS.map((column) => {
+                const active = column.sort && sort.replace('-', '') === column.sort;
+                const descending = sort.startsWith('-');
+                return (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    className={cellClass}
+                    aria-sort={active ? (descending ? 'descending' : 'ascending') : undefined}
+                  >
+                    {column.sort ? (
+                      <button
+                        type="button"
+                        className="font-semibold hover:underline"
+                        onClick={() => onSort((active && !descending ? `-${column.sort}` : column.sort) as AdminBookSort)}
+                      >
+                        {column.label}
+                        <span aria-hidden="true">{active ? (descending ? ' ▼' : ' ▲') : ''}</span>
+                      </button>
+                    ) : (
+                      <span className="font-semibold">{column.label}</span>
+                    )}
+                  </th>
+                );
+              })}
+              <th scope="col" className={cellClass}>
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
+            {books.data.data.map((book) => (
+              <tr key={book.id}>
+                <td className={cellClass}>
+                  <BookThumb book={book} />
+                </td>
+                <td className={cellClass}>
+                  <Link to={paths.book(book.title)} className="font-medium hover:underline">
+                    {book.title}
+                  </Link>
+                </td>
+                <td className={cellClass}>{book.book_author || '—'}</td>
+                <td className={cellClass}>{formatMoney(moneyToCents(book.price) ?? 0)}</td>
+                <td className={cellClass}>{book.stock_amount}</td>
+                <td className={cellClass}>{new Date(book.created_at).toLocaleDateString()}</td>
+                <td className={`${cellClass} whitespace-nowrap`}>
+                  <div className="flex gap-2">
+                    {editBook && (
+                      <button type="button" className={secondaryButton} onClick={() => setEditing(book)} aria-label={`Edit ${book.title}`}>
+                        Edit
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      className={`${secondaryButton} text-red-700 dark:text-red-400`}
+                      onClick={() => setDeleting(book)}
+                      aria-label={`Delete ${book.title}`}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager meta={books.data.meta} onPage={onPage} label="Books" />
+      {editing && editBook?.({ book: editing, onClose: () => setEditing(null) })}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this book?"
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      >
+        “{deleting?.title}” will be removed from the store. Orders that contain it keep it as bought.
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { bookMessages, COVER_MAX_BYTES, COVER_TYPES } from '@bookstore/contract';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { BookImage } from '../../../components/ui/BookImage';
+import { secondaryButton } from '../../../components/ui/Field';
+
+/** The browser's first look at a picked cover (the server checks its bytes again). */
+export function coverProblem(file: File): string | null {
+  if (!(COVER_TYPES as readonly string[]).includes(file.type)) return bookMessages.coverWrongType;
+  if (file.size > COVER_MAX_BYTES) return bookMessages.coverTooLarge;
+  return null;
+}
+
+interface Props {
+  file: File | null;
+  onChange(file: File | null): void;
+  /** The cover the book has now (editing), shown until another is picked. */
+  current?: string | null;
+  error?: string;
+  onError(message: string | undefined): void;
+  required?: boolean;
+}
+
+/** Spec section 2: the cover with a preview and a way to remove it again. */
+export function CoverPicker({ file, onChange, current, error, onError, required }: Props) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!file) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = event.target.files?.[0] ?? null;
+    if (!picked) return;
+    const problem = coverProblem(picked);
+    onError(problem ?? undefined);
+    if (problem) {
+      event.target.value = '';
+      return;
+    }
+    onChange(picked);
+  };
+
+  const remove = () => {
+    onChange(null);
+    onError(undefined);
+    if (input.current) input.current.value = '';
+  };
+
+  const shown = preview ?? current ?? null;
+  return (
+    <div className="flex items-start gap-4">
+      <BookImage
+        src={shown}
+        alt={preview ? 'Preview of the new cover' : shown ? 'Current cover' : ''}
+        width={96}
+        height={144}
+        className="h-36 w-24 shrink-0 rounded border border-gray-200 bg-gray-100 object-cover dark:border-gray-700 dark:bg-gray-800"
+      />
+      <div className="min-w-0 flex-1">
+        <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800 dark:text-gray-200">
+          Cover Image{required ? '' : ' (optional)'}
+        </label>
+        <input
+          ref={input}
+          id={id}
+          name="image"
+          type="file"
+          accept={COVER_TYPES.join(',')}
+          onChange={pick}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:font-semibold file:text-indigo-800 dark:file:bg-indigo-950 dark:file:text-indigo-200"
+        />
+        <p className="mt-1 text-xs text-gray-600 dark:text-gray-400">JPEG, PNG, GIF or WebP, up to 5MB.</p>
+        {file && (
+          <button type="button" onClick={remove} className={`${secondaryButton} mt-2`}>
+            Remove image
+          </button>
+        )}
+        {error && (
+          <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Puts the server's field errors beside their fields; returns whether any field took one. */
+export function applyServerFields(
+  fields: Record<string, string[]> | undefined,
+  known: readonly string[],
+  setFieldError: (field: string, message: string) => void,
+  setCoverError: (message: string) => void,
+): boolean {
+  let placed = false;
+  for (const [field, messages] of Object.entries(fields ?? {})) {
+    const message = messages.join(', ');
+    if (field === 'image') setCoverError(message);
+    else if (known.includes(field)) setFieldError(field, message);
+    else continue;
+    placed = true;
+  }
+  return placed;
+}
+
+/** The options of an author or category select: a prompt, then each choice by id. */
+export function ChoiceOptions({ placeholder, choices }: { placeholder: string; choices: readonly { id: number; name: string }[] }) {
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {choices.map((choice) => (
+        <option key={choice.id} value={choice.id}>
+          {choice.name}
+        </option>
+      ))}
+    </>
+  );
+}

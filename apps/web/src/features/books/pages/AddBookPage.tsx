@@ -1,0 +1,187 @@
+import {
+  BOOK_CONDITIONS,
+  BOOK_TYPES,
+  bookMessages,
+  type BookFields,
+  type CreateBookInput,
+  createBookSchema,
+} from '@bookstore/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { type Path, useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { CloseIcon } from '../../../components/ui/icons';
+import {
+  CheckboxField,
+  primaryButton,
+  secondaryButton,
+  SelectField,
+  Spinner,
+  TextAreaField,
+  TextField,
+} from '../../../components/ui/Field';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/hooks';
+import { rememberDestination, useAuthStore } from '../../../stores/auth';
+import { type BookFormValues, useBookChoices, useCreateBook, useProfileForBooks } from '../api/books';
+import { applyServerFields, ChoiceOptions, CoverPicker } from '../components/BookFormParts';
+
+const FIELDS = Object.keys(createBookSchema.shape) as (keyof CreateBookInput)[];
+
+function today(): string {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Spec section 2, Add New Book (and section 5, add book access): signed-in users with a complete
+ * profile; the contract's rules checked here first, then by the server, whose field errors are shown
+ * beside their fields.
+ */
+export default function AddBookPage() {
+  usePageTitle('Add New Book');
+  const navigate = useNavigate();
+  const isAuth = useAuthStore((s) => s.isAuth);
+  const profile = useProfileForBooks(isAuth);
+  const { authors, categories } = useBookChoices();
+  const create = useCreateBook();
+  const [cover, setCover] = useState<File | null>(null);
+  const [coverError, setCoverError] = useState<string | undefined>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    formState: { errors },
+  } = useForm<CreateBookInput, unknown, BookFields>({
+    resolver: zodResolver(createBookSchema),
+    defaultValues: {
+      title: '',
+      publisher: '',
+      published_date: today(),
+      isbn: '',
+      genre: '',
+      author: '',
+      category: '',
+      book_type: 'Paperback',
+      condition: 'New',
+      original_price: '',
+      price: '',
+      stock_amount: '',
+      description: '',
+      tags: '',
+      available: true,
+      featured: false,
+    },
+  });
+
+  const incomplete = profile.data && !(profile.data.firstName.trim() && profile.data.lastName.trim() && profile.data.email.trim());
+  useEffect(() => {
+    if (!isAuth) {
+      toast.error(bookMessages.loginFirst);
+      rememberDestination(paths.addBook);
+      navigate(paths.login, { replace: true });
+    } else if (incomplete) {
+      toast.error(bookMessages.profileIncomplete);
+      navigate(paths.profile, { replace: true });
+    }
+  }, [isAuth, incomplete, navigate]);
+
+  if (!isAuth || incomplete) return null;
+
+  const onSubmit = () => {
+    if (!cover) {
+      setCoverError(bookMessages.coverRequired);
+      return;
+    }
+    create.mutate(
+      { values: getValues() as BookFormValues, image: cover },
+      {
+        onSuccess: (book) => {
+          toast.success(bookMessages.created);
+          navigate(paths.book(book.title));
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.status === 403 && err.message === bookMessages.profileIncomplete) {
+            toast.error(err.message);
+            navigate(paths.profile);
+            return;
+          }
+          const fields = err instanceof ApiError ? err.fields : undefined;
+          applyServerFields(
+            fields,
+            FIELDS,
+            (field, message) => setError(field as Path<CreateBookInput>, { message }),
+            setCoverError,
+          );
+          toast.error(err.message || 'An unexpected error occurred');
+        },
+      },
+    );
+  };
+
+  const error = (field: keyof CreateBookInput) => errors[field]?.message;
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <div className="mb-6 flex items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Add New Book</h1>
+        <button type="button" onClick={() => navigate(-1)} className={secondaryButton}>
+          <CloseIcon width={16} height={16} /> Close
+        </button>
+      </div>
+      {profile.isPending ? (
+        <Spinner />
+      ) : (
+        <form
+          noValidate
+          onSubmit={handleSubmit(onSubmit, () => !cover && setCoverError(bookMessages.coverRequired))}
+          className="space-y-5 rounded-xl border border-gray-200 p-6 dark:border-gray-800"
+        >
+          <TextField label="Title" {...register('title')} error={error('title')} />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <SelectField label="Author" {...register('author')} error={error('author')}>
+              <ChoiceOptions placeholder="Select an author" choices={[{ id: 0, name: 'None' }, ...authors]} />
+            </SelectField>
+            <SelectField label="Category" {...register('category')} error={error('category')}>
+              <ChoiceOptions placeholder="Select a category" choices={categories} />
+            </SelectField>
+            <TextField label="Publisher" {...register('publisher')} error={error('publisher')} />
+            <TextField label="Published Date" type="date" {...register('published_date')} error={error('published_date')} />
+            <TextField label="ISBN" {...register('isbn')} error={error('isbn')} />
+            <TextField label="Genre" {...register('genre')} error={error('genre')} />
+            <SelectField label="Book Type" {...register('book_type')} error={error('book_type')}>
+              {BOOK_TYPES.map((t) => (
+                <option key={t}>{t}</option>
+              ))}
+            </SelectField>
+            <SelectField label="Condition" {...register('condition')} error={error('condition')}>
+              {BOOK_CONDITIONS.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </SelectField>
+            <TextField label="Original Price" type="number" inputMode="decimal" min="0" step="0.01" {...register('original_price')} error={error('original_price')} />
+            <TextField label="Selling Price" type="number" inputMode="decimal" min="0" step="0.01" {...register('price')} error={error('price')} />
+            <TextField label="Stock Amount" type="number" inputMode="numeric" min="0" step="1" {...register('stock_amount')} error={error('stock_amount')} />
+            <TextField label="Tags (comma separated)" {...register('tags')} error={error('tags')} />
+          </div>
+          <TextAreaField label="Description" rows={5} {...register('description')} error={error('description')} />
+          <div className="flex flex-wrap gap-6">
+            <CheckboxField label="Available" {...register('available')} />
+            <CheckboxField label="Featured" {...register('featured')} />
+          </div>
+          <CoverPicker file={cover} onChange={setCover} error={coverError} onError={setCoverError} required />
+          <div className="flex justify-end gap-3">
+            <button type="button" onClick={() => navigate(-1)} className={secondaryButton}>
+              Cancel
+            </button>
+            <button type="submit" className={primaryButton} disabled={create.isPending}>
+              {create.isPending ? 'Adding...' : 'Add Book'}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Book } from '@bookstore/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { api } from '../../../lib/api-client';
+import { type CartItem, useCartStore } from '../../../stores/cart';
+
+/** The message for a line whose book the shop no longer sells. */
+export const removedLineMessage = (title: string) => `"${title}" is no longer available and was removed from your cart`;
+
+/**
+ * GET /books/lookup/?ids= : the cart's books that still exist. Lines whose book was deleted are taken
+ * out of the cart, and the shopper is told which (a toast, and a note on the page).
+ */
+export function useRemovedBooks(items: CartItem[]): string[] {
+  const ids = items.map((item) => item.id).sort((a, b) => a - b);
+  const removeLine = useCartStore((s) => s.removeLine);
+  const [removed, setRemoved] = useState<string[]>([]);
+  const lookup = useQuery({
+    queryKey: ['books', 'lookup', ids],
+    enabled: ids.length > 0,
+    staleTime: 30_000,
+    queryFn: ({ signal }) => api.get<Book[]>(`/books/lookup/?ids=${ids.join(',')}`, { signal, auth: false }),
+  });
+
+  useEffect(() => {
+    if (!lookup.data) return;
+    const present = new Set(lookup.data.map((book) => book.id));
+    const gone = items.filter((item) => !present.has(item.id));
+    if (gone.length === 0) return;
+    for (const line of gone) {
+      removeLine(line.id);
+      toast.error(removedLineMessage(line.title), { id: `removed-${line.id}` });
+    }
+    setRemoved((before) => [...before, ...gone.map((line) => line.title)]);
+  }, [lookup.data, items, removeLine]);
+
+  return removed;
+}

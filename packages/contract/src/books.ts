@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { BOOK_CONDITIONS, BOOK_TYPES } from './catalogue.js';
+import { moneyToCents } from './money.js';
+
+/**
+ * Writing books (spec sections 3, 5 and 7; issue 10): one set of rules for the Add New Book form,
+ * the dashboard's edit dialog and the server. Multipart sends every field as text, so each rule
+ * accepts text (and the numbers or booleans a JSON client or the form may send) and yields the
+ * stored shape: money in cents, ids as numbers, tags as a list.
+ */
+
+export const COVER_MAX_BYTES = 5 * 1024 * 1024;
+export const COVER_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+/** Widths of the resized cover variants the server keeps for `srcset`. */
+export const COVER_WIDTHS = [240, 480, 960] as const;
+/** The dashboard's "low on stock" figure counts books with at most this many copies. */
+export const LOW_STOCK_THRESHOLD = 5;
+export const TITLE_MAX = 300;
+
+export const bookMessages = {
+  coverRequired: 'Cover image is required',
+  coverWrongType: 'Please upload a valid image file (JPEG, PNG, GIF or WebP)',
+  coverTooLarge: 'Image size should be less than 5MB',
+  titleTaken: 'A book with this title already exists',
+  unknownAuthor: 'Choose an author from the list',
+  unknownCategory: 'Choose a category from the list',
+  deleted: 'Book deleted successfully',
+  created: 'Book added successfully',
+  updated: 'Book updated successfully',
+  notFound: 'Book not found',
+  profileIncomplete: 'Complete your profile first',
+  loginFirst: 'Please login first',
+} as const;
+
+const required = (label: string) => `${label} is required`;
+
+/** A required line of text, trimmed. */
+const text = (label: string, max: number) =>
+  z
+    .string({ error: required(label) })
+    .trim()
+    .min(1, { error: required(label), abort: true })
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** Digits and an optional final X, hyphens and spaces allowed between; the check digit must add up. */
+export function isValidIsbn(value: string): boolean {
+  const compact = value.replace(/[\s-]/g, '').toUpperCase();
+  if (/^\d{9}[\dX]$/.test(compact)) {
+    let sum = 0;
+    for (let i = 0; i < 10; i += 1) sum += (compact[i] === 'X' ? 10 : Number(compact[i])) * (10 - i);
+    return sum % 11 === 0;
+  }
+  if (/^\d{13}$/.test(compact)) {
+    let sum = 0;
+    for (let i = 0; i < 13; i += 1) sum += Number(compact[i]) * (i % 2 === 0 ? 1 : 3);
+    return sum % 10 === 0;
+  }
+  return false;
+}
+
+const isbnSchema = text('ISBN', 20).refine(isValidIsbn, 'Enter a valid ISBN-10 or ISBN-13 (the check digit does not match)');
+
+/** An id from a select: a whole number; 0 means none (authors only). */
+const idSchema = (label: string, min: number, message: string) =>
+  z
+    .union([z.number(), z.string()], { error: required(label) })
+    .transform((value, ctx) => {
+      const raw = typeof value === 'number' ? String(value) : value.trim();
+      if (raw === '') {
+        ctx.addIssue({ code: 'custom', message: required(label) });
+        return z.NEVER;
+      }
+      if (!/^\d{1,9}$/.test(raw) || Number(raw) < min) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return Number(raw);
+    });
+
+const moneyField = (label: string, min: 'positive' | 'zero') =>
+  z.union([z.number(), z.string()], { error: required(label) }).transform((value, ctx) => {
+    if (typeof value === 'string' && value.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: required(label) });
+      return z.NEVER;
+    }
+    const cents = moneyToCents(value);
+    if (cents === null) {
+      const negative = Number(value) < 0;
+      ctx.addIssue({
+        code: 'custom',
+        message: negative
+          ? `${label} must be ${min === 'positive' ? 'more than 0' : '0 or more'}`
+          : `${label} must be an amount such as 12.99`,
+      });
+      return z.NEVER;
+    }
+    if (min === 'positive' && cents <= 0) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be more than 0` });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+const stockSchema = z.union([z.number(), z.string()], { error: required('Stock amount') }).transform((value, ctx) => {
+  const raw = typeof value === 'number' ? String(value) : value.trim();
+  if (raw === '') {
+    ctx.addIssue({ code: 'custom', message: required('Stock amount') });
+    return z.NEVER;
+  }
+  if (!/^\d{1,7}$/.test(raw)) {
+    ctx.addIssue({ code: 'custom', message: 'Stock amount must be a whole number, 0 or more' });
+    return z.NEVER;
+  }
+  return Number(raw);
+});
+
+const flagSchema = z.union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0'])], {
+  error: 'Choose yes or no',
+}).transform((value) => value === true || value === 'true' || value === 'on' || value === '1');
+
+/** "classic, romance, ,  england" -> ["classic", "romance", "england"]; a list is accepted too. */
+export function splitTags(value: string | readonly string[]): string[] {
+  const parts = (typeof value === 'string' ? [value] : value).flatMap((v) => v.split(','));
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const part of parts) {
+    const tag = part.trim().slice(0, 50);
+    if (tag && !seen.has(tag.toLowerCase())) {
+      seen.add(tag.toLowerCase());
+      tags.push(tag);
+    }
+  }
+  return tags.slice(0, 30);
+}
+
+const tagsSchema = z
+  .union([z.string().max(2000, 'Tags must be at most 2000 characters'), z.array(z.string())])
+  .transform(splitTags);
+
+const dateSchema = z
+  .string({ error: required('Published date') })
+  .trim()
+  .min(1, { error: required('Published date'), abort: true })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter a date such as 2024-05-01', abort: true })
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'Enter a date such as 2024-05-01');
+
+/** The rule of each field, without defaults (an update changes only what it sends). */
+const bookFieldRules = {
+  title: text('Title', TITLE_MAX),
+  publisher: text('Publisher', 200),
+  published_date: dateSchema,
+  isbn: isbnSchema,
+  genre: text('Genre', 100),
+  author: idSchema('Author', 0, bookMessages.unknownAuthor),
+  category: idSchema('Category', 1, bookMessages.unknownCategory),
+  book_type: z.enum(BOOK_TYPES, { error: `Book type must be one of: ${BOOK_TYPES.join(', ')}` }),
+  condition: z.enum(BOOK_CONDITIONS, { error: `Condition must be one of: ${BOOK_CONDITIONS.join(', ')}` }),
+  original_price: moneyField('Original price', 'zero'),
+  price: moneyField('Price', 'positive'),
+  stock_amount: stockSchema,
+  description: text('Description', 10_000),
+  tags: tagsSchema,
+  available: flagSchema,
+  featured: flagSchema,
+};
+
+/** `POST /api/books/`: every field (the cover travels beside them as the file `image`). */
+export const createBookSchema = z.object({
+  ...bookFieldRules,
+  tags: tagsSchema.optional().default([]),
+  available: flagSchema.optional().default(true),
+  featured: flagSchema.optional().default(false),
+});
+export type CreateBookInput = z.input<typeof createBookSchema>;
+export type BookFields = z.output<typeof createBookSchema>;
+
+/** The dashboard's edit dialog (spec section 7): title, stock, category, description, price and the cover. */
+export const editBookSchema = z.object({
+  title: bookFieldRules.title,
+  count_in_stock: stockSchema,
+  category: bookFieldRules.category,
+  description: bookFieldRules.description,
+  price: bookFieldRules.price,
+});
+export type EditBookInput = z.input<typeof editBookSchema>;
+
+/**
+ * `PUT /api/books/update/{id}/`: any subset. The dashboard's edit sends `count_in_stock` for the
+ * stock, and `id` (ignored: the path names the book).
+ */
+export const updateBookSchema = z
+  .object({ ...bookFieldRules, count_in_stock: stockSchema })
+  .partial()
+  .transform(({ count_in_stock, ...rest }) => {
+    const stock = rest.stock_amount ?? count_in_stock;
+    return stock === undefined ? rest : { ...rest, stock_amount: stock };
+  });
+export type UpdateBookInput = z.input<typeof updateBookSchema>;
+export type BookChanges = z.output<typeof updateBookSchema>;
+
+/** Reply of `DELETE /api/books/{id}/`. */
+export const bookDeletedSchema = z.object({ ok: z.literal(true), message: z.string() }).meta({ id: 'BookDeleted' });
+export type BookDeleted = z.infer<typeof bookDeletedSchema>;
