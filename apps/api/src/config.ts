@@ -73,7 +73,7 @@ export interface Config {
   };
   reservationMinutes: number;
   seedDemo: boolean;
-  /** How long catalogue answers may be reused by this process (0: never); writes through it clear them. */
+  /** Longest a catalogue answer may be reused (0: never); every catalogue write clears every process's answers. */
   catalogueCacheSeconds: number;
   webDist?: string;
   trustProxy: boolean;
