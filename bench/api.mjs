@@ -14,11 +14,12 @@
 //   BENCH_ROUNDS   rounds per call (default 3); BENCH_FRESH number of fresh typo searches (default 100)
 //   BENCH_ONLY     a part of a call's name: measure only the calls whose name holds it
 //   LOG_LEVEL      the store server's log level (default warn: no line per request)
+//   BENCH_SERVER   a server bundle to measure instead of apps/api/dist/server.js (an older build, say)
 //
 // Results are printed as a table and written to bench/results/api-<time>.json.
 import { fork, spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -215,6 +216,16 @@ function capture(url) {
   });
 }
 
+/** CPU time a process has used, in µs (Linux /proc; clock ticks of 10 ms), or null elsewhere. */
+function cpuMicros(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return null;
+  }
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -234,7 +245,7 @@ async function main() {
     });
     if (seeded.status !== 0) throw new Error('seeding failed');
   }
-  const bundle = ensureBuilt();
+  const bundle = process.env.BENCH_SERVER ? path.resolve(process.env.BENCH_SERVER) : ensureBuilt();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bookstore-bench-'));
   const store = startProcess(
     process.execPath,
@@ -282,20 +293,33 @@ async function main() {
     );
     await raw.ready;
     generator = startGenerator();
-    const load = (port, call, seconds = SECONDS) =>
-      generator.ask({ type: 'load', url: `http://127.0.0.1:${port}${call.path}`, connections: CONNECTIONS, seconds });
+    /** One autocannon run, with the CPU the server process spent per request. */
+    const load = async (server, call, seconds = SECONDS) => {
+      const port = server === store ? STORE_PORT : RAW_PORT;
+      const before = cpuMicros(server.child.pid);
+      const result = await generator.ask({
+        type: 'load',
+        url: `http://127.0.0.1:${port}${call.path}`,
+        connections: CONNECTIONS,
+        seconds,
+      });
+      const after = cpuMicros(server.child.pid);
+      result.cpuPerRequest = before === null || after === null ? null : (after - before) / result.requests;
+      return result;
+    };
 
     const rows = [];
     const rounds = [];
+    const cpu = (values) => (values.includes(null) ? '-' : Math.round(median(values)));
     for (const call of calls) {
       log(`${call.name}: warming up`);
-      await load(RAW_PORT, call, WARM_UP_SECONDS);
-      await load(STORE_PORT, call, WARM_UP_SECONDS);
+      await load(raw, call, WARM_UP_SECONDS);
+      await load(store, call, WARM_UP_SECONDS);
       const measured = [];
       for (let round = 1; round <= ROUNDS; round++) {
         const loadAverage = loadavg()[0];
-        const baseline = await load(RAW_PORT, call);
-        const real = await load(STORE_PORT, call);
+        const baseline = await load(raw, call);
+        const real = await load(store, call);
         const ratio = real.requestsPerSecond / baseline.requestsPerSecond;
         measured.push({ real, baseline, ratio, loadAverage });
         log(
@@ -317,6 +341,8 @@ async function main() {
         'store p50 ms': median(measured.map((m) => m.real.p50)),
         'store p99 ms': p99,
         'raw p99 ms': median(measured.map((m) => m.baseline.p99)),
+        'store CPU µs/req': cpu(measured.map((m) => m.real.cpuPerRequest)),
+        'raw CPU µs/req': cpu(measured.map((m) => m.baseline.cpuPerRequest)),
         'load avg': Number(median(measured.map((m) => m.loadAverage)).toFixed(1)),
         errors: measured.reduce((n, m) => n + m.real.errors, 0),
         target: checks.length ? [...new Set(checks)].join(', ') : '-',
@@ -339,6 +365,8 @@ async function main() {
         'store p50 ms': Number(p50.toFixed(1)),
         'store p99 ms': Number(fresh.p99.toFixed(1)),
         'raw p99 ms': '-',
+        'store CPU µs/req': '-',
+        'raw CPU µs/req': '-',
         'load avg': Number(loadAverage.toFixed(1)),
         errors,
         target: p50 <= FRESH_TYPO_MAX_P50 ? 'ok' : `p50 > ${FRESH_TYPO_MAX_P50} ms`,

@@ -11,6 +11,7 @@ function load({ url, connections, seconds }) {
       if (err) return reject(err);
       resolve({
         requestsPerSecond: result.requests.average,
+        requests: result.requests.total,
         p50: result.latency.p50,
         p99: result.latency.p99,
         errors: result.errors + result.timeouts + result.non2xx,
