@@ -19,7 +19,16 @@
 // Results are printed as a table and written to bench/results/api-<time>.json.
 import { fork, spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,8 +97,9 @@ const countBooks = () =>
 /** A book in the middle of the catalogue, the author with most books, and titles to misspell. */
 const sampleCatalogue = () =>
   withClient(async (client) => {
-    const book = (await client.query('select id from books order by id offset (select count(*) / 2 from books) limit 1'))
-      .rows[0].id;
+    const book = (
+      await client.query('select id from books order by id offset (select count(*) / 2 from books) limit 1')
+    ).rows[0].id;
     const author = (
       await client.query(
         'select a.name from authors a join books b on b.author_id = a.id group by a.id order by count(*) desc, a.id limit 1',
@@ -187,7 +197,9 @@ http.createServer((req, res) => {
 
 /** The load generator's process (bench/load-generator.mjs), asked one thing at a time. */
 function startGenerator() {
-  const child = fork(path.join(root, 'bench', 'load-generator.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(root, 'bench', 'load-generator.mjs'), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   let queue = Promise.resolve();
   const ask = (message) => {
     const answer = queue.then(
@@ -231,7 +243,8 @@ const median = (values) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
+const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
 
 async function main() {
   await ensureDatabase();
@@ -283,7 +296,9 @@ async function main() {
       responses.push({ path: call.path, headers, body: answer.body.toString('base64') });
       const json = JSON.parse(answer.body.toString('utf8'));
       const items = Array.isArray(json) ? json : (json.data ?? [json]);
-      log(`${call.name} ${call.path}: ${answer.body.length} bytes, ${items.length} items${json.meta ? ` of ${json.meta.count}` : ''}`);
+      log(
+        `${call.name} ${call.path}: ${answer.body.length} bytes, ${items.length} items${json.meta ? ` of ${json.meta.count}` : ''}`,
+      );
     }
     raw = startProcess(
       process.execPath,
@@ -353,10 +368,23 @@ async function main() {
     if (FRESH > 0 && !process.env.BENCH_ONLY) {
       const paths = freshTypos(sample.titles, FRESH);
       const loadAverage = loadavg()[0];
-      log(`first searches for ${paths.length} fresh typos (e.g. ${decodeURIComponent(paths[0].split('=')[1])}), one at a time`);
-      const { latencies, errors } = await generator.ask({ type: 'sequential', base: `http://127.0.0.1:${STORE_PORT}`, paths });
+      log(
+        `first searches for ${paths.length} fresh typos (e.g. ${decodeURIComponent(paths[0].split('=')[1])}), one at a time`,
+      );
+      const { latencies, errors } = await generator.ask({
+        type: 'sequential',
+        base: `http://127.0.0.1:${STORE_PORT}`,
+        paths,
+      });
       const p50 = percentile(latencies, 50);
-      fresh = { searches: paths.length, p50, p90: percentile(latencies, 90), p99: percentile(latencies, 99), errors, loadAverage };
+      fresh = {
+        searches: paths.length,
+        p50,
+        p90: percentile(latencies, 90),
+        p99: percentile(latencies, 99),
+        errors,
+        loadAverage,
+      };
       rows.push({
         call: 'first search, fresh typo (1 at a time)',
         'store req/s': Math.round(1000 / (latencies.reduce((a, b) => a + b, 0) / latencies.length)),

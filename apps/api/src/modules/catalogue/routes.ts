@@ -64,7 +64,9 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Cached
   if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   reply.header('content-type', 'application/json; charset=utf-8');
   const encoding =
-    answer.body.length >= CachedAnswer.COMPRESS_FROM ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+    answer.body.length >= CachedAnswer.COMPRESS_FROM
+      ? preferredEncoding(request.headers['accept-encoding'])
+      : undefined;
   if (encoding === 'br') return reply.header('content-encoding', 'br').send(answer.br());
   if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(answer.gzip());
   return reply.send(answer.body);
