@@ -113,3 +113,21 @@ describe('catalogue answers on the wire', () => {
     await app.db.update(books).set({ priceCents: 1000 }).where(eq(books.id, ids.book0!));
   });
 });
+
+describe('catalogue answers called from another site', () => {
+  const ctx = useTestApp({ catalogueCacheSeconds: 60, corsOrigins: ['https://partner.example'] });
+
+  it('keeps the CORS headers on cached answers and varies on Origin too', async () => {
+    const { app } = ctx();
+    for (let i = 0; i < 2; i++) {
+      const allowed = await app.inject({ url: '/api/featured/', headers: { origin: 'https://partner.example' } });
+      expect(allowed.statusCode).toBe(200);
+      expect(allowed.headers['access-control-allow-origin']).toBe('https://partner.example');
+      expect(allowed.headers.vary).toMatch(/origin/i);
+      expect(allowed.headers.vary).toMatch(/accept-encoding/i);
+      const other = await app.inject({ url: '/api/featured/', headers: { origin: 'https://elsewhere.example' } });
+      expect(other.statusCode).toBe(200);
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    }
+  });
+});

@@ -60,7 +60,12 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 /** Sends a cached answer: 304 when the client holds it already, else its bytes, compressed if asked. */
 function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
-  reply.header('etag', answer.etag).header('cache-control', CATALOGUE_CACHE_CONTROL).header('vary', 'accept-encoding');
+  // Added to any Vary already there (CORS adds Origin when other sites may call the API).
+  const vary = reply.getHeader('vary');
+  reply
+    .header('etag', answer.etag)
+    .header('cache-control', CATALOGUE_CACHE_CONTROL)
+    .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
   if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   reply.header('content-type', 'application/json; charset=utf-8');
   const encoding =
