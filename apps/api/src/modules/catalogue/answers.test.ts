@@ -3,6 +3,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { books } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
+import { startReservationSweeper, stopReservationSweeper } from '../orders/reservations.js';
+import { createBook, createUser, placeOrder } from '../orders/test-fixtures.js';
+import { expireReservation } from '../payments/test-helpers.js';
 import { invalidateCatalogue } from './cache.js';
 import { insertAuthor, insertBook, insertCategory } from './fixtures.js';
 import { CATALOGUE_CACHE_CONTROL, preferredEncoding } from './routes.js';
@@ -111,6 +114,23 @@ describe('catalogue answers on the wire', () => {
       if (res.statusCode === 200) expect(res.body, url).toContain('43.21');
     }
     await app.db.update(books).set({ priceCents: 1000 }).where(eq(books.id, ids.book0!));
+  });
+  it('shows at once the stock an expired reservation gives back', async () => {
+    const { app } = ctx();
+    const buyer = await createUser(app);
+    const book = await createBook(app, { stock: 3 });
+    const ordered = await placeOrder(app, buyer, [{ book, quantity: 2 }]);
+    expect(ordered.statusCode).toBe(201);
+    const stock = async () => (await get(`/api/books/book/${book.id}/`)).json().stock_amount;
+    expect(await stock()).toBe(1);
+    // Expired behind the server's back; the sweeper's restock must clear the cached answer.
+    await expireReservation(app, ordered.json().id);
+    startReservationSweeper(app, 50);
+    try {
+      await expect.poll(stock, { timeout: 5_000, interval: 20 }).toBe(3);
+    } finally {
+      stopReservationSweeper(app.db);
+    }
   });
 });
 
