@@ -50,17 +50,21 @@ async function redisBus(cache: CatalogueCache, url: string, onError: (err: unkno
   const subscriber = new Redis(url, options);
   publisher.on('error', () => {});
   subscriber.on('error', onError);
-  // ioredis reconnects and subscribes again by itself; anything sent meanwhile was missed.
+  // Anything sent while the subscriber was away was missed. ioredis reconnects by itself; subscribing
+  // again is harmless and covers a first subscription that failed because Redis was down.
   subscriber.on('close', () => cache.clear());
-  subscriber.on('ready', () => cache.clear());
+  subscriber.on('ready', () => {
+    cache.clear();
+    subscriber.subscribe(INVALIDATION_CHANNEL).catch(onError);
+  });
   subscriber.on('message', (channel: string, origin: string) => {
     if (channel === INVALIDATION_CHANNEL) cache.received(origin);
   });
-  try {
-    await subscriber.subscribe(INVALIDATION_CHANNEL);
-  } catch (err) {
-    onError(err);
-  }
+  // Start-up waits a moment for the subscription, never for a Redis that is down.
+  await Promise.race([
+    subscriber.subscribe(INVALIDATION_CHANNEL).catch(onError),
+    new Promise((resolve) => setTimeout(resolve, 1_000).unref()),
+  ]);
   return {
     publish: async (origin) => {
       await publisher.publish(INVALIDATION_CHANNEL, origin);
