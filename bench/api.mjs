@@ -358,6 +358,10 @@ async function main() {
         'raw p99 ms': median(measured.map((m) => m.baseline.p99)),
         'store CPU µs/req': cpu(measured.map((m) => m.real.cpuPerRequest)),
         'raw CPU µs/req': cpu(measured.map((m) => m.baseline.cpuPerRequest)),
+        // Raw CPU over store CPU per request: the ratio that the other programs on the machine move least.
+        'CPU ratio': measured.some((m) => m.real.cpuPerRequest === null)
+          ? '-'
+          : Number(median(measured.map((m) => m.baseline.cpuPerRequest / m.real.cpuPerRequest)).toFixed(2)),
         'load avg': Number(median(measured.map((m) => m.loadAverage)).toFixed(1)),
         errors: measured.reduce((n, m) => n + m.real.errors, 0),
         target: checks.length ? [...new Set(checks)].join(', ') : '-',
@@ -395,6 +399,7 @@ async function main() {
         'raw p99 ms': '-',
         'store CPU µs/req': '-',
         'raw CPU µs/req': '-',
+        'CPU ratio': '-',
         'load avg': Number(loadAverage.toFixed(1)),
         errors,
         target: p50 <= FRESH_TYPO_MAX_P50 ? 'ok' : `p50 > ${FRESH_TYPO_MAX_P50} ms`,
