@@ -87,7 +87,7 @@ export interface Config {
   /** Copies one account may hold in unpaid orders at once. */
   maxHeldCopies: number;
   seedDemo: boolean;
-  /** How long catalogue answers may be reused by this process (0: never); writes through it clear them. */
+  /** Longest a catalogue answer may be reused (0: never); every catalogue write clears every process's answers. */
   catalogueCacheSeconds: number;
   /** The longest a whole request (headers and body) may take to arrive; slower clients get a 408. */
   requestTimeoutSeconds: number;

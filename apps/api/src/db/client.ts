@@ -25,6 +25,23 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball. */
   snapshot?: () => Promise<Blob>;
+  /**
+   * PostgreSQL only: LISTEN on `channel` over a connection of its own (outside the pool), reconnecting
+   * after a drop. Resolves once the first attempt to listen has succeeded or failed.
+   */
+  listen?: (channel: string, events: ListenEvents) => Promise<Listener>;
+}
+
+export interface ListenEvents {
+  message(payload: string): void;
+  /** Listening (again): notifications sent while it was not may have been missed. */
+  listening(): void;
+  /** The connection was lost or could not be made; another attempt follows. */
+  lost(err: unknown): void;
+}
+
+export interface Listener {
+  close(): Promise<void>;
 }
 
 const MIGRATION_LOCK = 7_270_001;
@@ -107,5 +124,61 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
       }
     },
     close: () => pool.end(),
+    listen: (channel, events) => listenPostgres(url, channel, events),
+  };
+}
+
+const RELISTEN_MS = [100, 500, 1_000, 2_000, 5_000];
+
+async function listenPostgres(url: string, channel: string, events: ListenEvents): Promise<Listener> {
+  let closed = false;
+  let current: pg.Client | undefined;
+  let failures = 0;
+  let retry: NodeJS.Timeout | undefined;
+
+  const attempt = async () => {
+    const client = new pg.Client({ connectionString: url });
+    let dead = false;
+    const lose = (err: unknown) => {
+      if (dead) return;
+      dead = true;
+      if (current === client) current = undefined;
+      client.end().catch(() => {});
+      if (closed) return;
+      events.lost(err);
+      retry = setTimeout(() => void attempt(), RELISTEN_MS[Math.min(failures++, RELISTEN_MS.length - 1)]);
+      retry.unref();
+    };
+    client.on('notification', (n) => {
+      if (n.channel === channel) events.message(n.payload ?? '');
+    });
+    client.on('error', lose);
+    client.on('end', () => lose(new Error('connection ended')));
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    } catch (err) {
+      lose(err);
+      return;
+    }
+    if (closed) {
+      dead = true;
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    failures = 0;
+    events.listening();
+  };
+
+  await attempt();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const client = current;
+      current = undefined;
+      await client?.end().catch(() => {});
+    },
   };
 }

@@ -54,6 +54,8 @@ async function ensureTemplate(): Promise<string> {
 
 export interface TestDatabase {
   handle: DatabaseHandle;
+  /** PostgreSQL only: where to open more pools on the same database (another "process"). */
+  url?: string;
   drop(): Promise<void>;
 }
 
@@ -95,9 +97,11 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
       await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
     }
   });
-  const handle = await openDatabase({ databaseUrl: urlFor(name), poolSize: options.poolSize ?? 5 });
+  const url = urlFor(name);
+  const handle = await openDatabase({ databaseUrl: url, poolSize: options.poolSize ?? 5 });
   return {
     handle,
+    url,
     async drop() {
       await handle.close();
       await withAdmin((admin) => admin.query(`drop database if exists "${name}" with (force)`));

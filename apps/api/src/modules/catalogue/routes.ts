@@ -11,28 +11,14 @@ import {
   pageQuerySchema,
   slugParamSchema,
 } from '@bookstore/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { catalogueCache } from './cache.js';
+import { CachedAnswer, catalogueCache } from './cache.js';
+import { connectInvalidation } from './invalidation.js';
 import { CatalogueService } from './service.js';
 
-/**
- * Replies are built by our own typed serialisers (serialize.ts), so they go out with a plain
- * JSON.stringify; the zod response schemas still document every reply in /api/docs. Answers from the
- * catalogue cache are the same (never mutated) objects each time, so their JSON is kept beside them.
- */
-const serialised = new WeakMap<object, string>();
-const plainJson = () => (data: unknown) => {
-  if (typeof data !== 'object' || data === null) return JSON.stringify(data);
-  let json = serialised.get(data);
-  if (json === undefined) {
-    json = JSON.stringify(data);
-    serialised.set(data, json);
-  }
-  return json;
-};
 const tags = ['catalogue'];
 // An author's books may be narrowed by category and a category's by author, never by their own.
 const authorBooksQuery = bookListQuerySchema.omit({ keyword: true, author: true, exact: true });
@@ -40,25 +26,102 @@ const categoryBooksQuery = bookListQuerySchema.omit({ keyword: true, category: t
 const titleParam = z.object({ key: z.string().max(500) });
 
 /**
+ * Catalogue reads are public and the same for everybody: shared caches (a CDN) may keep them for a
+ * few seconds; browsers keep them too but ask again each time, with If-None-Match, so a shopper's own
+ * write (a review, an order's stock) shows at once and an unchanged answer costs a 304.
+ */
+export const CATALOGUE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5';
+
+/**
+ * Replies are built by our own typed serialisers (serialize.ts) and sent as the bytes kept in the
+ * catalogue cache; errors go out with a plain JSON.stringify. The zod response schemas still document
+ * every reply in /api/docs.
+ */
+const plainJson = () => (data: unknown) => JSON.stringify(data);
+
+/** br, else gzip, else nothing, from an Accept-Encoding header (an encoding with q=0 is refused). */
+export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  if (!header) return undefined;
+  let gzip = false;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.split(';');
+    const coding = name.trim().toLowerCase();
+    if (coding !== 'br' && coding !== 'gzip') continue;
+    if (params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/i.test(p))) continue;
+    if (coding === 'br') return 'br';
+    gzip = true;
+  }
+  return gzip ? 'gzip' : undefined;
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** Sends a cached answer: 304 when the client holds it already, else its bytes, compressed if asked. */
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
+  // Added to any Vary already there (CORS adds Origin when other sites may call the API).
+  const vary = reply.getHeader('vary');
+  reply
+    .header('etag', answer.etag)
+    .header('cache-control', CATALOGUE_CACHE_CONTROL)
+    .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  reply.header('content-type', 'application/json; charset=utf-8');
+  const encoding =
+    answer.body.length >= CachedAnswer.COMPRESS_FROM
+      ? preferredEncoding(request.headers['accept-encoding'])
+      : undefined;
+  if (encoding === 'br') return reply.header('content-encoding', 'br').send(answer.br());
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(answer.gzip());
+  return reply.send(answer.body);
+}
+
+/**
  * The catalogue reads of spec section 7. Wrapped with fastify-plugin so its hook sees every /api
  * route: any successful write through this process (books, reviews, orders...) empties the
- * catalogue cache, so nobody reads their own write stale.
+ * catalogue cache of every server process (cache.ts, invalidation.ts), so nobody reads a write stale.
  */
 export const catalogueRoutes = fp(async (parent: FastifyInstance) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  catalogueCache(app.db, app.config.catalogueCacheSeconds * 1000);
+  const cache = catalogueCache(app.db, app.config.catalogueCacheSeconds * 1000);
   const catalogue = new CatalogueService(app.db);
+  if (cache.enabled) {
+    await connectInvalidation(cache, {
+      database: app.database,
+      redisUrl: app.config.redisUrl,
+      onError: (err) => app.log.warn({ err }, 'catalogue invalidation: the other processes may be told late'),
+    });
+    app.addHook('onClose', () => cache.detach());
+  }
 
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
-      catalogueCache(app.db).clear();
+      catalogueCache(app.db).invalidate();
     }
   });
+
+  /**
+   * A cached answer is found by the request's own address before anything else runs (no parsing, no
+   * validation, no query); a miss runs the handler once per address, however many ask at once.
+   */
+  const fromCache = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const hit = cache.peek(request.url);
+    if (hit) sendAnswer(request, reply, hit);
+    else done();
+  };
+  const cached =
+    <R extends FastifyRequest>(load: (request: R) => Promise<unknown>) =>
+    async (request: R, reply: FastifyReply) =>
+      sendAnswer(request, reply, await cache.answer(request.url, () => load(request)));
+  const read = { onRequest: fromCache, serializerCompiler: plainJson };
 
   app.get(
     '/books/',
     {
-      serializerCompiler: plainJson,
+      ...read,
       schema: {
         tags,
         summary: 'Books, newest first by default; `keyword` searches title, author, ISBN, genre, tags, description',
@@ -66,14 +129,14 @@ export const catalogueRoutes = fp(async (parent: FastifyInstance) => {
         response: { 200: pagedBooksSchema, 400: errorSchema, 404: errorSchema },
       },
     },
-    (request) => catalogue.listBooks(request.query),
+    cached((request) => catalogue.listBooks(request.query)),
   );
 
   // Trailing slash and a number: by id. Anything else with a slash is read as a title too.
   app.get(
     '/books/book/:key/',
     {
-      serializerCompiler: plainJson,
+      ...read,
       schema: {
         tags,
         summary: 'One book by id (with its reviews, newest first)',
@@ -81,16 +144,16 @@ export const catalogueRoutes = fp(async (parent: FastifyInstance) => {
         response: { 200: bookDetailSchema, 404: errorSchema },
       },
     },
-    (request) => {
+    cached((request) => {
       const { key } = request.params;
       return /^\d{1,9}$/.test(key) ? catalogue.bookById(Number(key)) : catalogue.bookByTitle(key);
-    },
+    }),
   );
 
   app.get(
     '/books/book/:key',
     {
-      serializerCompiler: plainJson,
+      ...read,
       schema: {
         tags,
         summary: 'One book by exact title (any case), falling back to its slug',
@@ -98,13 +161,13 @@ export const catalogueRoutes = fp(async (parent: FastifyInstance) => {
         response: { 200: bookDetailSchema, 404: errorSchema },
       },
     },
-    (request) => catalogue.bookByTitle(request.params.key),
+    cached((request) => catalogue.bookByTitle(request.params.key)),
   );
 
   app.get(
     '/books/:id/related/',
     {
-      serializerCompiler: plainJson,
+      ...read,
       schema: {
         tags,
         summary: 'Up to 8 books by the same author or in the same category',
@@ -112,44 +175,44 @@ export const catalogueRoutes = fp(async (parent: FastifyInstance) => {
         response: { 200: z.array(bookSchema), 400: errorSchema, 404: errorSchema },
       },
     },
-    (request) => catalogue.related(request.params.id),
+    cached((request) => catalogue.related(request.params.id)),
   );
 
   app.get(
     '/featured/',
     {
-      serializerCompiler: plainJson,
+      ...read,
       schema: { tags, summary: 'Featured books, newest first', response: { 200: z.array(featuredBookSchema) } },
     },
-    () => catalogue.featured(),
+    cached(() => catalogue.featured()),
   );
 
   app.get(
     '/authors/',
     {
-      serializerCompiler: plainJson,
+      ...read,
       schema: { tags, summary: 'All authors, featured first, then by name', response: { 200: z.array(authorSchema) } },
     },
-    () => catalogue.authors(),
+    cached(() => catalogue.authors()),
   );
 
   app.get(
     '/categories/',
     {
-      serializerCompiler: plainJson,
+      ...read,
       schema: {
         tags,
         summary: 'All categories, featured first, then by name',
         response: { 200: z.array(categorySchema) },
       },
     },
-    () => catalogue.categories(),
+    cached(() => catalogue.categories()),
   );
 
   app.get(
     '/authors/:slug/',
     {
-      serializerCompiler: plainJson,
+      ...read,
       schema: {
         tags,
         summary: 'One author',
@@ -157,13 +220,13 @@ export const catalogueRoutes = fp(async (parent: FastifyInstance) => {
         response: { 200: authorSchema, 404: errorSchema },
       },
     },
-    (request) => catalogue.author(request.params.slug),
+    cached((request) => catalogue.author(request.params.slug)),
   );
 
   app.get(
     '/authors/:slug/books/',
     {
-      serializerCompiler: plainJson,
+      ...read,
       schema: {
         tags,
         summary: "An author's books, paged, newest first",
@@ -172,13 +235,13 @@ export const catalogueRoutes = fp(async (parent: FastifyInstance) => {
         response: { 200: pagedBooksSchema, 400: errorSchema, 404: errorSchema },
       },
     },
-    (request) => catalogue.authorBooks(request.params.slug, request.query),
+    cached((request) => catalogue.authorBooks(request.params.slug, request.query)),
   );
 
   app.get(
     '/categories/:slug/',
     {
-      serializerCompiler: plainJson,
+      ...read,
       schema: {
         tags,
         summary: 'One category',
@@ -186,13 +249,13 @@ export const catalogueRoutes = fp(async (parent: FastifyInstance) => {
         response: { 200: categorySchema, 404: errorSchema },
       },
     },
-    (request) => catalogue.category(request.params.slug),
+    cached((request) => catalogue.category(request.params.slug)),
   );
 
   app.get(
     '/categories/:slug/books/',
     {
-      serializerCompiler: plainJson,
+      ...read,
       schema: {
         tags,
         summary: "A category's books, paged, newest first",
@@ -201,7 +264,7 @@ export const catalogueRoutes = fp(async (parent: FastifyInstance) => {
         response: { 200: pagedBooksSchema, 400: errorSchema, 404: errorSchema },
       },
     },
-    (request) => catalogue.categoryBooks(request.params.slug, request.query),
+    cached((request) => catalogue.categoryBooks(request.params.slug, request.query)),
   );
 });
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
+import { invalidateCatalogue } from '../catalogue/cache.js';
 
 /** How often a server looks for reservations that ran out. */
 export const SWEEP_INTERVAL_MS = 30_000;
@@ -61,7 +62,11 @@ export function startReservationSweeper(app: FastifyInstance, intervalMs = SWEEP
     running = true;
     try {
       const n = await releaseExpiredReservations(app.db);
-      if (n > 0) app.log.info({ orders: n }, 'released the stock of expired reservations');
+      if (n > 0) {
+        // Stock went back on the shelves outside any request: lists everywhere must show it.
+        invalidateCatalogue(app.db);
+        app.log.info({ orders: n }, 'released the stock of expired reservations');
+      }
     } catch (err) {
       app.log.warn({ err }, 'reservation sweep failed; will retry');
     } finally {
