@@ -37,7 +37,10 @@ export interface InvalidationBus {
 }
 
 interface Entry<T> {
+  /** Until then the entry is fresh. */
   expires: number;
+  /** Until then an expired entry may still be served while one request makes its successor. */
+  staleUntil: number;
   value: T;
 }
 
@@ -46,6 +49,11 @@ interface Entry<T> {
  * and the bytes the routes send. Entries live for a short time to live, as a backstop only: every
  * catalogue write clears the cache of every process at once (`invalidate`, carried by the bus), so a
  * client always sees its own writes and everybody else sees them within milliseconds.
+ *
+ * When the time to live of an answer runs out with no write in between (the backstop, not an
+ * invalidation), the old answer is served for up to one more time to live while a single request makes the new one: a facet
+ * count that takes 100 ms to make then never holds up the requests that arrive meanwhile. A write
+ * (`clear`) drops everything at once, stale entries too.
  */
 export class CatalogueCache {
   private readonly entries = new Map<string, Entry<unknown>>();
@@ -53,6 +61,8 @@ export class CatalogueCache {
   /** Loads in flight, shared so that an expiry under load costs one query, not one per request. */
   private readonly loading = new Map<string, Promise<unknown>>();
   private readonly answering = new Map<string, Promise<CachedAnswer>>();
+  /** Stale answers whose successor a request has set out to make (since when), see `peek`. */
+  private readonly claims = new Map<string, number>();
   private version = 0;
   private bus?: InvalidationBus;
   /** Names this cache on the bus, so it does not clear itself twice for its own writes. */
@@ -70,23 +80,41 @@ export class CatalogueCache {
 
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (!this.enabled) return load();
-    const hit = this.fresh(this.entries, key);
-    if (hit) return hit.value as T;
+    // Objects are never served stale: they are what a stale answer is remade from.
+    const hit = this.usable(this.entries, key);
+    if (hit && hit.expires > Date.now()) return hit.value as T;
     return this.shared(this.loading, key, load, (value) => this.keep(this.entries, key, value)) as Promise<T>;
   }
 
-  /** A stored answer that is still fresh, or nothing: the fast path of a catalogue read. */
+  /**
+   * A stored answer, or nothing: the fast path of a catalogue read. An answer past its time to live
+   * sends the first request on to make a new one (nothing is returned to it) and is still given to the
+   * others until the new one is kept.
+   */
   peek(key: string): CachedAnswer | undefined {
-    return this.fresh(this.answers, key)?.value;
+    const hit = this.usable(this.answers, key);
+    if (!hit) return undefined;
+    const now = Date.now();
+    if (hit.expires > now) return hit.value;
+    const claimed = this.claims.get(key);
+    if (this.answering.has(key) || (claimed !== undefined && now - claimed < CatalogueCache.CLAIM_MS)) {
+      return hit.value;
+    }
+    this.claims.set(key, now);
+    return undefined;
   }
+
+  /** How long a request that set out to remake a stale answer has before another one may try. */
+  static readonly CLAIM_MS = 2_000;
 
   /** The answer under `key`, made once from `load` (and JSON) when it is missing or old. */
   answer(key: string, load: () => Promise<unknown>): Promise<CachedAnswer> {
     const make = async () => new CachedAnswer(Buffer.from(JSON.stringify(await load())));
     if (!this.enabled) return make();
-    const hit = this.fresh(this.answers, key);
-    if (hit) return Promise.resolve(hit.value);
-    return this.shared(this.answering, key, make, (value) => this.keep(this.answers, key, value));
+    const hit = this.usable(this.answers, key);
+    if (hit && hit.expires > Date.now()) return Promise.resolve(hit.value);
+    const made = this.shared(this.answering, key, make, (value) => this.keep(this.answers, key, value));
+    return made.finally(() => this.claims.delete(key));
   }
 
   /** Empties this process's cache; loads in flight when it happens are not kept. */
@@ -96,6 +124,7 @@ export class CatalogueCache {
     this.answers.clear();
     this.loading.clear();
     this.answering.clear();
+    this.claims.clear();
   }
 
   /** Empties this cache and tells every other process to empty theirs. */
@@ -119,18 +148,21 @@ export class CatalogueCache {
     await bus?.close();
   }
 
-  private fresh<T>(map: Map<string, Entry<T>>, key: string): Entry<T> | undefined {
+  /** An entry that is fresh or may still be served stale; older ones are dropped. */
+  private usable<T>(map: Map<string, Entry<T>>, key: string): Entry<T> | undefined {
     const hit = map.get(key);
     if (!hit) return undefined;
-    if (hit.expires > Date.now()) return hit;
+    if (hit.staleUntil > Date.now()) return hit;
     map.delete(key);
     return undefined;
   }
 
   private keep<T>(map: Map<string, Entry<T>>, key: string, value: T) {
-    // Oldest first out: a Map iterates in insertion order.
+    // Oldest first out: a Map iterates in insertion order (a replaced key moves to the end).
+    map.delete(key);
     if (map.size >= this.maxEntries) map.delete(map.keys().next().value!);
-    map.set(key, { expires: Date.now() + this.ttlMs, value });
+    const now = Date.now();
+    map.set(key, { expires: now + this.ttlMs, staleUntil: now + 2 * this.ttlMs, value });
   }
 
   private shared<T>(
