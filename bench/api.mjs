@@ -187,7 +187,7 @@ function startProcess(command, args, env, readyUrl) {
 /** A node:http server in its own process answering each path with the bytes captured from the store. */
 const RAW_SERVER = `
 const http = require('node:http');
-const responses = JSON.parse(process.env.RAW_RESPONSES);
+const responses = JSON.parse(require('node:fs').readFileSync(process.env.RAW_RESPONSES, 'utf8'));
 const byPath = new Map(responses.map((r) => [r.path, { headers: r.headers, body: Buffer.from(r.body, 'base64') }]));
 http.createServer((req, res) => {
   const hit = byPath.get(req.url);
@@ -196,6 +196,12 @@ http.createServer((req, res) => {
   res.end(hit.body);
 }).listen(Number(process.env.RAW_PORT), '127.0.0.1');
 `;
+
+function writeResponses(dir, responses) {
+  const file = path.join(dir, 'raw-responses.json');
+  writeFileSync(file, JSON.stringify(responses));
+  return file;
+}
 
 /** The load generator's process (bench/load-generator.mjs), asked one thing at a time. */
 function startGenerator() {
@@ -305,7 +311,8 @@ async function main() {
     raw = startProcess(
       process.execPath,
       ['-e', RAW_SERVER],
-      { RAW_RESPONSES: JSON.stringify(responses), RAW_PORT: String(RAW_PORT) },
+      // A file, not the variable's value: nine 17 KB answers are more than one environment string may hold.
+      { RAW_RESPONSES: writeResponses(dataDir, responses), RAW_PORT: String(RAW_PORT) },
       `http://127.0.0.1:${RAW_PORT}${calls[0].path}`,
     );
     await raw.ready;
