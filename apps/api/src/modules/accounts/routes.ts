@@ -40,7 +40,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
   app.post(
     '/register/',
     {
-      config: { rateLimit: { max: 300, timeWindow: '15 minutes' } },
+      config: { rateLimit: { max: 300, timeWindow: '15 minutes' }, leavesCatalogue: true },
       schema: {
         tags: ['accounts'],
         summary: 'Create an account',
@@ -65,7 +65,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
     '/login/',
     {
       // A flood guard per address; wrong passwords are counted apart (per account and per address).
-      config: { rateLimit: { max: 100, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 100, timeWindow: '1 minute' }, leavesCatalogue: true },
       schema: {
         tags: ['accounts'],
         summary: 'Sign in with email or username',
@@ -83,7 +83,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
   app.post(
     '/token/refresh/',
     {
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' }, leavesCatalogue: true },
       schema: {
         tags: ['accounts'],
         summary: 'Exchange a refresh token for a new pair',
@@ -98,7 +98,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
   app.post(
     '/logout/',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' }, leavesCatalogue: true },
       schema: {
         tags: ['accounts'],
         summary: 'Sign out: end the session of this refresh token',
@@ -169,6 +169,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
     '/users/:id/staff/',
     {
       preHandler: app.requireStaff,
+      config: { leavesCatalogue: true },
       schema: {
         tags: ['accounts'],
         summary: 'Give or take away staff access (staff; never your own)',

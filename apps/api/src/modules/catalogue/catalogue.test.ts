@@ -1,6 +1,7 @@
 import { authorSchema, bookDetailSchema, bookSchema, categorySchema, pagedBooksSchema } from '@bookstore/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
+import { createAccount } from '../accounts/testing.js';
 import { invalidateCatalogue } from './cache.js';
 import { insertAuthor, insertBook, insertCategory, insertReview, insertUser } from './fixtures.js';
 
@@ -322,12 +323,15 @@ describe('catalogue cache', () => {
     await insertBook(app.db, { title: 'A Late Arrival', createdAt: day(100) });
     // Written behind the server's back: the cached answer stands.
     expect(await count()).toBe(1);
-    const contact = await app.inject({
+    // A write the catalogue shows (a review), through the API: every cached answer goes.
+    const reader = await createAccount(app);
+    const review = await app.inject({
       method: 'POST',
-      url: '/api/contact',
-      payload: { name: 'Ann', email: 'ann@example.com', subject: 'Hi', message: 'Hello' },
+      url: `/api/books/${encodeURIComponent('First Arrival')}/reviews/`,
+      headers: reader.auth,
+      payload: { rating: 4, comment: 'Arrived first.' },
     });
-    expect(contact.statusCode).toBe(201);
+    expect(review.statusCode).toBe(201);
     const after = pagedBooksSchema.parse((await app.inject('/api/books/?page_size=1')).json());
     expect(after.meta.count).toBe(2);
     expect(after.data[0]!.title).toBe('A Late Arrival');

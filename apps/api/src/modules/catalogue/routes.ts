@@ -19,6 +19,16 @@ import { CachedAnswer, catalogueCache } from './cache.js';
 import { connectInvalidation } from './invalidation.js';
 import { CatalogueService } from './service.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Set on a write that changes nothing a catalogue answer shows (signing in, the wishlist, a message
+     * to the shop): it leaves every process's catalogue cache as it is. Writes without it clear it.
+     */
+    leavesCatalogue?: true;
+  }
+}
+
 const tags = ['catalogue'];
 // An author's books may be narrowed by category and a category's by author, never by their own.
 const authorBooksQuery = bookListQuerySchema.omit({ keyword: true, author: true, exact: true });
@@ -82,7 +92,8 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Cached
 /**
  * The catalogue reads of spec section 7. Wrapped with fastify-plugin so its hook sees every /api
  * route: any successful write through this process (books, reviews, orders...) empties the
- * catalogue cache of every server process (cache.ts, invalidation.ts), so nobody reads a write stale.
+ * catalogue cache of every server process (cache.ts, invalidation.ts), so nobody reads a write stale,
+ * except the writes marked `leavesCatalogue` (sign-in, the wishlist...), which no answer shows.
  */
 export const catalogueRoutes = fp(async (parent: FastifyInstance) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -98,7 +109,12 @@ export const catalogueRoutes = fp(async (parent: FastifyInstance) => {
   }
 
   app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+    if (
+      request.method !== 'GET' &&
+      request.method !== 'HEAD' &&
+      reply.statusCode < 400 &&
+      !request.routeOptions.config.leavesCatalogue
+    ) {
       catalogueCache(app.db).invalidate();
     }
   });

@@ -20,7 +20,7 @@ export async function contactRoutes(parent: FastifyInstance) {
     app.post(
       url,
       {
-        config: { rateLimit: CONTACT_RATE_LIMIT },
+        config: { rateLimit: CONTACT_RATE_LIMIT, leavesCatalogue: true },
         schema: {
           tags,
           hide: url.endsWith('/'),
@@ -39,7 +39,7 @@ export async function contactRoutes(parent: FastifyInstance) {
   app.post(
     '/newsletter/',
     {
-      config: { rateLimit: CONTACT_RATE_LIMIT },
+      config: { rateLimit: CONTACT_RATE_LIMIT, leavesCatalogue: true },
       schema: {
         tags,
         summary: 'Subscribe an email to the newsletter; subscribing again changes nothing (200)',

@@ -30,6 +30,7 @@ export async function wishlistRoutes(fastify: FastifyInstance) {
     '/wishlist/add/:id/',
     {
       onRequest: app.requireUser,
+      config: { leavesCatalogue: true },
       schema: {
         tags,
         summary: 'Add a book to the wishlist: 201 with the book, or 200 when it was already there (one entry)',
@@ -48,6 +49,7 @@ export async function wishlistRoutes(fastify: FastifyInstance) {
     '/wishlist/remove/:id/',
     {
       onRequest: app.requireUser,
+      config: { leavesCatalogue: true },
       schema: {
         tags,
         summary: 'Remove a book from the wishlist (404 when it is not there)',
