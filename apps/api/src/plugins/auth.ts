@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { users } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { type AccessClaims, TokenService } from '../lib/tokens.js';
 import { SessionCheck } from '../modules/accounts/sessions.js';
@@ -11,7 +13,7 @@ declare module 'fastify' {
     sessions: SessionCheck;
     /** preHandler: 401 unless a valid access token was sent. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: 401 without a token, 403 unless staff. */
+    /** preHandler: 401 without a token, 403 unless the token's user is staff now (read from the database). */
     requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
@@ -22,7 +24,9 @@ declare module 'fastify' {
 
 /**
  * Who is calling. The bearer token is read once per request; routes opt in to `requireUser` or
- * `requireStaff`. Being staff comes only from the signed token, never from anything the client sends.
+ * `requireStaff`. Being staff comes only from the server, never from anything the client sends: the
+ * signed token says who is calling, and `requireStaff` asks the database whether they are staff now,
+ * so staff access taken away ends at once, not when the 15-minute access token runs out.
  * Tokens the server issues name their session (`sid`); the token ends when the session does.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
@@ -49,6 +53,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   app.decorate('requireStaff', async (request: FastifyRequest) => {
     if (!request.user) throw unauthorized();
-    if (!request.user.isStaff) throw forbidden('Only staff can do that');
+    const [row] = await app.db
+      .select({ isStaff: users.isStaff })
+      .from(users)
+      .where(eq(users.id, request.user.userId))
+      .limit(1);
+    if (!row?.isStaff) throw forbidden('Only staff can do that');
   });
 });

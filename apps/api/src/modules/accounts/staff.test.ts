@@ -30,6 +30,17 @@ describe('staff management', () => {
     expect(revoked.json()).toMatchObject({ is_staff: false });
   });
 
+  it('ends staff access taken away at once, though the access token still says staff', async () => {
+    const staff = await createAccount(app(), { staff: true });
+    const colleague = await createAccount(app(), { staff: true });
+    expect((await app().inject({ url: '/api/users/', headers: colleague.auth })).statusCode).toBe(200);
+    expect((await setStaff(staff.auth, colleague.user.id, false)).statusCode).toBe(200);
+    const after = await app().inject({ url: '/api/users/', headers: colleague.auth });
+    expect(after.statusCode).toBe(403);
+    expect(after.json().error).toBe('Only staff can do that');
+    expect((await setStaff(colleague.auth, staff.user.id, false)).statusCode).toBe(403);
+  });
+
   it('never lets anyone change their own access, so the shop keeps its staff', async () => {
     const staff = await createAccount(app(), { staff: true });
     const res = await setStaff(staff.auth, staff.user.id, false);
