@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import { Redis } from 'ioredis';
+import { connectRedis } from '../lib/redis.js';
 import { AppError } from '../lib/errors.js';
 
 /**
@@ -50,7 +50,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   });
 
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
+    ? connectRedis(config.redisUrl, (err) =>
+        app.log.warn({ err }, 'rate limits: Redis is unreachable; requests are let through uncounted until it is back'),
+      )
     : undefined;
   if (redis) app.addHook('onClose', async () => void redis.quit().catch(() => {}));
 

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis } from '../../lib/redis.js';
 
 /**
  * Counts failed sign-ins in fixed windows: per account and address, per account, and per address.
@@ -181,7 +182,5 @@ export class LoginThrottle {
 
 export function createFailureStore(redisUrl: string | undefined): FailureStore {
   if (!redisUrl) return new MemoryFailureStore();
-  const redis = new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false });
-  redis.on('error', () => {});
-  return new RedisFailureStore(redis);
+  return new RedisFailureStore(connectRedis(redisUrl));
 }

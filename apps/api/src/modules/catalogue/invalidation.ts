@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
+import { connectRedis } from '../../lib/redis.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { CatalogueCache, InvalidationBus } from './cache.js';
 
@@ -45,11 +45,8 @@ async function postgresBus(
 }
 
 async function redisBus(cache: CatalogueCache, url: string, onError: (err: unknown) => void): Promise<InvalidationBus> {
-  const options = { connectTimeout: 500, maxRetriesPerRequest: 1 };
-  const publisher = new Redis(url, options);
-  const subscriber = new Redis(url, options);
-  publisher.on('error', () => {});
-  subscriber.on('error', onError);
+  const publisher = connectRedis(url, undefined, { inRequests: false });
+  const subscriber = connectRedis(url, onError, { inRequests: false });
   // Anything sent while the subscriber was away was missed. ioredis reconnects by itself; subscribing
   // again is harmless and covers a first subscription that failed because Redis was down.
   subscriber.on('close', () => cache.clear());
