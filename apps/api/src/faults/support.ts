@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { apiRoot } from '../db/client.js';
+import { apiRoot } from '../config.js';
 
 /**
  * The fault suite's servers: real `server.ts` processes (through tsx), each on its own port, that a

@@ -2,22 +2,77 @@ import type { BookOrdering } from '@bookstore/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { REVIEWS_PAGE_SIZE } from '@bookstore/contract';
 import type { Database } from '../../db/client.js';
+import { rows } from '../../db/rows.js';
 import { listReviews } from '../reviews/repository.js';
-import {
-  type AuthorRow,
-  BOOK_COLUMNS,
-  BOOK_FROM,
-  type BookRow,
-  type CategoryRow,
-  type ReviewRow,
-} from './serialize.js';
+import { books } from '../../db/schema.js';
+import type { AuthorRow, CategoryRow, ReviewRow } from './serialize.js';
 
 /** Every catalogue query, in SQL we can EXPLAIN. Each one is served by an index (see the migrations). */
 
-export async function rows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+/** The columns of `books` that every book answer reads, by their names in the Drizzle schema. */
+const BOOK_FIELDS = [
+  'id',
+  'title',
+  'slug',
+  'image',
+  'imageVariants',
+  'bookAuthor',
+  'authorId',
+  'categoryId',
+  'priceCents',
+  'originalPriceCents',
+  'description',
+  'publisher',
+  'publishedDate',
+  'isbn',
+  'genre',
+  'bookType',
+  'condition',
+  'available',
+  'featured',
+  'stockAmount',
+  'tags',
+  'ratingTenths',
+  'reviewCount',
+  'createdAt',
+] as const satisfies readonly (keyof typeof books.$inferSelect)[];
+type BookField = (typeof BOOK_FIELDS)[number];
+
+/** camelCase to snake_case, as the schema names its columns ('priceCents' is price_cents). */
+type Snake<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${Snake<Tail>}`
+  : S;
+
+/**
+ * A book as every book query returns it: the schema's columns under their SQL names (the types come
+ * from the schema), dates as ISO text, and the names of its author and category.
+ */
+export type BookRow = Omit<{ [K in BookField as Snake<K>]: (typeof books.$inferSelect)[K] }, 'created_at'> & {
+  created_at: string;
+  author_slug: string | null;
+  category_name: string | null;
+  category_slug: string | null;
+};
+
+/** Dates are formatted by the database (ISO 8601, UTC) so PGlite and node-postgres give the same text. */
+const AS_TEXT: Partial<Record<BookField, string>> = {
+  publishedDate: 'b.published_date::text AS published_date',
+  createdAt: `to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`,
+};
+
+/** Columns of every book query (a BookRow); `b` is books, `a` authors, `c` categories. */
+export const BOOK_COLUMNS = sql.raw(
+  [
+    ...BOOK_FIELDS.map((field) => AS_TEXT[field] ?? `b.${books[field].name}`),
+    'a.slug AS author_slug',
+    'c.name AS category_name',
+    'c.slug AS category_slug',
+  ].join(', '),
+);
+
+export const BOOK_FROM = sql.raw(
+  'books b LEFT JOIN authors a ON a.id = b.author_id LEFT JOIN categories c ON c.id = b.category_id',
+);
 
 /** What a listing narrows by; every part is optional. Lists hold alternatives (any of them). */
 export interface BookFilter {

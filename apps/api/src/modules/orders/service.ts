@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import { books, orderItems, orders, payments, users } from '../../db/schema.js';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/like.js';
+import { mediaUrl } from '../../lib/media.js';
 import { type Db, takeAllOrNothing, takeCopies, type Tx } from './stock.js';
 
 /** Largest total an order can hold (the database keeps cents in a 32-bit integer). */
@@ -11,13 +12,6 @@ const MAX_TOTAL_CENTS = 2_000_000_000;
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
-
-/** Stored image paths are served from /media; absolute addresses and root paths stay as they are. */
-export function imageUrl(image: string | null): string | null {
-  if (!image) return null;
-  if (/^(https?:)?\/\//.test(image) || image.startsWith('/')) return image;
-  return `/media/${image}`;
-}
 
 function toOrder(row: OrderRow, items: ItemRow[], customer?: Order['customer']): Order {
   return {
@@ -36,7 +30,7 @@ function toOrder(row: OrderRow, items: ItemRow[], customer?: Order['customer']):
         id: item.id,
         book: item.bookId,
         title: item.title,
-        image: imageUrl(item.image),
+        image: mediaUrl(item.image),
         quantity: item.quantity,
         price: centsToMoney(item.priceCents),
       })),
