@@ -11,7 +11,7 @@ const BATCH = 200;
 /**
  * Gives back the copies held by unpaid orders whose reservation ran out, and marks those orders
  * 'cancelled' (payment_status stays 'pending': a late payment can still complete them, see
- * markOrderPaid). One statement per batch: `FOR UPDATE SKIP LOCKED` lets several server processes
+ * markPaid). One statement per batch: `FOR UPDATE SKIP LOCKED` lets several server processes
  * sweep at once without waiting for or double-releasing each other's orders, and a payment being
  * recorded for the same order at the same moment either wins (the order is no longer unpaid) or sees
  * stock_released and takes the copies again. Returns how many orders were released.
