@@ -5,8 +5,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { books, orders, users } from '../db/schema.js';
-import { insertBook } from '../modules/catalogue/fixtures.js';
 import { call, type StoreProcess, startStore } from './support.js';
+import { insertBook } from '../test/factories.js';
 
 /**
  * Fault suite (issue 15): kill -9 the server on the embedded database in the middle of a burst of

@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { books, orders } from '../db/schema.js';
 import { TokenService } from '../lib/tokens.js';
-import { insertBook, insertUser } from '../modules/catalogue/fixtures.js';
 import { call, type StoreProcess, startStore } from './support.js';
+import { insertBook, insertUser } from '../test/factories.js';
 
 /**
  * Fault suite (issue 15): two server processes on one PostgreSQL, buyers checking out through both,

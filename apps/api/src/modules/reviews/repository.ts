@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
 import type { ReviewRow } from '../catalogue/serialize.js';
