@@ -286,52 +286,52 @@ export function featuredBooks(db: Database, limit: number): Promise<BookRow[]> {
   );
 }
 
-const AUTHOR_COLUMNS = sql.raw(`a.id, a.name, a.slug, a.image, a.brief, a.featured`);
-const CATEGORY_COLUMNS = sql.raw(`c.id, c.name, c.slug, c.image, c.description, c.featured`);
+/** Authors and categories: the same reads over two tables, each with its own columns and book key. */
+const GROUPS = {
+  authors: {
+    from: sql.raw('authors a'),
+    alias: 'a',
+    columns: sql.raw(`a.id, a.name, a.slug, a.image, a.brief, a.featured`),
+    key: 'author_id',
+  },
+  categories: {
+    from: sql.raw('categories c'),
+    alias: 'c',
+    columns: sql.raw(`c.id, c.name, c.slug, c.image, c.description, c.featured`),
+    key: 'category_id',
+  },
+} as const;
+type Group = keyof typeof GROUPS;
 
-/** Featured first, then by name; the book counts come from one pass over the author index. */
-export function listAuthors(db: Database): Promise<AuthorRow[]> {
-  return rows<AuthorRow>(
+/** Featured first, then by name; the book counts come from one pass over the group's books index. */
+function listGroup<T>(db: Database, group: Group): Promise<T[]> {
+  const { from, alias, columns, key } = GROUPS[group];
+  const [a, k] = [sql.raw(alias), sql.raw(key)];
+  return rows<T>(
     db,
-    sql`SELECT ${AUTHOR_COLUMNS}, coalesce(n.count, 0)::int AS number_of_books
-        FROM authors a
-        LEFT JOIN (SELECT author_id, count(*) AS count FROM books GROUP BY author_id) n ON n.author_id = a.id
-        ORDER BY a.featured DESC, a.name, a.id`,
-  );
-}
-
-export function listCategories(db: Database): Promise<CategoryRow[]> {
-  return rows<CategoryRow>(
-    db,
-    sql`SELECT ${CATEGORY_COLUMNS}, coalesce(n.count, 0)::int AS number_of_books
-        FROM categories c
-        LEFT JOIN (SELECT category_id, count(*) AS count FROM books GROUP BY category_id) n ON n.category_id = c.id
-        ORDER BY c.featured DESC, c.name, c.id`,
+    sql`SELECT ${columns}, coalesce(n.count, 0)::int AS number_of_books
+        FROM ${from}
+        LEFT JOIN (SELECT ${k}, count(*) AS count FROM books GROUP BY ${k}) n ON n.${k} = ${a}.id
+        ORDER BY ${a}.featured DESC, ${a}.name, ${a}.id`,
   );
 }
 
 /** By slug, or by id when the reference is a whole number (the add-book form sends ids). */
-function byRef(alias: 'a' | 'c', ref: string): SQL {
-  const column = sql.raw(alias);
-  return /^\d{1,9}$/.test(ref)
-    ? sql`(${column}.slug = ${ref} OR ${column}.id = ${Number(ref)})`
-    : sql`${column}.slug = ${ref.toLowerCase()}`;
-}
-
-export async function findAuthor(db: Database, ref: string): Promise<AuthorRow | undefined> {
-  const [row] = await rows<AuthorRow>(
+async function findInGroup<T>(db: Database, group: Group, ref: string): Promise<T | undefined> {
+  const { from, alias, columns, key } = GROUPS[group];
+  const a = sql.raw(alias);
+  const byRef = /^\d{1,9}$/.test(ref)
+    ? sql`(${a}.slug = ${ref} OR ${a}.id = ${Number(ref)})`
+    : sql`${a}.slug = ${ref.toLowerCase()}`;
+  const [row] = await rows<T>(
     db,
-    sql`SELECT ${AUTHOR_COLUMNS}, (SELECT count(*)::int FROM books b WHERE b.author_id = a.id) AS number_of_books
-        FROM authors a WHERE ${byRef('a', ref)} LIMIT 1`,
+    sql`SELECT ${columns}, (SELECT count(*)::int FROM books b WHERE b.${sql.raw(key)} = ${a}.id) AS number_of_books
+        FROM ${from} WHERE ${byRef} LIMIT 1`,
   );
   return row;
 }
 
-export async function findCategory(db: Database, ref: string): Promise<CategoryRow | undefined> {
-  const [row] = await rows<CategoryRow>(
-    db,
-    sql`SELECT ${CATEGORY_COLUMNS}, (SELECT count(*)::int FROM books b WHERE b.category_id = c.id) AS number_of_books
-        FROM categories c WHERE ${byRef('c', ref)} LIMIT 1`,
-  );
-  return row;
-}
+export const listAuthors = (db: Database) => listGroup<AuthorRow>(db, 'authors');
+export const listCategories = (db: Database) => listGroup<CategoryRow>(db, 'categories');
+export const findAuthor = (db: Database, ref: string) => findInGroup<AuthorRow>(db, 'authors', ref);
+export const findCategory = (db: Database, ref: string) => findInGroup<CategoryRow>(db, 'categories', ref);
