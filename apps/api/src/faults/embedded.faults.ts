@@ -5,8 +5,7 @@ import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { orders, users } from '../db/schema.js';
-import { insertBook } from '../test/factories.js';
-import { call, copiesOf, useStores } from './support.js';
+import { call, copiesOf, openWithBook, useStores } from './support.js';
 
 /**
  * Fault suite (issue 15): kill -9 the server on the embedded database in the middle of a burst of
@@ -20,15 +19,10 @@ const startStore = useStores(() => rmSync(dataDir, { recursive: true, force: tru
 describe('kill -9 on the embedded database', () => {
   it('loses no acknowledged account or order, and stock adds up', async () => {
     const pgliteDir = path.join(dataDir, 'pglite');
-    const seed = await openDatabase({ pgliteDir });
-    await seed.migrate();
-    const book = await insertBook(seed.db, {
-      title: 'Crash Course',
-      slug: 'crash-course',
-      priceCents: 500,
-      stockAmount: STOCK,
-      available: true,
-    });
+    const { database: seed, book } = await openWithBook(
+      { pgliteDir },
+      { title: 'Crash Course', slug: 'crash-course', priceCents: 500, stockAmount: STOCK },
+    );
     await seed.close();
 
     const env = { DATA_DIR: dataDir, DATABASE_URL: '' };

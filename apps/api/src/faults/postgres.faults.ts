@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { orders } from '../db/schema.js';
 import { TokenService } from '../lib/tokens.js';
-import { insertBook, insertUser } from '../test/factories.js';
-import { call, copiesOf, useStores } from './support.js';
+import { insertUser } from '../test/factories.js';
+import { call, copiesOf, openWithBook, useStores } from './support.js';
 
 /**
  * Fault suite (issue 15): two server processes on one PostgreSQL, buyers checking out through both,
@@ -43,15 +43,10 @@ describe.skipIf(!adminUrl)('kill -9 one of two processes on PostgreSQL during ch
     url.pathname = `/${name}`;
     const databaseUrl = url.toString();
 
-    const setup = await openDatabase({ databaseUrl, poolSize: 2 });
-    await setup.migrate();
-    const book = await insertBook(setup.db, {
-      title: 'Last Copies',
-      slug: 'last-copies',
-      priceCents: 700,
-      stockAmount: STOCK,
-      available: true,
-    });
+    const { database: setup, book } = await openWithBook(
+      { databaseUrl, poolSize: 2 },
+      { title: 'Last Copies', slug: 'last-copies', priceCents: 700, stockAmount: STOCK },
+    );
     const tokens = new TokenService(SECRET);
     const buyers: string[] = [];
     for (let i = 0; i < BUYERS; i++) {

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll } from 'vitest';
 import { apiRoot } from '../config.js';
-import type { Database } from '../db/client.js';
+import { type Database, type DatabaseHandle, type OpenOptions, openDatabase } from '../db/client.js';
 import { rows } from '../db/rows.js';
+import { insertBook } from '../test/factories.js';
 
 /**
  * The fault suite's servers: real `server.ts` processes (through tsx), each on its own port, that a
@@ -107,6 +108,16 @@ export function useStores(cleanup: () => unknown = () => {}): (env: Record<strin
     running.push(store);
     return store;
   };
+}
+
+/** A migrated database with the one book the suite buys, on sale with `stockAmount` copies. */
+export async function openWithBook(
+  options: OpenOptions,
+  book: { title: string; slug: string; priceCents: number; stockAmount: number },
+): Promise<{ database: DatabaseHandle; book: { id: number } }> {
+  const database = await openDatabase(options);
+  await database.migrate();
+  return { database, book: await insertBook(database.db, { ...book, available: true }) };
 }
 
 /**

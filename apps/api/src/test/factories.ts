@@ -18,21 +18,19 @@ const slugOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
 export const uniqueName = (prefix = 'u') => `${prefix}${randomBytes(4).toString('hex')}`.slice(0, 12);
 
+/** A name and its slug, unless the test gave them. */
+const named = (prefix: string, values: { name?: string; slug?: string }) => {
+  const name = values.name ?? `${prefix} ${unique()}`;
+  return { name, slug: values.slug ?? slugOf(name) };
+};
+
 export async function insertAuthor(db: Database, values: Partial<typeof authors.$inferInsert> = {}) {
-  const name = values.name ?? `Author ${unique()}`;
-  const [row] = await db
-    .insert(authors)
-    .values({ name, slug: values.slug ?? slugOf(name), ...values })
-    .returning();
+  const [row] = await db.insert(authors).values({ ...named('Author', values), ...values }).returning();
   return row!;
 }
 
 export async function insertCategory(db: Database, values: Partial<typeof categories.$inferInsert> = {}) {
-  const name = values.name ?? `Category ${unique()}`;
-  const [row] = await db
-    .insert(categories)
-    .values({ name, slug: values.slug ?? slugOf(name), ...values })
-    .returning();
+  const [row] = await db.insert(categories).values({ ...named('Category', values), ...values }).returning();
   return row!;
 }
 
