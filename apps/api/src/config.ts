@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /**
@@ -93,7 +94,8 @@ export interface Config {
   requestTimeoutSeconds: number;
   /** How long a process may reuse "this session is still open" before asking the database again. */
   sessionCheckSeconds: number;
-  webDist?: string;
+  /** The storefront's built files (WEB_DIST, else apps/web/dist beside this package). */
+  webDist: string;
   trustProxy: boolean;
 }
 
@@ -161,9 +163,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     catalogueCacheSeconds: env.CATALOGUE_CACHE_SECONDS,
     sessionCheckSeconds: env.SESSION_CHECK_SECONDS,
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
-    webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
+    webDist: path.resolve(env.WEB_DIST ?? path.join(apiRoot(), '..', 'web', 'dist')),
     trustProxy: env.TRUST_PROXY,
   };
+}
+
+/** apps/api, found from wherever this file ended up (source or bundle). */
+export function apiRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pkg = path.join(dir, 'package.json');
+    if (existsSync(pkg) && JSON.parse(readFileSync(pkg, 'utf8')).name === '@bookstore/api') return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('Cannot find the @bookstore/api package folder');
+    dir = parent;
+  }
 }
 
 /**

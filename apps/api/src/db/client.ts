@@ -1,6 +1,5 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -11,10 +10,13 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { apiRoot } from '../config.js';
 import * as schema from './schema.js';
 
 /** The database the app talks to: PGlite (embedded) or a PostgreSQL pool. Same schema, same queries. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction opened by `db.transaction`; it runs every query a Database runs. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;
@@ -45,18 +47,6 @@ export interface Listener {
 }
 
 const MIGRATION_LOCK = 7_270_001;
-
-/** apps/api, found from wherever this file ended up (source or bundle). */
-export function apiRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const pkg = path.join(dir, 'package.json');
-    if (existsSync(pkg) && JSON.parse(readFileSync(pkg, 'utf8')).name === '@bookstore/api') return dir;
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error('Cannot find the @bookstore/api package folder');
-    dir = parent;
-  }
-}
 
 export const migrationsFolder = () => path.join(apiRoot(), 'drizzle');
 

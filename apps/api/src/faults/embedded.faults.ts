@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
-import { books, orders, users } from '../db/schema.js';
-import { insertBook } from '../modules/catalogue/fixtures.js';
-import { call, type StoreProcess, startStore } from './support.js';
+import { orders, users } from '../db/schema.js';
+import { call, copiesOf, openWithBook, useStores } from './support.js';
 
 /**
  * Fault suite (issue 15): kill -9 the server on the embedded database in the middle of a burst of
@@ -15,29 +14,19 @@ import { call, type StoreProcess, startStore } from './support.js';
  */
 const STOCK = 1000;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bookstore-faults-'));
-const running: StoreProcess[] = [];
-afterAll(async () => {
-  for (const store of running) await store.kill9().catch(() => {});
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const startStore = useStores(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('kill -9 on the embedded database', () => {
   it('loses no acknowledged account or order, and stock adds up', async () => {
     const pgliteDir = path.join(dataDir, 'pglite');
-    const seed = await openDatabase({ pgliteDir });
-    await seed.migrate();
-    const book = await insertBook(seed.db, {
-      title: 'Crash Course',
-      slug: 'crash-course',
-      priceCents: 500,
-      stockAmount: STOCK,
-      available: true,
-    });
+    const { database: seed, book } = await openWithBook(
+      { pgliteDir },
+      { title: 'Crash Course', slug: 'crash-course', priceCents: 500, stockAmount: STOCK },
+    );
     await seed.close();
 
     const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
     const first = await startStore(env);
-    running.push(first);
 
     const accounts: string[] = [];
     const placed: { id: number; quantity: number }[] = [];
@@ -83,7 +72,6 @@ describe('kill -9 on the embedded database', () => {
 
     // The store starts again on the same folder (PostgreSQL's crash recovery) and serves.
     const second = await startStore(env);
-    running.push(second);
     const signIn = await call(second.url, 'POST', '/api/login/', {
       emailOrUsername: accounts[0],
       password: 'crash-test-password-1',
@@ -109,12 +97,9 @@ describe('kill -9 on the embedded database', () => {
         );
       expect(foundOrders).toHaveLength(placed.length);
       // Every copy is on the shelf or held by an order that exists (none paid here), never lost or doubled.
-      const [left] = await after.db.select({ stock: books.stockAmount }).from(books).where(eq(books.id, book.id));
-      const held = (await after.db.execute(sql`
-        SELECT coalesce(sum(oi.quantity), 0)::int AS held FROM order_items oi JOIN orders o ON o.id = oi.order_id
-        WHERE oi.book_id = ${book.id} AND NOT o.stock_released`)) as unknown as { rows: { held: number }[] };
-      expect(left!.stock + held.rows[0]!.held).toBe(STOCK);
-      expect(held.rows[0]!.held).toBeGreaterThanOrEqual(placed.reduce((sum, p) => sum + p.quantity, 0));
+      const copies = await copiesOf(after.db, book.id);
+      expect(copies.left + copies.held).toBe(STOCK);
+      expect(copies.held).toBeGreaterThanOrEqual(placed.reduce((sum, p) => sum + p.quantity, 0));
     } finally {
       await after.close();
     }

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { eq, sql } from 'drizzle-orm';
+import { SANDBOX_CARDS } from '@bookstore/contract';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
-import { books, orders } from '../db/schema.js';
+import { orders } from '../db/schema.js';
 import { TokenService } from '../lib/tokens.js';
-import { insertBook, insertUser } from '../modules/catalogue/fixtures.js';
-import { call, type StoreProcess, startStore } from './support.js';
+import { insertUser } from '../test/factories.js';
+import { call, copiesOf, openWithBook, useStores } from './support.js';
 
 /**
  * Fault suite (issue 15): two server processes on one PostgreSQL, buyers checking out through both,
@@ -30,9 +31,7 @@ async function admin(statement: string) {
 }
 
 const name = `bookstore_faults_${randomBytes(4).toString('hex')}`;
-const running: StoreProcess[] = [];
-afterAll(async () => {
-  for (const store of running) await store.kill9().catch(() => {});
+const startStore = useStores(async () => {
   if (adminUrl) await admin(`drop database if exists "${name}" with (force)`).catch(() => {});
   rmSync(`/tmp/${name}`, { recursive: true, force: true });
 });
@@ -44,15 +43,10 @@ describe.skipIf(!adminUrl)('kill -9 one of two processes on PostgreSQL during ch
     url.pathname = `/${name}`;
     const databaseUrl = url.toString();
 
-    const setup = await openDatabase({ databaseUrl, poolSize: 2 });
-    await setup.migrate();
-    const book = await insertBook(setup.db, {
-      title: 'Last Copies',
-      slug: 'last-copies',
-      priceCents: 700,
-      stockAmount: STOCK,
-      available: true,
-    });
+    const { database: setup, book } = await openWithBook(
+      { databaseUrl, poolSize: 2 },
+      { title: 'Last Copies', slug: 'last-copies', priceCents: 700, stockAmount: STOCK },
+    );
     const tokens = new TokenService(SECRET);
     const buyers: string[] = [];
     for (let i = 0; i < BUYERS; i++) {
@@ -63,7 +57,6 @@ describe.skipIf(!adminUrl)('kill -9 one of two processes on PostgreSQL during ch
 
     const env = { DATABASE_URL: databaseUrl, JWT_SECRET: SECRET, DATA_DIR: `/tmp/${name}` };
     const [a, b] = await Promise.all([startStore(env), startStore(env)]);
-    running.push(a!, b!);
 
     // What each buyer was told: a charge acknowledged by the provider must end in a paid order.
     const charged = new Map<number, { reference: string; token: string }>();
@@ -92,7 +85,7 @@ describe.skipIf(!adminUrl)('kill -9 one of two processes on PostgreSQL during ch
       const reference = init.body.reference as string;
       const paid = await step('POST', '/api/payments/sandbox/charge/', {
         reference,
-        card_number: '4084 0840 8408 4081',
+        card_number: SANDBOX_CARDS.success,
         expiry: '12/39',
         cvv: '408',
       });
@@ -122,17 +115,10 @@ describe.skipIf(!adminUrl)('kill -9 one of two processes on PostgreSQL during ch
         const [row] = await check.db.select().from(orders).where(eq(orders.id, orderId));
         expect(row?.paymentStatus).toBe('success');
       }
-      const [left] = await check.db.select({ stock: books.stockAmount }).from(books).where(eq(books.id, book.id));
-      const held = (await check.db.execute(sql`
-        SELECT coalesce(sum(oi.quantity), 0)::int AS held,
-               coalesce(sum(oi.quantity) FILTER (WHERE o.payment_status = 'success' AND o.status = 'completed'), 0)::int AS sold
-        FROM order_items oi JOIN orders o ON o.id = oi.order_id
-        WHERE oi.book_id = ${book.id} AND NOT o.stock_released`)) as unknown as {
-        rows: { held: number; sold: number }[];
-      };
-      expect(left!.stock).toBeGreaterThanOrEqual(0);
-      expect(left!.stock + held.rows[0]!.held).toBe(STOCK);
-      expect(held.rows[0]!.sold).toBeLessThanOrEqual(STOCK);
+      const copies = await copiesOf(check.db, book.id);
+      expect(copies.left).toBeGreaterThanOrEqual(0);
+      expect(copies.left + copies.held).toBe(STOCK);
+      expect(copies.sold).toBeLessThanOrEqual(STOCK);
     } finally {
       await check.close();
     }

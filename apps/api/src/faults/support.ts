@@ -1,7 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { apiRoot } from '../db/client.js';
+import { sql } from 'drizzle-orm';
+import { afterAll } from 'vitest';
+import { apiRoot } from '../config.js';
+import { type Database, type DatabaseHandle, type OpenOptions, openDatabase } from '../db/client.js';
+import { rows } from '../db/rows.js';
+import { insertBook } from '../test/factories.js';
 
 /**
  * The fault suite's servers: real `server.ts` processes (through tsx), each on its own port, that a
@@ -86,6 +91,49 @@ export async function startStore(env: Record<string, string>, timeoutMs = 60_000
       }
     },
   };
+}
+
+/**
+ * The suite's start-and-kill helper: `start` runs a store and keeps it; after the file, every store
+ * still running is killed -9 and `cleanup` runs (a data folder or database to drop).
+ */
+export function useStores(cleanup: () => unknown = () => {}): (env: Record<string, string>) => Promise<StoreProcess> {
+  const running: StoreProcess[] = [];
+  afterAll(async () => {
+    for (const store of running) await store.kill9().catch(() => {});
+    await cleanup();
+  });
+  return async (env) => {
+    const store = await startStore(env);
+    running.push(store);
+    return store;
+  };
+}
+
+/** A migrated database with the one book the suite buys, on sale with `stockAmount` copies. */
+export async function openWithBook(
+  options: OpenOptions,
+  book: { title: string; slug: string; priceCents: number; stockAmount: number },
+): Promise<{ database: DatabaseHandle; book: { id: number } }> {
+  const database = await openDatabase(options);
+  await database.migrate();
+  return { database, book: await insertBook(database.db, { ...book, available: true }) };
+}
+
+/**
+ * Where a book's copies are: on the shelf (`left`), held by orders that still hold them (`held`),
+ * and of those, sold to paid, completed orders (`sold`). left + held is always the stock it started with.
+ */
+export async function copiesOf(db: Database, bookId: number): Promise<{ left: number; held: number; sold: number }> {
+  const [count] = await rows<{ left: number; held: number; sold: number }>(
+    db,
+    sql`SELECT (SELECT stock_amount FROM books WHERE id = ${bookId}) AS "left",
+               coalesce(sum(oi.quantity), 0)::int AS held,
+               coalesce(sum(oi.quantity) FILTER (WHERE o.payment_status = 'success' AND o.status = 'completed'), 0)::int AS sold
+        FROM order_items oi JOIN orders o ON o.id = oi.order_id
+        WHERE oi.book_id = ${bookId} AND NOT o.stock_released`,
+  );
+  return count!;
 }
 
 export interface Reply {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { picture } from '../modules/accounts/testing.js';
 import { detectImageKind, ImageRejected, removeMedia, storeImage, storeImageVariants } from './images.js';
+import { picture } from '../test/uploads.js';
 
 const mediaDir = mkdtempSync(path.join(tmpdir(), 'images-test-'));
 afterAll(() => rmSync(mediaDir, { recursive: true, force: true }));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createAccount, multipart } from '../modules/accounts/testing.js';
 import { useTestApp } from '../test/app.js';
+import { createAccount } from '../test/factories.js';
+import { multipart } from '../test/uploads.js';
 
 /**
  * Findings 1-3 of issue 15: inputs that reached the database or the multipart reader and gave 500.

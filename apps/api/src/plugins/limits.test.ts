@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT_RATE_LIMIT } from '../modules/contact/routes.js';
-import { createAccount } from '../modules/accounts/testing.js';
 import { useTestApp } from '../test/app.js';
+import { createAccount } from '../test/factories.js';
 
 /**
  * Issue 15, findings 9 and 11: one limit per route whatever the trailing slash; the sign-in throttle's

@@ -1,8 +1,7 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { createTestDatabase } from '../test/app.js';
+import { buildApp, createTestDatabase } from '../test/app.js';
 import { testConfig } from '../config.js';
 
 /**

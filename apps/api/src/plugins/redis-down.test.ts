@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { connectRedis } from '../lib/redis.js';
-import { createAccount } from '../modules/accounts/testing.js';
+import { createAccount } from '../test/factories.js';
 import { useTestApp } from '../test/app.js';
 
 /** Nothing listens on port 9 (discard) here: a Redis that is down from the start. */

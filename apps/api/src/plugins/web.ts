@@ -3,7 +3,6 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { apiRoot } from '../db/client.js';
 import { escapeHtml } from '../lib/html.js';
 import { publicOrigin } from '../lib/origin.js';
 import { headForPath } from '../modules/seo/head.js';
@@ -29,7 +28,7 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     allowedPath: (pathname) => !pathname.split('/').some((part) => part.startsWith('.')),
   });
 
-  const dist = config.webDist ?? path.join(apiRoot(), '..', 'web', 'dist');
+  const dist = config.webDist;
   const indexFile = path.join(dist, 'index.html');
   const hasWeb = existsSync(indexFile);
   if (hasWeb) {

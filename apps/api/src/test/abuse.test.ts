@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createBook, createUser, orderBody, type TestUser } from '../modules/orders/test-fixtures.js';
 import { createTestApp } from './app.js';
+import { createBook, createUser, orderBody, type TestUser } from './factories.js';
 
 /**
  * The abuse suite (issue 15). Every operation of the app's own OpenAPI document, read at run time, so

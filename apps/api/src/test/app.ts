@@ -8,6 +8,9 @@ import { type App, buildApp } from '../app.js';
 import { type Config, testConfig } from '../config.js';
 import { type DatabaseHandle, migrationsFolder, openDatabase } from '../db/client.js';
 
+/** Test files build their app from here; no module imports app.ts. */
+export { type App, buildApp };
+
 /**
  * Test databases: a fresh in-memory PGlite per test file, or, when TEST_DATABASE_URL is set, a fresh
  * PostgreSQL database per test file cloned from a migrated template (fast, and isolated).

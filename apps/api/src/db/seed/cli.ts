@@ -6,6 +6,7 @@ import { BOOK_TYPES } from '@bookstore/contract';
 import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../../config.js';
 import { type Database, openDatabase } from '../client.js';
+import { rows } from '../rows.js';
 import { authors, books } from '../schema.js';
 import { hash } from './art.js';
 import { isbnFor, seedDemoCatalogueIfEmpty, slugify } from './demo.js';
@@ -251,10 +252,8 @@ function syntheticDescription(i: number): string {
 }
 
 async function count(db: Database, table: 'books' | 'authors' | 'categories'): Promise<number> {
-  const result = (await db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))) as unknown as {
-    rows: { n: number }[];
-  };
-  return result.rows[0]?.n ?? 0;
+  const [result] = await rows<{ n: number }>(db, sql.raw(`SELECT count(*)::int AS n FROM ${table}`));
+  return result?.n ?? 0;
 }
 
 async function ensureSyntheticAuthors(db: Database): Promise<{ id: number; name: string }[]> {
@@ -271,13 +270,13 @@ async function ensureSyntheticAuthors(db: Database): Promise<{ id: number; name:
       .values(values.slice(i, i + 500))
       .onConflictDoNothing();
   }
-  const result = (await db.execute(
+  return rows<{ id: number; name: string }>(
+    db,
     sql`SELECT id, name FROM authors WHERE slug IN (${sql.join(
       values.map((v) => sql`${v.slug}`),
       sql`, `,
     )}) ORDER BY id`,
-  )) as unknown as { rows: { id: number; name: string }[] };
-  return result.rows;
+  );
 }
 
 async function main() {
@@ -301,10 +300,7 @@ async function main() {
       console.log(`seed: the catalogue already holds ${present} books (asked for ${target}); nothing to do`);
       return;
     }
-    const categoryRows = (await db.execute(sql`SELECT id, name FROM categories ORDER BY id`)) as unknown as {
-      rows: { id: number; name: string }[];
-    };
-    const categories = categoryRows.rows;
+    const categories = await rows<{ id: number; name: string }>(db, sql`SELECT id, name FROM categories ORDER BY id`);
     const writers = await ensureSyntheticAuthors(db);
     const now = Date.now();
     const threeYears = 3 * 365 * 24 * 60 * 60 * 1000;

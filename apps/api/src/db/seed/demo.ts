@@ -4,6 +4,7 @@ import { BOOK_TYPES } from '@bookstore/contract';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Database } from '../client.js';
+import { rows } from '../rows.js';
 import { authors, books, categories } from '../schema.js';
 import { bannerSvg, coverSvg, hash, portraitSvg } from './art.js';
 import { DEMO_AUTHORS, DEMO_BOOKS, DEMO_CATEGORIES, type DemoBook } from './demo-data.js';
@@ -136,10 +137,11 @@ export async function seedDemoCatalogueIfEmpty(
   ensureDemoArt(config.mediaDir);
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
-    const result = (await tx.execute(
+    const [result] = await rows<{ filled: boolean }>(
+      tx,
       sql`SELECT EXISTS (SELECT 1 FROM books) OR EXISTS (SELECT 1 FROM authors) OR EXISTS (SELECT 1 FROM categories) AS filled`,
-    )) as unknown as { rows: { filled: boolean }[] };
-    if (result.rows[0]?.filled) return false;
+    );
+    if (result?.filled) return false;
 
     const categoryRows = await tx
       .insert(categories)

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { refreshTokens } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
-import { createAccount } from './testing.js';
+import { createAccount } from '../../test/factories.js';
 
 const decode = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
 let addressCounter = 0;

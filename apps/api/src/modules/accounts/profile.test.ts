@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
-import { createAccount, multipart, picture } from './testing.js';
+import { createAccount } from '../../test/factories.js';
+import { multipart, picture } from '../../test/uploads.js';
 
 describe('profile', () => {
   const ctx = useTestApp();

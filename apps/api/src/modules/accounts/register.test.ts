@@ -3,7 +3,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
-import { multipart, picture, uniqueName } from './testing.js';
+import { uniqueName } from '../../test/factories.js';
+import { multipart, picture } from '../../test/uploads.js';
 
 function validFields(overrides: Record<string, string> = {}) {
   const username = uniqueName('r');

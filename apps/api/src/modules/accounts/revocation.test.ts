@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { useTestApp } from '../../test/app.js';
-import { createAccount } from './testing.js';
+import { buildApp, useTestApp } from '../../test/app.js';
+import { createAccount } from '../../test/factories.js';
 
 /**
  * Issue 15, finding 4: an access token ends with its session. Signing out, or a reused refresh token

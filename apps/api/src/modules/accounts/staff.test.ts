@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
-import { createAccount } from './testing.js';
+import { createAccount } from '../../test/factories.js';
 
 describe('staff management', () => {
   const ctx = useTestApp();

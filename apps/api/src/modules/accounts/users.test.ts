@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { users } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
+import { createAccount } from '../../test/factories.js';
 import { ensureAdminFromConfig, ensureStaffAccount } from './admin.js';
-import { createAccount } from './testing.js';
 import { findUserByEmail } from './users.js';
 
 const quietLog = { info: () => {} };

@@ -111,23 +111,6 @@ export async function listUsers(db: Database, page: number, pageSize: number, se
   return { rows, count: Number(total?.n ?? 0) };
 }
 
-export function toProfile(user: UserRow): Profile {
-  return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    bio: user.bio,
-    profilePicture: user.profilePicture,
-    profile_picture: user.profilePicture,
-    date_joined: user.dateJoined.toISOString(),
-    is_staff: user.isStaff,
-  };
-}
-
 export function toUserSummary(user: UserRow): UserSummary {
   return {
     id: user.id,
@@ -137,5 +120,16 @@ export function toUserSummary(user: UserRow): UserSummary {
     lastName: user.lastName,
     is_staff: user.isStaff,
     date_joined: user.dateJoined.toISOString(),
+  };
+}
+
+export function toProfile(user: UserRow): Profile {
+  return {
+    ...toUserSummary(user),
+    first_name: user.firstName,
+    last_name: user.lastName,
+    bio: user.bio,
+    profilePicture: user.profilePicture,
+    profile_picture: user.profilePicture,
   };
 }

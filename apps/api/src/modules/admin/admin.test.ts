@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { books, orders, reviews } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
-import { createAccount, uniqueName } from '../accounts/testing.js';
-import { insertBook } from '../catalogue/fixtures.js';
+import { createAccount, insertBook, uniqueName } from '../../test/factories.js';
 
 const day = (offset: number) => new Date(Date.now() - offset * 86_400_000);
 const isoDay = (offset: number) => day(offset).toISOString().slice(0, 10);

@@ -2,8 +2,8 @@ import { type AdminBookSort, SALES_CHART_DAYS } from '@bookstore/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { containsPattern } from '../../lib/like.js';
-import { rows } from '../catalogue/repository.js';
-import { BOOK_COLUMNS, BOOK_FROM, type BookRow } from '../catalogue/serialize.js';
+import { rows } from '../../db/rows.js';
+import { BOOK_COLUMNS, BOOK_FROM, type BookRow } from '../catalogue/repository.js';
 
 /** Read-only queries behind the staff dashboard. */
 

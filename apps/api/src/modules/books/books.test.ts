@@ -5,8 +5,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { orderItems, orders, reviews, users, wishlistItems } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
-import { createAccount, multipart, picture, uniqueName } from '../accounts/testing.js';
-import { insertAuthor, insertBook, insertCategory } from '../catalogue/fixtures.js';
+import { createAccount, insertAuthor, insertBook, insertCategory, uniqueName } from '../../test/factories.js';
+import { multipart, picture } from '../../test/uploads.js';
 
 /** A PNG that is a few bytes long but claims to be 100,000 x 100,000 pixels. */
 async function bomb(): Promise<Buffer> {

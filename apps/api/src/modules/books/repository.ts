@@ -1,8 +1,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { authors, books, categories, orderItems } from '../../db/schema.js';
-import { rows } from '../catalogue/repository.js';
-import { BOOK_COLUMNS, BOOK_FROM, type BookRow } from '../catalogue/serialize.js';
+import { rows } from '../../db/rows.js';
+import { BOOK_COLUMNS, BOOK_FROM, type BookRow } from '../catalogue/repository.js';
 
 /** Writes of the books table (the catalogue module reads it). */
 export type NewBook = typeof books.$inferInsert;

@@ -3,11 +3,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { books } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
+import { createBook, createUser, expireReservation, insertAuthor, insertBook, insertCategory, placeOrder } from '../../test/factories.js';
 import { startReservationSweeper, stopReservationSweeper } from '../orders/reservations.js';
-import { createBook, createUser, placeOrder } from '../orders/test-fixtures.js';
-import { expireReservation } from '../payments/test-helpers.js';
 import { invalidateCatalogue } from './cache.js';
-import { insertAuthor, insertBook, insertCategory } from './fixtures.js';
 import { CATALOGUE_CACHE_CONTROL, preferredEncoding } from './routes.js';
 
 describe('catalogue answers on the wire', () => {

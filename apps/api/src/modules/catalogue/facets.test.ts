@@ -2,9 +2,9 @@ import { BOOK_TYPES, type PagedBooks, pagedBooksSchema } from '@bookstore/contra
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
+import { insertAuthor, insertBook, insertCategory } from '../../test/factories.js';
 import { invalidateCatalogue } from './cache.js';
-import { insertAuthor, insertBook, insertCategory } from './fixtures.js';
-import { rows } from './repository.js';
+import { rows } from '../../db/rows.js';
 
 const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 24 * 60 * 60 * 1000);
 const CONDITIONS = ['New', 'Used', 'Fairly Used'];

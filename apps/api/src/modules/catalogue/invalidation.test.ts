@@ -4,14 +4,12 @@ import path from 'node:path';
 import { bookDetailSchema, pagedBooksSchema } from '@bookstore/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../app.js';
 import { testConfig } from '../../config.js';
 import { type DatabaseHandle, openDatabase } from '../../db/client.js';
 import { books } from '../../db/schema.js';
-import { createTestDatabase, onPostgres, type TestDatabase } from '../../test/app.js';
-import { createUser, placeOrder } from '../orders/test-fixtures.js';
+import { type App, buildApp, createTestDatabase, onPostgres, type TestDatabase } from '../../test/app.js';
+import { createUser, insertBook, placeOrder } from '../../test/factories.js';
 import { invalidateCatalogue } from './cache.js';
-import { insertBook } from './fixtures.js';
 
 /** How soon every process must see a catalogue write (issue 13). */
 const BOUND_MS = 100;

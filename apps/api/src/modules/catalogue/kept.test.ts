@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { books } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
-import { createAccount } from '../accounts/testing.js';
+import { createAccount, insertBook } from '../../test/factories.js';
 import { invalidateCatalogue } from './cache.js';
-import { insertBook } from './fixtures.js';
 
 /**
  * Writes that no catalogue answer shows (signing in, the wishlist, the newsletter) leave the catalogue

@@ -2,22 +2,77 @@ import type { BookOrdering } from '@bookstore/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { REVIEWS_PAGE_SIZE } from '@bookstore/contract';
 import type { Database } from '../../db/client.js';
+import { rows } from '../../db/rows.js';
 import { listReviews } from '../reviews/repository.js';
-import {
-  type AuthorRow,
-  BOOK_COLUMNS,
-  BOOK_FROM,
-  type BookRow,
-  type CategoryRow,
-  type ReviewRow,
-} from './serialize.js';
+import { books } from '../../db/schema.js';
+import type { AuthorRow, CategoryRow, ReviewRow } from './serialize.js';
 
 /** Every catalogue query, in SQL we can EXPLAIN. Each one is served by an index (see the migrations). */
 
-export async function rows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+/** The columns of `books` that every book answer reads, by their names in the Drizzle schema. */
+const BOOK_FIELDS = [
+  'id',
+  'title',
+  'slug',
+  'image',
+  'imageVariants',
+  'bookAuthor',
+  'authorId',
+  'categoryId',
+  'priceCents',
+  'originalPriceCents',
+  'description',
+  'publisher',
+  'publishedDate',
+  'isbn',
+  'genre',
+  'bookType',
+  'condition',
+  'available',
+  'featured',
+  'stockAmount',
+  'tags',
+  'ratingTenths',
+  'reviewCount',
+  'createdAt',
+] as const satisfies readonly (keyof typeof books.$inferSelect)[];
+type BookField = (typeof BOOK_FIELDS)[number];
+
+/** camelCase to snake_case, as the schema names its columns ('priceCents' is price_cents). */
+type Snake<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${Snake<Tail>}`
+  : S;
+
+/**
+ * A book as every book query returns it: the schema's columns under their SQL names (the types come
+ * from the schema), dates as ISO text, and the names of its author and category.
+ */
+export type BookRow = Omit<{ [K in BookField as Snake<K>]: (typeof books.$inferSelect)[K] }, 'created_at'> & {
+  created_at: string;
+  author_slug: string | null;
+  category_name: string | null;
+  category_slug: string | null;
+};
+
+/** Dates are formatted by the database (ISO 8601, UTC) so PGlite and node-postgres give the same text. */
+const AS_TEXT: Partial<Record<BookField, string>> = {
+  publishedDate: 'b.published_date::text AS published_date',
+  createdAt: `to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`,
+};
+
+/** Columns of every book query (a BookRow); `b` is books, `a` authors, `c` categories. */
+export const BOOK_COLUMNS = sql.raw(
+  [
+    ...BOOK_FIELDS.map((field) => AS_TEXT[field] ?? `b.${books[field].name}`),
+    'a.slug AS author_slug',
+    'c.name AS category_name',
+    'c.slug AS category_slug',
+  ].join(', '),
+);
+
+export const BOOK_FROM = sql.raw(
+  'books b LEFT JOIN authors a ON a.id = b.author_id LEFT JOIN categories c ON c.id = b.category_id',
+);
 
 /** What a listing narrows by; every part is optional. Lists hold alternatives (any of them). */
 export interface BookFilter {
@@ -231,52 +286,52 @@ export function featuredBooks(db: Database, limit: number): Promise<BookRow[]> {
   );
 }
 
-const AUTHOR_COLUMNS = sql.raw(`a.id, a.name, a.slug, a.image, a.brief, a.featured`);
-const CATEGORY_COLUMNS = sql.raw(`c.id, c.name, c.slug, c.image, c.description, c.featured`);
+/** Authors and categories: the same reads over two tables, each with its own columns and book key. */
+const GROUPS = {
+  authors: {
+    from: sql.raw('authors a'),
+    alias: 'a',
+    columns: sql.raw(`a.id, a.name, a.slug, a.image, a.brief, a.featured`),
+    key: 'author_id',
+  },
+  categories: {
+    from: sql.raw('categories c'),
+    alias: 'c',
+    columns: sql.raw(`c.id, c.name, c.slug, c.image, c.description, c.featured`),
+    key: 'category_id',
+  },
+} as const;
+type Group = keyof typeof GROUPS;
 
-/** Featured first, then by name; the book counts come from one pass over the author index. */
-export function listAuthors(db: Database): Promise<AuthorRow[]> {
-  return rows<AuthorRow>(
+/** Featured first, then by name; the book counts come from one pass over the group's books index. */
+function listGroup<T>(db: Database, group: Group): Promise<T[]> {
+  const { from, alias, columns, key } = GROUPS[group];
+  const [a, k] = [sql.raw(alias), sql.raw(key)];
+  return rows<T>(
     db,
-    sql`SELECT ${AUTHOR_COLUMNS}, coalesce(n.count, 0)::int AS number_of_books
-        FROM authors a
-        LEFT JOIN (SELECT author_id, count(*) AS count FROM books GROUP BY author_id) n ON n.author_id = a.id
-        ORDER BY a.featured DESC, a.name, a.id`,
-  );
-}
-
-export function listCategories(db: Database): Promise<CategoryRow[]> {
-  return rows<CategoryRow>(
-    db,
-    sql`SELECT ${CATEGORY_COLUMNS}, coalesce(n.count, 0)::int AS number_of_books
-        FROM categories c
-        LEFT JOIN (SELECT category_id, count(*) AS count FROM books GROUP BY category_id) n ON n.category_id = c.id
-        ORDER BY c.featured DESC, c.name, c.id`,
+    sql`SELECT ${columns}, coalesce(n.count, 0)::int AS number_of_books
+        FROM ${from}
+        LEFT JOIN (SELECT ${k}, count(*) AS count FROM books GROUP BY ${k}) n ON n.${k} = ${a}.id
+        ORDER BY ${a}.featured DESC, ${a}.name, ${a}.id`,
   );
 }
 
 /** By slug, or by id when the reference is a whole number (the add-book form sends ids). */
-function byRef(alias: 'a' | 'c', ref: string): SQL {
-  const column = sql.raw(alias);
-  return /^\d{1,9}$/.test(ref)
-    ? sql`(${column}.slug = ${ref} OR ${column}.id = ${Number(ref)})`
-    : sql`${column}.slug = ${ref.toLowerCase()}`;
-}
-
-export async function findAuthor(db: Database, ref: string): Promise<AuthorRow | undefined> {
-  const [row] = await rows<AuthorRow>(
+async function findInGroup<T>(db: Database, group: Group, ref: string): Promise<T | undefined> {
+  const { from, alias, columns, key } = GROUPS[group];
+  const a = sql.raw(alias);
+  const byRef = /^\d{1,9}$/.test(ref)
+    ? sql`(${a}.slug = ${ref} OR ${a}.id = ${Number(ref)})`
+    : sql`${a}.slug = ${ref.toLowerCase()}`;
+  const [row] = await rows<T>(
     db,
-    sql`SELECT ${AUTHOR_COLUMNS}, (SELECT count(*)::int FROM books b WHERE b.author_id = a.id) AS number_of_books
-        FROM authors a WHERE ${byRef('a', ref)} LIMIT 1`,
+    sql`SELECT ${columns}, (SELECT count(*)::int FROM books b WHERE b.${sql.raw(key)} = ${a}.id) AS number_of_books
+        FROM ${from} WHERE ${byRef} LIMIT 1`,
   );
   return row;
 }
 
-export async function findCategory(db: Database, ref: string): Promise<CategoryRow | undefined> {
-  const [row] = await rows<CategoryRow>(
-    db,
-    sql`SELECT ${CATEGORY_COLUMNS}, (SELECT count(*)::int FROM books b WHERE b.category_id = c.id) AS number_of_books
-        FROM categories c WHERE ${byRef('c', ref)} LIMIT 1`,
-  );
-  return row;
-}
+export const listAuthors = (db: Database) => listGroup<AuthorRow>(db, 'authors');
+export const listCategories = (db: Database) => listGroup<CategoryRow>(db, 'categories');
+export const findAuthor = (db: Database, ref: string) => findInGroup<AuthorRow>(db, 'authors', ref);
+export const findCategory = (db: Database, ref: string) => findInGroup<CategoryRow>(db, 'categories', ref);

@@ -1,5 +1,6 @@
 import {
   authorSchema,
+  type BookListQuery,
   bookDetailSchema,
   bookListQuerySchema,
   bookSchema,
@@ -203,85 +204,78 @@ export const catalogueRoutes = fp(async (parent: FastifyInstance) => {
     cached(() => catalogue.featured()),
   );
 
-  app.get(
-    '/authors/',
-    {
-      ...read,
-      schema: { tags, summary: 'All authors, featured first, then by name', response: { 200: z.array(authorSchema) } },
-    },
-    cached(() => catalogue.authors()),
-  );
-
-  app.get(
-    '/categories/',
-    {
-      ...read,
-      schema: {
-        tags,
-        summary: 'All categories, featured first, then by name',
-        response: { 200: z.array(categorySchema) },
+  /** An author's or a category's three reads: all of them, one by slug, and its books. */
+  const groupRoutes = (group: {
+    path: 'authors' | 'categories';
+    one: string;
+    whose: string;
+    schema: typeof authorSchema | typeof categorySchema;
+    booksQuery: typeof authorBooksQuery | typeof categoryBooksQuery;
+    all: () => Promise<unknown>;
+    find: (slug: string) => Promise<unknown>;
+    books: (slug: string, query: BookListQuery) => Promise<unknown>;
+  }) => {
+    app.get(
+      `/${group.path}/`,
+      {
+        ...read,
+        schema: {
+          tags,
+          summary: `All ${group.path}, featured first, then by name`,
+          response: { 200: z.array(group.schema) },
+        },
       },
-    },
-    cached(() => catalogue.categories()),
-  );
-
-  app.get(
-    '/authors/:slug/',
-    {
-      ...read,
-      schema: {
-        tags,
-        summary: 'One author',
-        params: slugParamSchema,
-        response: { 200: authorSchema, 404: errorSchema },
+      cached(() => group.all()),
+    );
+    app.get(
+      `/${group.path}/:slug/`,
+      {
+        ...read,
+        schema: {
+          tags,
+          summary: `One ${group.one}`,
+          params: slugParamSchema,
+          response: { 200: group.schema, 404: errorSchema },
+        },
       },
-    },
-    cached((request) => catalogue.author(request.params.slug)),
-  );
-
-  app.get(
-    '/authors/:slug/books/',
-    {
-      ...read,
-      schema: {
-        tags,
-        summary: "An author's books, paged, newest first",
-        params: slugParamSchema,
-        querystring: authorBooksQuery,
-        response: { 200: pagedBooksSchema, 400: errorSchema, 404: errorSchema },
+      cached((request) => group.find(request.params.slug)),
+    );
+    app.get(
+      `/${group.path}/:slug/books/`,
+      {
+        ...read,
+        schema: {
+          tags,
+          summary: `${group.whose} books, paged, newest first`,
+          params: slugParamSchema,
+          querystring: group.booksQuery,
+          response: { 200: pagedBooksSchema, 400: errorSchema, 404: errorSchema },
+        },
       },
-    },
-    cached((request) => catalogue.authorBooks(request.params.slug, request.query)),
-  );
+      cached((request) => group.books(request.params.slug, request.query)),
+    );
+  };
 
-  app.get(
-    '/categories/:slug/',
-    {
-      ...read,
-      schema: {
-        tags,
-        summary: 'One category',
-        params: slugParamSchema,
-        response: { 200: categorySchema, 404: errorSchema },
-      },
-    },
-    cached((request) => catalogue.category(request.params.slug)),
-  );
-
-  app.get(
-    '/categories/:slug/books/',
-    {
-      ...read,
-      schema: {
-        tags,
-        summary: "A category's books, paged, newest first",
-        params: slugParamSchema,
-        querystring: categoryBooksQuery,
-        response: { 200: pagedBooksSchema, 400: errorSchema, 404: errorSchema },
-      },
-    },
-    cached((request) => catalogue.categoryBooks(request.params.slug, request.query)),
-  );
+  groupRoutes({
+    path: 'authors',
+    one: 'author',
+    whose: "An author's",
+    schema: authorSchema,
+    booksQuery: authorBooksQuery,
+    all: () => catalogue.authors(),
+    find: (slug) => catalogue.author(slug),
+    books: (slug, query) => catalogue.authorBooks(slug, query),
+  });
+  groupRoutes({
+    path: 'categories',
+    one: 'category',
+    whose: "A category's",
+    schema: categorySchema,
+    booksQuery: categoryBooksQuery,
+    all: () => catalogue.categories(),
+    find: (slug) => catalogue.category(slug),
+    books: (slug, query) => catalogue.categoryBooks(slug, query),
+  });
 });
 
 export { pageQuerySchema };

@@ -1,8 +1,8 @@
 import { pagedBooksSchema } from '@bookstore/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
+import { insertBook } from '../../test/factories.js';
 import { invalidateCatalogue } from './cache.js';
-import { insertBook } from './fixtures.js';
 
 describe('catalogue search (keyword)', () => {
   // These tests edit books behind the app's back, so no catalogue answers may be reused.

@@ -2,8 +2,17 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { BookOrdering } from '@bookstore/contract';
 import { RATING_THRESHOLDS } from '@bookstore/contract';
-import { type BookFilter, type FacetRow, facetCounts, filterConditions, LIST_ORDER, rows } from './repository.js';
-import { BOOK_COLUMNS, BOOK_FROM, type BookRow } from './serialize.js';
+import {
+  BOOK_COLUMNS,
+  BOOK_FROM,
+  type BookFilter,
+  type BookRow,
+  type FacetRow,
+  facetCounts,
+  filterConditions,
+  LIST_ORDER,
+} from './repository.js';
+import { rows } from '../../db/rows.js';
 
 /**
  * Catalogue search (docs/decisions/0004-search.md): PostgreSQL full-text search over a weighted

@@ -1,40 +1,11 @@
 import { type Author, type Book, type BookDetail, type Category, centsToMoney, type Review } from '@bookstore/contract';
-import { sql } from 'drizzle-orm';
+import { mediaUrl } from '../../lib/media.js';
+import type { BookRow } from './repository.js';
 
 /**
- * Rows as the catalogue queries return them (snake case, dates already ISO text) and their JSON.
- * Serialising by hand keeps replies cheap: no schema walk per book on the hot listing path.
+ * The one place that turns catalogue rows (repository.ts: snake case, dates already ISO text) into the
+ * contract's JSON. Serialising by hand keeps replies cheap: no schema walk per book on the hot listing path.
  */
-export interface BookRow {
-  id: number;
-  title: string;
-  slug: string;
-  image: string | null;
-  image_variants: { width: number; path: string; format?: 'avif' | 'webp' | 'jpeg' }[] | null;
-  book_author: string;
-  author_id: number | null;
-  author_slug: string | null;
-  category_id: number | null;
-  category_name: string | null;
-  category_slug: string | null;
-  price_cents: number;
-  original_price_cents: number;
-  description: string;
-  publisher: string;
-  published_date: string | null;
-  isbn: string;
-  genre: string;
-  book_type: string;
-  condition: string;
-  available: boolean;
-  featured: boolean;
-  stock_amount: number;
-  tags: string[];
-  rating_tenths: number;
-  review_count: number;
-  created_at: string;
-}
-
 export interface ReviewRow {
   id: number;
   first_name: string;
@@ -65,31 +36,6 @@ export interface CategoryRow {
   description: string;
   featured: boolean;
   number_of_books: number;
-}
-
-/**
- * Columns of every book query; `b` is books, `a` authors, `c` categories. Dates are formatted by the
- * database (ISO 8601, UTC) so PGlite and node-postgres give the same text.
- */
-export const BOOK_COLUMNS = sql.raw(`b.id, b.title, b.slug, b.image, b.image_variants, b.book_author,
-  b.author_id, a.slug AS author_slug, b.category_id, c.name AS category_name, c.slug AS category_slug,
-  b.price_cents, b.original_price_cents, b.description, b.publisher, b.published_date::text AS published_date,
-  b.isbn, b.genre, b.book_type, b.condition, b.available, b.featured, b.stock_amount, b.tags,
-  b.rating_tenths, b.review_count,
-  to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`);
-
-export const BOOK_FROM = sql.raw(
-  'books b LEFT JOIN authors a ON a.id = b.author_id LEFT JOIN categories c ON c.id = b.category_id',
-);
-
-/**
- * Stored media references are paths relative to the media folder ("covers/x.svg"); a value that is
- * already an address ("/media/..", "https://..") is kept as it is.
- */
-export function mediaUrl(stored: string | null | undefined): string | null {
-  if (!stored) return null;
-  if (stored.startsWith('/') || /^https?:\/\//.test(stored)) return stored;
-  return `/media/${stored}`;
 }
 
 const srcset = (variants: BookRow['image_variants'] & object) =>

@@ -16,7 +16,7 @@ import { facetsFromRows } from './facets.js';
 import { catalogueCache } from './cache.js';
 import * as repo from './repository.js';
 import { planSearch, searchBooks, searchFacets, similarTitles } from './search.js';
-import { authorToJson, bookDetailToJson, bookToJson, type BookRow, categoryToJson } from './serialize.js';
+import { authorToJson, bookDetailToJson, bookToJson, categoryToJson } from './serialize.js';
 
 export const RELATED_LIMIT = 8;
 export const FEATURED_LIMIT = 20;
@@ -122,7 +122,7 @@ export class CatalogueService {
     return this.withReviews(await repo.findBookByTitleOrSlug(this.db, trimmed));
   }
 
-  private async withReviews(row: BookRow | undefined): Promise<BookDetail> {
+  private async withReviews(row: repo.BookRow | undefined): Promise<BookDetail> {
     if (!row) throw notFound(BOOK_NOT_FOUND);
     return bookDetailToJson(row, await repo.reviewsOfBook(this.db, row.id));
   }

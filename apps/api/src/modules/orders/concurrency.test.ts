@@ -1,11 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { App } from '../../app.js';
 import { orderItems } from '../../db/schema.js';
-import { createSecondServer, onPostgres, useTestApp } from '../../test/app.js';
-import { charge, expireReservation, initialize, orderRow, verify } from '../payments/test-helpers.js';
+import { type App, createSecondServer, onPostgres, useTestApp } from '../../test/app.js';
+import { createBook, createUser, expireReservation, orderRow, placeOrder, stockOf } from '../../test/factories.js';
+import { charge, initialize, verify } from '../../test/payments.js';
 import { releaseExpiredReservations } from './reservations.js';
-import { createBook, createUser, placeOrder, stockOf } from './test-fixtures.js';
 
 const ctx = useTestApp();
 

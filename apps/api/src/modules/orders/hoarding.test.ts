@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
-import { initialize, orderRow } from '../payments/test-helpers.js';
+import { createBook, createUser, orderRow, placeOrder, stockOf } from '../../test/factories.js';
+import { initialize } from '../../test/payments.js';
 import { releaseExpiredReservations } from './reservations.js';
-import { createBook, createUser, placeOrder, stockOf } from './test-fixtures.js';
 
 /**
  * Issue 15, finding 6: nobody can hold the shop's stock hostage with unpaid orders. One account may

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { books } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
-import { createBook, createUser, orderBody, placeOrder, stockOf } from './test-fixtures.js';
+import { createBook, createUser, orderBody, placeOrder, stockOf } from '../../test/factories.js';
 
 const ctx = useTestApp();
 

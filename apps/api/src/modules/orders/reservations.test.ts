@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
-import { expireReservation, orderRow } from '../payments/test-helpers.js';
+import { createBook, createUser, expireReservation, orderRow, placeOrder, stockOf } from '../../test/factories.js';
 import { startReservationSweeper, stopReservationSweeper } from './reservations.js';
-import { createBook, createUser, placeOrder, stockOf } from './test-fixtures.js';
 
 const ctx = useTestApp({ reservationMinutes: 1 });
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
+import { rows } from '../../db/rows.js';
 import { invalidateCatalogue } from '../catalogue/cache.js';
 
 /** How often a server looks for reservations that ran out. */
@@ -10,7 +11,7 @@ const BATCH = 200;
 /**
  * Gives back the copies held by unpaid orders whose reservation ran out, and marks those orders
  * 'cancelled' (payment_status stays 'pending': a late payment can still complete them, see
- * markOrderPaid). One statement per batch: `FOR UPDATE SKIP LOCKED` lets several server processes
+ * markPaid). One statement per batch: `FOR UPDATE SKIP LOCKED` lets several server processes
  * sweep at once without waiting for or double-releasing each other's orders, and a payment being
  * recorded for the same order at the same moment either wins (the order is no longer unpaid) or sees
  * stock_released and takes the copies again. Returns how many orders were released.
@@ -18,7 +19,9 @@ const BATCH = 200;
 export async function releaseExpiredReservations(db: Database, batch = BATCH): Promise<number> {
   let released = 0;
   for (;;) {
-    const result = (await db.execute(sql`
+    const [result] = await rows<{ orders: number }>(
+      db,
+      sql`
       WITH expired AS (
         SELECT id FROM orders
         WHERE payment_status <> 'success' AND NOT stock_released AND reserved_until < now()
@@ -41,8 +44,9 @@ export async function releaseExpiredReservations(db: Database, batch = BATCH): P
         RETURNING b.id
       )
       SELECT (SELECT count(*) FROM released)::int AS orders, (SELECT count(*) FROM restocked)::int AS books
-    `)) as unknown as { rows: { orders: number }[] };
-    const n = Number(result.rows[0]?.orders ?? 0);
+    `,
+    );
+    const n = Number(result?.orders ?? 0);
     released += n;
     if (n < batch) return released;
   }

@@ -1,9 +1,10 @@
 import { centsToMoney, type Order, type OrderRequest, pageMeta, type Paged } from '@bookstore/contract';
-import { and, asc, count, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { books, orderItems, orders, payments, users } from '../../db/schema.js';
+import { books, orderItems, orders, users } from '../../db/schema.js';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/like.js';
+import { mediaUrl } from '../../lib/media.js';
 import { type Db, takeAllOrNothing, takeCopies, type Tx } from './stock.js';
 
 /** Largest total an order can hold (the database keeps cents in a 32-bit integer). */
@@ -11,13 +12,6 @@ const MAX_TOTAL_CENTS = 2_000_000_000;
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
-
-/** Stored image paths are served from /media; absolute addresses and root paths stay as they are. */
-export function imageUrl(image: string | null): string | null {
-  if (!image) return null;
-  if (/^(https?:)?\/\//.test(image) || image.startsWith('/')) return image;
-  return `/media/${image}`;
-}
 
 function toOrder(row: OrderRow, items: ItemRow[], customer?: Order['customer']): Order {
   return {
@@ -36,7 +30,7 @@ function toOrder(row: OrderRow, items: ItemRow[], customer?: Order['customer']):
         id: item.id,
         book: item.bookId,
         title: item.title,
-        image: imageUrl(item.image),
+        image: mediaUrl(item.image),
         quantity: item.quantity,
         price: centsToMoney(item.priceCents),
       })),
@@ -288,7 +282,7 @@ export async function findOrder(db: Db, orderId: number): Promise<OrderRow | und
  * Before a payment attempt: the order must still be unpaid and within its hold. The hold is never
  * extended (issue 15): it ends RESERVATION_MINUTES after the order was placed, however often payment
  * is started, and an order whose hold ended is not held again (the shopper checks out again). A
- * payment that still arrives late is kept (see markOrderPaid). Throws a 409 otherwise.
+ * payment that still arrives late is kept (see markPaid). Throws a 409 otherwise.
  */
 export async function holdForPayment(db: Db, orderId: number): Promise<void> {
   const [row] = await db
@@ -315,49 +309,36 @@ export interface PaymentApplied {
 }
 
 /**
- * Records a payment the provider confirmed (amount and currency already checked) and turns the
- * reservation into a sale, exactly once whoever calls first (verify, webhook, sweeper): the conditional
- * UPDATE on payment_status decides. If the reservation had run out and its copies were given back, they
- * are taken again when still there; otherwise the order is kept paid and flagged 'backordered' so staff
- * restock or refund it. Never call the provider inside this; it is one short transaction.
+ * Marks the order paid by `reference` and turns its reservation into a sale, exactly once whoever
+ * calls first (verify, webhook): the conditional UPDATE on payment_status decides. If the reservation
+ * had run out and its copies were given back, they are taken again when still there; otherwise the
+ * order is kept paid and flagged 'backordered' so staff restock or refund it. Runs inside the caller's
+ * transaction (payments records its attempt in the same one); never call a provider inside it.
  */
-export async function markOrderPaid(
-  db: Database,
-  payment: { orderId: number; reference: string; providerResponse: unknown },
-): Promise<PaymentApplied> {
-  return db.transaction(async (tx: Tx) => {
-    await tx
-      .update(payments)
-      .set({ status: 'success', providerResponse: payment.providerResponse, updatedAt: sql`now()` })
-      .where(and(eq(payments.reference, payment.reference), notInArray(payments.status, ['refunding', 'refunded'])));
-    const [paid] = await tx
-      .update(orders)
-      .set({ paymentStatus: 'success', status: 'completed', transactionRef: payment.reference, paidAt: sql`now()` })
-      .where(and(eq(orders.id, payment.orderId), ne(orders.paymentStatus, 'success')))
-      .returning({ stockReleased: orders.stockReleased });
-    if (!paid) {
-      const [row] = await tx
-        .select({ status: orders.status, transactionRef: orders.transactionRef })
-        .from(orders)
-        .where(eq(orders.id, payment.orderId));
-      return { applied: false, orderStatus: row?.status ?? 'completed', transactionRef: row?.transactionRef ?? null };
-    }
-    if (!paid.stockReleased) return { applied: true, orderStatus: 'completed', transactionRef: payment.reference };
+export async function markPaid(tx: Tx, orderId: number, reference: string): Promise<PaymentApplied> {
+  const [paid] = await tx
+    .update(orders)
+    .set({ paymentStatus: 'success', status: 'completed', transactionRef: reference, paidAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), ne(orders.paymentStatus, 'success')))
+    .returning({ stockReleased: orders.stockReleased });
+  if (!paid) {
+    const [row] = await tx
+      .select({ status: orders.status, transactionRef: orders.transactionRef })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    return { applied: false, orderStatus: row?.status ?? 'completed', transactionRef: row?.transactionRef ?? null };
+  }
+  if (!paid.stockReleased) return { applied: true, orderStatus: 'completed', transactionRef: reference };
 
-    const lines = await tx
-      .select({ book: orderItems.bookId, quantity: orderItems.quantity })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, payment.orderId))
-      .orderBy(asc(orderItems.bookId));
-    const retaken = await takeAllOrNothing(tx, lines);
-    await tx
-      .update(orders)
-      .set(retaken ? { stockReleased: false } : { status: 'backordered' })
-      .where(eq(orders.id, payment.orderId));
-    return {
-      applied: true,
-      orderStatus: retaken ? 'completed' : 'backordered',
-      transactionRef: payment.reference,
-    };
-  });
+  const lines = await tx
+    .select({ book: orderItems.bookId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.bookId));
+  const retaken = await takeAllOrNothing(tx, lines);
+  await tx
+    .update(orders)
+    .set(retaken ? { stockReleased: false } : { status: 'backordered' })
+    .where(eq(orders.id, orderId));
+  return { applied: true, orderStatus: retaken ? 'completed' : 'backordered', transactionRef: reference };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
-import { createAccount } from '../accounts/testing.js';
+import { createAccount } from '../../test/factories.js';
 
 describe('GET /api/orders/?all=1 filters (dashboard Orders tab)', () => {
   const ctx = useTestApp();

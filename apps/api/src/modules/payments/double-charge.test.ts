@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
-import { createBook, createUser, placeOrder } from '../orders/test-fixtures.js';
-import { charge, initialize, orderRow, verify } from './test-helpers.js';
+import { createBook, createUser, orderRow, placeOrder } from '../../test/factories.js';
+import { charge, initialize, verify } from '../../test/payments.js';
 
 /**
  * Issue 15, finding 7: one order takes one successful payment. A second initialize while a payment is

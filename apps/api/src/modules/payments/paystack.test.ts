@@ -1,10 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { useTestApp } from '../../test/app.js';
+import { buildApp, useTestApp } from '../../test/app.js';
+import { createBook, createUser, expireReservation, orderRow, placeOrder, stockOf, type TestUser } from '../../test/factories.js';
+import { initialize, verify } from '../../test/payments.js';
+import { startFakePaystack } from '../../test/paystack-fake.js';
 import { releaseExpiredReservations } from '../orders/reservations.js';
-import { createBook, createUser, placeOrder, stockOf, type TestUser } from '../orders/test-fixtures.js';
-import { startFakePaystack } from './paystack-fake.js';
-import { expireReservation, initialize, orderRow, verify } from './test-helpers.js';
 
 const fake = await startFakePaystack('sk_test_x');
 afterAll(() => fake.close());

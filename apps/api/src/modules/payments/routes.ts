@@ -1,5 +1,6 @@
 import {
   errorSchema,
+  SANDBOX_CARDS,
   paymentInitRequestSchema,
   paymentInitSchema,
   sandboxChargeRequestSchema,
@@ -11,10 +12,15 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
-import { fromPaystackTransaction, isPaystackSignatureValid } from './providers/paystack.js';
-import { isCardNumber, isExpiryValid, sandboxCardOutcome } from './providers/sandbox.js';
-import { applyProviderEvent, createPaymentProvider, initializePayment, recordSandboxCharge, verifyPayment } from './service.js';
+import type { PaymentProvider } from './providers/types.js';
+import {
+  cardGroups,
+  chargeSandboxCard,
+  createPaymentProvider,
+  initializePayment,
+  receivePaystackWebhook,
+  verifyPayment,
+} from './service.js';
 
 const security = [{ bearerAuth: [] }];
 const perUser = (request: FastifyRequest) => `user:${request.user?.userId ?? request.ip}`;
@@ -46,7 +52,7 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
       config: { rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: perUser } },
       schema: {
         tags: ['payments'],
-        summary: 'Test mode only: charge a test card for a payment attempt (4084 0840 8408 4081 succeeds, 4000 0000 0000 0002 is declined)',
+        summary: `Test mode only: charge a test card for a payment attempt (${cardGroups(SANDBOX_CARDS.success)} succeeds, ${cardGroups(SANDBOX_CARDS.declined)} is declined)`,
         security,
         body: sandboxChargeRequestSchema,
         response: {
@@ -60,19 +66,7 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    async (request) => {
-      if (provider.name !== 'sandbox') throw notFound('Test-mode payments are turned off');
-      const { reference, card_number: digits, expiry } = request.body;
-      if (!isCardNumber(digits)) throw badRequest('card_number: Enter a valid card number', { card_number: ['Enter a valid card number'] });
-      if (!isExpiryValid(expiry)) throw badRequest('expiry: This card has expired', { expiry: ['This card has expired'] });
-      const outcome = sandboxCardOutcome(digits);
-      if (outcome === 'not_a_test_card') {
-        throw new AppError(422, 'This is test mode: use the test card 4084 0840 8408 4081 (or 4000 0000 0000 0002 to see a decline)');
-      }
-      await recordSandboxCharge(app.db, request.user!.userId, reference, outcome, digits.slice(-4));
-      if (outcome === 'declined') throw new AppError(402, 'Your card was declined. Please try another card.');
-      return { status: 'success' as const, reference, message: 'Approved' };
-    },
+    async (request) => chargeSandboxCard(app.db, provider, request.user!.userId, request.body),
   );
 
   app.post(
@@ -112,16 +106,15 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
     },
   );
 
-  await app.register(paystackWebhook);
+  await app.register(paystackWebhook, { provider });
 }
 
 /**
  * The provider's webhook. Its signature covers the raw bytes of the body, so this plugin (and only
  * this one) keeps JSON bodies as a Buffer.
  */
-async function paystackWebhook(fastify: FastifyInstance) {
+async function paystackWebhook(fastify: FastifyInstance, { provider }: { provider: PaymentProvider }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const paymentProvider = createPaymentProvider(app.config, app.db);
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
@@ -135,26 +128,10 @@ async function paystackWebhook(fastify: FastifyInstance) {
         response: { 200: z.object({ received: z.boolean() }), 400: errorSchema, 401: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => {
-      const { provider, paystackSecretKey } = app.config.payment;
-      if (provider !== 'paystack' || !paystackSecretKey) throw notFound('Paystack is not the payment provider here');
-      const raw = request.body;
-      if (!Buffer.isBuffer(raw)) throw badRequest('The webhook body must be JSON');
-      const signature = request.headers['x-paystack-signature'];
-      if (!isPaystackSignatureValid(raw, typeof signature === 'string' ? signature : undefined, paystackSecretKey)) {
-        throw unauthorized('Invalid webhook signature');
-      }
-      let event: { event?: unknown; data?: unknown };
-      try {
-        event = JSON.parse(raw.toString('utf8'));
-      } catch {
-        throw badRequest('The request body is not valid JSON');
-      }
-      if (event.event === 'charge.success' && event.data && typeof event.data === 'object') {
-        const outcome = await applyProviderEvent(app.db, paymentProvider, request.log, fromPaystackTransaction(event.data));
-        request.log.info({ outcome }, 'paystack charge.success');
-      }
-      return { received: true };
-    },
+    async (request) =>
+      receivePaystackWebhook(app.db, provider, app.config.payment, request.log, {
+        body: request.body,
+        signature: request.headers['x-paystack-signature'],
+      }),
   );
 }

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { useTestApp } from '../../test/app.js';
+import { buildApp, useTestApp } from '../../test/app.js';
+import { createBook, createUser, expireReservation, orderRow, placeOrder, stockOf } from '../../test/factories.js';
+import { charge, initialize, verify } from '../../test/payments.js';
 import { releaseExpiredReservations } from '../orders/reservations.js';
-import { createBook, createUser, placeOrder, stockOf } from '../orders/test-fixtures.js';
-import { charge, expireReservation, initialize, orderRow, verify } from './test-helpers.js';
 
 const ctx = useTestApp();
 

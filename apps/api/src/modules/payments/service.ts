@@ -1,13 +1,20 @@
-import type { PaymentInit, VerifyPayment } from '@bookstore/contract';
+import { type PaymentInit, SANDBOX_CARDS, type SandboxChargeRequest, type VerifyPayment } from '@bookstore/contract';
 import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
-import { orders, payments, users } from '../../db/schema.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { findOrder, holdForPayment, markOrderPaid } from '../orders/service.js';
-import { createPaystackProvider } from './providers/paystack.js';
-import { createSandboxProvider, type SandboxLedgerEntry } from './providers/sandbox.js';
+import type { Database, Transaction } from '../../db/client.js';
+import { payments } from '../../db/schema.js';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
+import { findUserById } from '../accounts/users.js';
+import { findOrder, holdForPayment, markPaid, type PaymentApplied } from '../orders/service.js';
+import { createPaystackProvider, fromPaystackTransaction, isPaystackSignatureValid } from './providers/paystack.js';
+import {
+  createSandboxProvider,
+  isCardNumber,
+  isExpiryValid,
+  type SandboxLedgerEntry,
+  sandboxCardOutcome,
+} from './providers/sandbox.js';
 import { type PaymentProvider, type ProviderTransaction, ProviderUnavailable } from './providers/types.js';
 
 export function createPaymentProvider(config: Config, db: Database): PaymentProvider {
@@ -69,7 +76,7 @@ export async function initializePayment(
   await holdForPayment(db, order.id);
   const open = await openAttempt(db, order.id);
   if (open) return toInit(provider, open);
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const user = await findUserById(db, userId);
   if (!user) throw notFound('Order not found');
 
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -179,6 +186,25 @@ async function recordAttempt(db: Database, reference: string, status: 'pending' 
     .where(and(eq(payments.reference, reference), ne(payments.status, 'success')));
 }
 
+/** The attempt the provider confirmed is paid, unless it was already given back. */
+async function recordSuccess(tx: Transaction, reference: string, raw: unknown) {
+  await tx
+    .update(payments)
+    .set({ status: 'success', providerResponse: raw, updatedAt: sql`now()` })
+    .where(and(eq(payments.reference, reference), notInArray(payments.status, ['refunding', 'refunded'])));
+}
+
+/**
+ * A payment the provider confirmed (amount and currency already judged): the attempt (ours) and the
+ * order (orders.markPaid) are marked paid together, in one short transaction.
+ */
+function payOrder(db: Database, orderId: number, reference: string, raw: unknown): Promise<PaymentApplied> {
+  return db.transaction(async (tx) => {
+    await recordSuccess(tx, reference, raw);
+    return markPaid(tx, orderId, reference);
+  });
+}
+
 /**
  * POST /verify-payment/: the order's owner asks us to check a payment. We ask the provider (outside any
  * transaction), judge its answer, then record the outcome in one short transaction. Safe to repeat and
@@ -217,7 +243,7 @@ export async function verifyPayment(
   });
   switch (judgement.outcome) {
     case 'success': {
-      const result = await markOrderPaid(db, { orderId: order.id, reference: input.reference, providerResponse: transaction.raw });
+      const result = await payOrder(db, order.id, input.reference, transaction.raw);
       if (!result.applied && result.transactionRef !== input.reference) {
         const charge = { orderId: order.id, reference: input.reference, amountCents: order.totalCents, currency: order.currency };
         if ((await refundSecondCharge(db, provider, log, charge)) === 'unavailable') {
@@ -258,10 +284,7 @@ export async function applyProviderEvent(
     log.warn({ reference: transaction.reference }, 'provider event for a reference we never issued');
     return 'ignored';
   }
-  const [order] = await db
-    .select({ id: orders.id, totalCents: orders.totalCents, currency: orders.currency })
-    .from(orders)
-    .where(eq(orders.id, attempt.orderId));
+  const order = await findOrder(db, attempt.orderId);
   if (!order) return 'ignored';
   const judgement = judgePayment(transaction, {
     reference: attempt.reference,
@@ -278,38 +301,64 @@ export async function applyProviderEvent(
     return 'ignored';
   }
   if (attempt.status === 'refunded' || attempt.status === 'refunding') return 'refunded';
-  const result = await markOrderPaid(db, { orderId: order.id, reference: attempt.reference, providerResponse: transaction.raw });
+  const result = await payOrder(db, order.id, attempt.reference, transaction.raw);
   if (result.applied) return 'applied';
   if (result.transactionRef === attempt.reference) return 'already_paid';
   const charge = { orderId: order.id, reference: attempt.reference, amountCents: order.totalCents, currency: order.currency };
   return (await refundSecondCharge(db, provider, log, charge)) === 'refunded' ? 'refunded' : 'ignored';
 }
 
-/** The sandbox's charge: what the card provider's servers would do when the pop-up submits a card. */
-export async function recordSandboxCharge(
+/** A card number as printed, in groups of four ("4084 0840 8408 4081"). */
+export const cardGroups = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/**
+ * POST /payments/sandbox/charge/: what the card provider's servers would do when the sandbox pop-up
+ * submits a card. Only the contract's test cards are accepted. The attempt is charged in the sandbox's
+ * ledger; the order is marked paid only by verification, as with a real provider.
+ */
+export async function chargeSandboxCard(
+  db: Database,
+  provider: PaymentProvider,
+  userId: number,
+  request: Pick<SandboxChargeRequest, 'reference' | 'card_number' | 'expiry'>,
+): Promise<{ status: 'success'; reference: string; message: string }> {
+  if (provider.name !== 'sandbox') throw notFound('Test-mode payments are turned off');
+  const { reference, card_number: digits, expiry } = request;
+  if (!isCardNumber(digits)) throw badRequest('card_number: Enter a valid card number', { card_number: ['Enter a valid card number'] });
+  if (!isExpiryValid(expiry)) throw badRequest('expiry: This card has expired', { expiry: ['This card has expired'] });
+  const outcome = sandboxCardOutcome(digits);
+  if (outcome === 'not_a_test_card') {
+    throw new AppError(
+      422,
+      `This is test mode: use the test card ${cardGroups(SANDBOX_CARDS.success)} (or ${cardGroups(SANDBOX_CARDS.declined)} to see a decline)`,
+    );
+  }
+  await recordSandboxCharge(db, userId, reference, outcome, digits.slice(-4));
+  if (outcome === 'declined') throw new AppError(402, 'Your card was declined. Please try another card.');
+  return { status: 'success', reference, message: 'Approved' };
+}
+
+async function recordSandboxCharge(
   db: Database,
   userId: number,
   reference: string,
   outcome: 'success' | 'declined',
   last4: string,
 ): Promise<void> {
-  const [attempt] = await db
-    .select({ payment: payments, userId: orders.userId })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(eq(payments.reference, reference));
-  if (!attempt || attempt.userId !== userId || attempt.payment.provider !== 'sandbox') {
+  const [attempt] = await db.select().from(payments).where(eq(payments.reference, reference));
+  const order = attempt && (await findOrder(db, attempt.orderId));
+  if (!attempt || !order || order.userId !== userId || attempt.provider !== 'sandbox') {
     throw notFound('Payment not found');
   }
-  const ledger = attempt.payment.providerResponse as SandboxLedgerEntry | null;
-  if (attempt.payment.status === 'success' || ledger?.status === 'success') {
+  const ledger = attempt.providerResponse as SandboxLedgerEntry | null;
+  if (attempt.status === 'success' || ledger?.status === 'success') {
     throw conflict('This payment has already been made');
   }
   const entry: SandboxLedgerEntry = {
     status: outcome === 'success' ? 'success' : 'failed',
     reference,
-    amount: attempt.payment.amountCents,
-    currency: attempt.payment.currency,
+    amount: attempt.amountCents,
+    currency: attempt.currency,
     gateway_response: outcome === 'success' ? 'Approved' : 'Declined',
     channel: 'card',
     card: { last4, brand: 'visa' },
@@ -321,4 +370,35 @@ export async function recordSandboxCharge(
     .update(payments)
     .set({ providerResponse: entry, updatedAt: sql`now()` })
     .where(and(eq(payments.reference, reference), ne(payments.status, 'success')));
+}
+
+/**
+ * POST /payments/paystack/webhook/: Paystack tells us about a transaction. The signature (HMAC-SHA512
+ * of the raw body with the secret key) is checked before anything is read; a charge.success is then
+ * applied as applyProviderEvent says. Anything else is acknowledged and ignored.
+ */
+export async function receivePaystackWebhook(
+  db: Database,
+  provider: PaymentProvider,
+  settings: Config['payment'],
+  log: FastifyBaseLogger,
+  delivery: { body: unknown; signature: string | string[] | undefined },
+): Promise<{ received: boolean }> {
+  const { provider: configured, paystackSecretKey } = settings;
+  if (configured !== 'paystack' || !paystackSecretKey) throw notFound('Paystack is not the payment provider here');
+  const raw = delivery.body;
+  if (!Buffer.isBuffer(raw)) throw badRequest('The webhook body must be JSON');
+  const signature = typeof delivery.signature === 'string' ? delivery.signature : undefined;
+  if (!isPaystackSignatureValid(raw, signature, paystackSecretKey)) throw unauthorized('Invalid webhook signature');
+  let event: { event?: unknown; data?: unknown };
+  try {
+    event = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw badRequest('The request body is not valid JSON');
+  }
+  if (event.event === 'charge.success' && event.data && typeof event.data === 'object') {
+    const outcome = await applyProviderEvent(db, provider, log, fromPaystackTransaction(event.data));
+    log.info({ outcome }, 'paystack charge.success');
+  }
+  return { received: true };
 }

@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { rows } from '../../db/rows.js';
 import type { ReviewRow } from '../catalogue/serialize.js';
 
 /**
@@ -8,10 +9,6 @@ import type { ReviewRow } from '../catalogue/serialize.js';
  */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Db = Database | Tx;
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * A review as replies show it. Verified purchase: its author has a paid order containing the book

@@ -1,11 +1,10 @@
 import { bookDetailSchema, reviewSchema, reviewsPageSchema } from '@bookstore/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { App } from '../../app.js';
 import { books, reviews } from '../../db/schema.js';
-import { createSecondServer, onPostgres, useTestApp } from '../../test/app.js';
-import { createBook, createUser, placeOrder, type TestUser } from '../orders/test-fixtures.js';
-import { charge, initialize, verify } from '../payments/test-helpers.js';
+import { type App, createSecondServer, onPostgres, useTestApp } from '../../test/app.js';
+import { createBook, createUser, placeOrder, type TestUser } from '../../test/factories.js';
+import { charge, initialize, verify } from '../../test/payments.js';
 
 const ctx = useTestApp();
 

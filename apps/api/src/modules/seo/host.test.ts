@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { beforeAll } from 'vitest';
 import { useTestApp } from '../../test/app.js';
-import { insertCategory } from '../catalogue/fixtures.js';
+import { insertCategory } from '../../test/factories.js';
 
 /**
  * Issue 15, finding 8: without PUBLIC_URL the Host header was trusted for absolute URLs, and the sitemap

@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiRoot } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { publicOrigin } from '../../lib/origin.js';
 import { booksSitemapXml, pagesSitemapXml, robotsTxt, sitemapXml } from './sitemap.js';
@@ -17,7 +16,7 @@ export async function seoRoutes(parent: FastifyInstance) {
   const hide = { hide: true };
 
   // A robots.txt shipped with the built storefront wins (two routes for one path would not start).
-  const dist = app.config.webDist ?? path.join(apiRoot(), '..', 'web', 'dist');
+  const dist = app.config.webDist;
   if (!existsSync(path.join(dist, 'robots.txt'))) {
     app.get('/robots.txt', { schema: hide }, async (request, reply) =>
       reply

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
-import { insertAuthor, insertBook, insertCategory, insertReview, insertUser } from '../catalogue/fixtures.js';
+import { insertAuthor, insertBook, insertCategory, insertReview, insertUser } from '../../test/factories.js';
 import { jsonForScript, summary } from './head.js';
 
 const dist = mkdtempSync(path.join(tmpdir(), 'bookstore-seo-'));

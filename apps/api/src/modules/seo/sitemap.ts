@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { rows } from '../catalogue/repository.js';
+import { rows } from '../../db/rows.js';
 
 /** One sitemap file holds at most 50,000 addresses; we stay well below. */
 export const BOOKS_PER_SITEMAP = 40_000;

@@ -2,8 +2,9 @@ import type { Book } from '@bookstore/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { findBookById, rows } from '../catalogue/repository.js';
-import { BOOK_COLUMNS, BOOK_FROM, type BookRow, bookToJson } from '../catalogue/serialize.js';
+import { rows } from '../../db/rows.js';
+import { BOOK_COLUMNS, BOOK_FROM, type BookRow, findBookById } from '../catalogue/repository.js';
+import { bookToJson } from '../catalogue/serialize.js';
 
 export const wishlistMessages = {
   bookNotFound: 'Book not found',

@@ -1,10 +1,9 @@
 import { bookSchema, wishlistSchema } from '@bookstore/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { App } from '../../app.js';
 import { books } from '../../db/schema.js';
-import { useTestApp } from '../../test/app.js';
-import { createBook, createUser, type TestUser } from '../orders/test-fixtures.js';
+import { type App, useTestApp } from '../../test/app.js';
+import { createBook, createUser, type TestUser } from '../../test/factories.js';
 
 const ctx = useTestApp();
 

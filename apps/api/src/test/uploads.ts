@@ -1,13 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import type { App } from '../../app.js';
-import { hashPassword } from './passwords.js';
-import { insertUser, type UserRow } from './users.js';
 
-/**
- * Helpers for API tests of any module: a multipart body for `inject`, small real pictures, and
- * accounts with their tokens. Test code only.
- */
+/** Uploads in API tests: a multipart body for `inject`, and small real pictures. */
 export async function multipart(
   fields: Record<string, string>,
   files: Record<string, { data: Buffer | Uint8Array; name: string; type?: string }> = {},
@@ -37,29 +30,4 @@ export async function picture(kind: 'jpeg' | 'png' | 'gif' | 'webp' = 'jpeg', si
     case 'webp':
       return image.webp().toBuffer();
   }
-}
-
-export const uniqueName = (prefix = 'u') => `${prefix}${randomBytes(4).toString('hex')}`.slice(0, 12);
-
-export interface TestAccount {
-  user: UserRow;
-  password: string;
-  access: string;
-  auth: { authorization: string };
-}
-
-/** An account straight in the database (no HTTP, no rate limits) with a valid access token. */
-export async function createAccount(app: App, options: { staff?: boolean; password?: string } = {}): Promise<TestAccount> {
-  const username = uniqueName(options.staff ? 's' : 'u');
-  const password = options.password ?? 'correct-horse-battery';
-  const user = await insertUser(app.db, {
-    email: `${username}@example.test`,
-    username,
-    firstName: 'Test',
-    lastName: 'Person',
-    passwordHash: await hashPassword(password),
-    isStaff: options.staff ?? false,
-  });
-  const access = await app.tokens.signAccess({ userId: user.id, username: user.username, isStaff: user.isStaff });
-  return { user, password, access, auth: { authorization: `Bearer ${access}` } };
 }

@@ -1,0 +1,11 @@
+import type { SQL } from 'drizzle-orm';
+import type { Database, Transaction } from './client.js';
+
+/**
+ * The rows of a raw SQL query, typed as the caller says they come back. The one place that looks
+ * inside `db.execute`'s result (PGlite and node-postgres both answer `{ rows }`).
+ */
+export async function rows<T>(db: Database | Transaction, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
