@@ -51,8 +51,9 @@ interface Entry<T> {
  * client always sees its own writes and everybody else sees them within milliseconds.
  *
  * When the time to live of an answer runs out with no write in between (the backstop, not an
- * invalidation), the old answer is served for up to one more time to live while a single request makes the new one: a facet
- * count that takes 100 ms to make then never holds up the requests that arrive meanwhile. A write
+ * invalidation), the old answer is served for up to one more time to live while a single request
+ * makes the new one: a facet count that takes 100 ms to make then never holds up the requests that
+ * arrive meanwhile. A write
  * (`clear`) drops everything at once, stale entries too.
  */
 export class CatalogueCache {
@@ -81,8 +82,8 @@ export class CatalogueCache {
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (!this.enabled) return load();
     // Objects are never served stale: they are what a stale answer is remade from.
-    const hit = this.usable(this.entries, key);
-    if (hit && hit.expires > Date.now()) return hit.value as T;
+    const hit = this.fresh(this.entries, key);
+    if (hit) return hit.value as T;
     return this.shared(this.loading, key, load, (value) => this.keep(this.entries, key, value)) as Promise<T>;
   }
 
@@ -111,8 +112,8 @@ export class CatalogueCache {
   answer(key: string, load: () => Promise<unknown>): Promise<CachedAnswer> {
     const make = async () => new CachedAnswer(Buffer.from(JSON.stringify(await load())));
     if (!this.enabled) return make();
-    const hit = this.usable(this.answers, key);
-    if (hit && hit.expires > Date.now()) return Promise.resolve(hit.value);
+    const hit = this.fresh(this.answers, key);
+    if (hit) return Promise.resolve(hit.value);
     const made = this.shared(this.answering, key, make, (value) => this.keep(this.answers, key, value));
     return made.finally(() => this.claims.delete(key));
   }
@@ -146,6 +147,12 @@ export class CatalogueCache {
     const bus = this.bus;
     this.bus = undefined;
     await bus?.close();
+  }
+
+  /** An entry within its time to live (a stale one is kept for `peek`). */
+  private fresh<T>(map: Map<string, Entry<T>>, key: string): Entry<T> | undefined {
+    const hit = this.usable(map, key);
+    return hit && hit.expires > Date.now() ? hit : undefined;
   }
 
   /** An entry that is fresh or may still be served stale; older ones are dropped. */
