@@ -92,19 +92,6 @@ export const BOOK_ORDERINGS = [
 export type BookOrdering = (typeof BOOK_ORDERINGS)[number];
 export const KEYWORD_MAX_LENGTH = 200;
 
-export const contactRequestSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(200, 'Name is too long'),
-  email: z.string().trim().min(1, 'Email is required').max(254).pipe(z.email('Enter a valid email address')),
-  subject: z.string().trim().min(1, 'Subject is required').max(300, 'Subject is too long'),
-  message: z.string().trim().min(1, 'Message is required').max(10_000, 'Message is too long'),
-});
-export type ContactRequest = z.infer<typeof contactRequestSchema>;
-
-export const newsletterRequestSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').max(254).pipe(z.email('Enter a valid email address')),
-});
-export type NewsletterRequest = z.infer<typeof newsletterRequestSchema>;
-
 /** Rating thresholds offered by the rating facet ("4 stars & up"...). */
 export const RATING_THRESHOLDS = [4, 3, 2, 1] as const;
 /** How many times one filter may repeat, and how many authors the author facet lists. */
@@ -227,7 +214,3 @@ export const pagedBooksSchema = z
   .object({ data: z.array(bookSchema), meta: bookListMetaSchema })
   .meta({ id: 'PagedBooks' });
 export type PagedBooks = z.infer<typeof pagedBooksSchema>;
-
-export const okSchema = z.object({ ok: z.literal(true) });
-export const newsletterReplySchema = z.object({ ok: z.literal(true), message: z.string() });
-export type NewsletterReply = z.infer<typeof newsletterReplySchema>;

@@ -5,5 +5,7 @@ export * from './accounts.js';
 export * from './books.js';
 export * from './admin.js';
 export * from './orders.js';
+export * from './payments.js';
+export * from './contact.js';
 export * from './reviews.js';
 export * from './wishlist.js';

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { bodyIdSchema, errorSchema, moneyInputSchema, moneySchema, pageMetaSchema } from './common.js';
+import { PAYMENT_STATUSES } from './payments.js';
 
 /**
- * Orders and payments (spec sections 3, 4 and 7; decisions C and F). The server prices every line
- * itself; the prices the client sends are only compared, so a stale cart gets a 409 with the current
- * prices instead of a wrong charge.
+ * Orders (spec sections 3, 4 and 7; decisions C and F); their payments are in payments.ts. The server
+ * prices every line itself; the prices the client sends are only compared, so a stale cart gets a 409
+ * with the current prices instead of a wrong charge.
  */
 
 /** Most copies of one book in one order; more than that is a typo or an attack, not a shopper. */
@@ -13,9 +14,6 @@ export const MAX_ORDER_QUANTITY = 1000;
 export const MAX_ORDER_LINES = 100;
 
 export const ORDER_STATUSES = ['pending', 'completed', 'cancelled', 'backordered'] as const;
-export const PAYMENT_STATUSES = ['pending', 'success', 'failed'] as const;
-export const PAYMENT_PROVIDERS = ['sandbox', 'paystack'] as const;
-export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 const quantitySchema = z
   .number({ error: 'quantity must be a whole number' })
@@ -123,74 +121,9 @@ export const stockProblemSchema = errorSchema
   .extend({ book: z.number().int().optional(), stock_amount: z.number().int().optional() })
   .meta({ id: 'StockProblem' });
 
-export const paymentInitRequestSchema = z.object({
-  order_id: bodyIdSchema('order_id must be an order id'),
-});
-
-/** What the browser needs to open the payment pop-up for one attempt. */
-export const paymentInitSchema = z
-  .object({
-    provider: z.enum(PAYMENT_PROVIDERS),
-    /** ORD-{orderId}-{timestamp} */
-    reference: z.string(),
-    /** Minor units (cents). */
-    amount: z.number().int(),
-    currency: z.string(),
-    email: z.string(),
-    public_key: z.string(),
-    order_id: z.number().int(),
-  })
-  .meta({ id: 'PaymentInit' });
-export type PaymentInit = z.infer<typeof paymentInitSchema>;
-
-export const sandboxChargeRequestSchema = z.object({
-  reference: z.string().min(1, 'reference is required').max(100),
-  card_number: z
-    .string()
-    .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, 'Enter a valid card number')),
-  /** MM/YY */
-  expiry: z.string().trim().regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Enter the expiry date as MM/YY'),
-  cvv: z.string().trim().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
-});
-export type SandboxChargeRequest = z.input<typeof sandboxChargeRequestSchema>;
-
-export const sandboxChargeSchema = z.object({
-  status: z.literal('success'),
-  reference: z.string(),
-  message: z.string(),
-});
-
-/** Test cards of the sandbox pop-up. */
-export const SANDBOX_CARDS = {
-  success: '4084084084084081',
-  declined: '4000000000000002',
-} as const;
-
-export const verifyPaymentRequestSchema = z
-  .object({
-    reference: z.string().min(1, 'reference is required').max(100, 'reference is too long'),
-    order_id: z.union([
-      bodyIdSchema('order_id must be an order id'),
-      z
-        .string()
-        .regex(/^\d{1,10}$/, 'order_id must be an order id')
-        .transform(Number)
-        .pipe(bodyIdSchema('order_id must be an order id')),
-    ]),
-  })
-  .meta({ id: 'VerifyPaymentRequest' });
-
-/** 'success' means paid. Otherwise an error says why, with a status code that fits. */
-export const verifyPaymentSchema = z
-  .object({
-    status: z.enum(['success', 'pending', 'failed']),
-    error: z.string().optional(),
-    /** The order's status after this call (e.g. 'completed', or 'backordered' if paid after the copies were gone). */
-    order_status: z.string().optional(),
-  })
-  .meta({ id: 'VerifyPayment' });
-export type VerifyPayment = z.infer<typeof verifyPaymentSchema>;
-export const verifyPaymentErrorSchema = errorSchema.extend({
-  status: z.enum(['pending', 'failed']).optional(),
-});
+/** The delivery choices a book's page lists, priced in cents (shown with `formatMoney`). */
+export const SHIPPING_OPTIONS = [
+  { name: 'Standard Delivery', time: '3-5 business days', priceCents: 499 },
+  { name: 'Express Delivery', time: '1-2 business days', priceCents: 999 },
+] as const;
+export type ShippingOption = (typeof SHIPPING_OPTIONS)[number];

@@ -3,7 +3,7 @@ import { Tooltip } from '../../components/ui/Tooltip';
 import { CartIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { plural } from '../../lib/lists';
-import { useCartCount } from '../../stores/cart';
+import { useCartCount } from '../../features/cart/stores/cart';
 
 export function CartLink() {
   const count = useCartCount();

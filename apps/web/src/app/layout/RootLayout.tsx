@@ -2,7 +2,7 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../../components/ui/Spinner';
 import { useAuthStore } from '../../stores/auth';
-import { useCartStore } from '../../stores/cart';
+import { useCartStore } from '../../features/cart/stores/cart';
 import { applyTheme, useThemeStore } from '../../stores/theme';
 import { Footer } from './Footer';
 import { Header } from './Header';

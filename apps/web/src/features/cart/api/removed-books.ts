@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { api } from '../../../lib/api-client';
-import { type CartItem, useCartStore } from '../../../stores/cart';
+import { type CartItem, useCartStore } from '../stores/cart';
 
 /** The message for a line whose book the shop no longer sells. */
 export const removedLineMessage = (title: string) => `"${title}" is no longer available and was removed from your cart`;

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useCartStore } from '../../../stores/cart';
+import { useCartStore } from '../stores/cart';
 import { renderWithApp } from '../../../test/render';
 import CartPage from './CartPage';
 

@@ -6,7 +6,7 @@ import { CartIcon, CloseIcon, TrashIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/hooks';
 import { plural } from '../../../lib/lists';
-import { useActiveCart, useCartCount, useCartStore } from '../../../stores/cart';
+import { useActiveCart, useCartCount, useCartStore } from '../stores/cart';
 import { removedLineMessage, useRemovedBooks } from '../api/removed-books';
 
 /**

@@ -1,7 +1,7 @@
 import type { Book } from '@bookstore/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useCartStore } from '../../../stores/cart';
+import { useCartStore } from '../../cart/stores/cart';
 import { renderWithApp } from '../../../test/render';
 import { BookCard } from './BookCard';
 import { previewDescription } from './text';

@@ -7,7 +7,7 @@ import { Highlight } from '../../../components/ui/Highlight';
 import { Price } from '../../../components/ui/Price';
 import { Stars } from '../../../components/ui/Stars';
 import { paths } from '../../../config/paths';
-import { useCartStore } from '../../../stores/cart';
+import { useCartStore } from '../../cart/stores/cart';
 import { useCatalogueSlots } from './slots';
 import { isInStock, previewDescription } from './text';
 

@@ -13,7 +13,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/hooks';
 import { plural } from '../../../lib/lists';
-import { useCartStore } from '../../../stores/cart';
+import { useCartStore } from '../../cart/stores/cart';
 import { useBook, useRelatedBooks } from '../api/book';
 import { BookCard, BookGrid } from '../components/BookCard';
 import { QuantityStepper } from '../components/QuantityStepper';

@@ -1,7 +1,7 @@
 import type { Order, PriceConflict } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
-import type { CartItem } from '../../../stores/cart';
+import type { CartItem } from '../../cart/stores/cart';
 
 /** POST /api/orders/: the cart as an order request (spec section 3). Amounts as numbers, as the spec sends them. */
 export function orderRequestFromCart(items: CartItem[], totalCents: number) {

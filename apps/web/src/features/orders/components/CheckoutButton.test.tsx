@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useCartStore } from '../../../stores/cart';
+import { useCartStore } from '../../cart/stores/cart';
 import { type FakeCall, fakeApi, json, makeOrder, renderRoute, signIn, signOut } from '../test-utils';
 import { canCheckOut, CheckoutButton } from './CheckoutButton';
 

@@ -5,13 +5,13 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { type AuthState, useAuthStore } from '../../../stores/auth';
-import { useActiveCart, useCartStore } from '../../../stores/cart';
+import { useActiveCart, useCartStore } from '../../cart/stores/cart';
 import { createOrder, priceConflictOf } from '../api/orders';
-import { initializePayment, verifyPayment } from '../api/payments';
+import { initializePayment, verifyPayment } from '../../payments/api/payments';
 import { rememberAndGoToLogin } from '../hooks/useRequireSignIn';
-import { buildPopupConfig, type PaymentTransaction, type PopupConfig, validateCheckoutParams } from '../payment/params';
-import { openPaystack } from '../payment/paystack';
-import { SandboxPopup } from './SandboxPopup';
+import { buildPopupConfig, type PaymentTransaction, type PopupConfig, validateCheckoutParams } from '../../payments/lib/params';
+import { openPaystack } from '../../payments/lib/paystack';
+import { SandboxPopup } from '../../payments/components/SandboxPopup';
 
 /**
  * Spec section 5: checkout needs a signed-in profile with an email. A profile that is still loading

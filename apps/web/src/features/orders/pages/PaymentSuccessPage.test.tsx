@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useCartStore } from '../../../stores/cart';
+import { useCartStore } from '../../cart/stores/cart';
 import { fakeApi, json, makeOrder, renderRoute, signIn, signOut } from '../test-utils';
 import PaymentSuccessPage from './PaymentSuccessPage';
 

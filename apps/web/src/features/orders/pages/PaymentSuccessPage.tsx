@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { PageLoading, Spinner } from '../../../components/ui/Spinner';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/hooks';
-import { useCartStore } from '../../../stores/cart';
+import { useCartStore } from '../../cart/stores/cart';
 import { fetchOrder } from '../api/orders';
 import { OrderLines, orderMoney } from '../components/OrderLines';
 import { isOrderSettled, useOrderPolling } from '../hooks/useOrderPolling';

@@ -11,7 +11,7 @@ import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/hooks';
 import { plural } from '../../../lib/lists';
 import { rememberDestination, useAuthStore } from '../../../stores/auth';
-import { useCartStore } from '../../../stores/cart';
+import { useCartStore } from '../../cart/stores/cart';
 import { useChangeWishlist, useWishlist } from '../api/wishlist';
 
 const inStock = (book: Book) => book.available && book.stock_amount > 0;

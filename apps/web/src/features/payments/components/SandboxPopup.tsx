@@ -5,7 +5,7 @@ import { CloseIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api-client';
 import { chargeSandboxCard } from '../api/payments';
-import type { PaymentTransaction, PopupConfig } from '../payment/params';
+import type { PaymentTransaction, PopupConfig } from '../lib/params';
 
 /**
  * The built-in test-mode payment pop-up (PAYMENT_PROVIDER=sandbox): it looks and behaves like a card
