@@ -1,7 +1,7 @@
-import type { Author, Book, Category, Paged, Profile } from '@bookstore/contract';
+import type { Book, Profile } from '@bookstore/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { asList } from '../../../lib/lists';
+import { authorsQuery, categoriesQuery } from '../../../lib/catalogue-lists';
 
 /** Form values as the inputs hold them: text, and booleans for the checkboxes. */
 export type BookFormValues = Record<string, string | boolean>;
@@ -47,17 +47,8 @@ export function useUpdateBook() {
 
 /** The author and category selects (same cache as the header menus). */
 export function useBookChoices() {
-  const authors = useQuery({
-    queryKey: ['authors'],
-    staleTime: Infinity,
-    queryFn: async ({ signal }) => asList(await api.get<Author[] | Paged<Author>>('/authors/', { signal, auth: false })),
-  });
-  const categories = useQuery({
-    queryKey: ['categories'],
-    staleTime: Infinity,
-    queryFn: async ({ signal }) =>
-      asList(await api.get<Category[] | Paged<Category>>('/categories/', { signal, auth: false })),
-  });
+  const authors = useQuery(authorsQuery);
+  const categories = useQuery(categoriesQuery);
   return { authors: authors.data ?? [], categories: categories.data ?? [] };
 }
 

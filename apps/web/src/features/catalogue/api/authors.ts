@@ -1,16 +1,11 @@
-import type { Author, Paged } from '@bookstore/contract';
+import type { Author } from '@bookstore/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { asList } from '../../../lib/lists';
+import { authorsQuery } from '../../../lib/catalogue-lists';
 
 /** GET /authors/ : fetched once for the header menus; a failure leaves the list empty. */
 export function useAuthors() {
-  return useQuery({
-    queryKey: ['authors'],
-    staleTime: Infinity,
-    queryFn: async ({ signal }) =>
-      asList(await api.get<Author[] | Paged<Author>>('/authors/', { signal, auth: false })),
-  });
+  return useQuery(authorsQuery);
 }
 
 /** GET /authors/{slug}/ */

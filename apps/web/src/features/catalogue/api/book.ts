@@ -1,7 +1,6 @@
-import type { Book, BookDetail, Paged } from '@bookstore/contract';
+import type { Book, BookDetail } from '@bookstore/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { asList } from '../../../lib/lists';
 
 /** GET /books/book/{title} (no trailing slash): by title, falling back to slug. */
 export function fetchBookByTitle(title: string, signal?: AbortSignal) {
@@ -21,6 +20,6 @@ export function useRelatedBooks(id: number | undefined) {
   return useQuery({
     queryKey: ['book', id, 'related'],
     enabled: id !== undefined,
-    queryFn: async ({ signal }) => asList(await api.get<Book[] | Paged<Book>>(`/books/${id}/related/`, { signal, auth: false })),
+    queryFn: ({ signal }) => api.get<Book[]>(`/books/${id}/related/`, { signal, auth: false }),
   });
 }

@@ -1,16 +1,11 @@
-import type { Category, Paged } from '@bookstore/contract';
+import type { Category } from '@bookstore/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { asList } from '../../../lib/lists';
+import { categoriesQuery } from '../../../lib/catalogue-lists';
 
 /** GET /categories/ : fetched once for the header menus; a failure leaves the list empty. */
 export function useCategories() {
-  return useQuery({
-    queryKey: ['categories'],
-    staleTime: Infinity,
-    queryFn: async ({ signal }) =>
-      asList(await api.get<Category[] | Paged<Category>>('/categories/', { signal, auth: false })),
-  });
+  return useQuery(categoriesQuery);
 }
 
 /** GET /categories/{slug}/ */
