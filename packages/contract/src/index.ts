@@ -6,6 +6,7 @@ export * from './books.js';
 export * from './admin.js';
 export * from './orders.js';
 export * from './payments.js';
+export * from './checkout.js';
 export * from './contact.js';
 export * from './reviews.js';
 export * from './wishlist.js';

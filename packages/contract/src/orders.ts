@@ -120,10 +120,3 @@ export type PriceConflict = z.infer<typeof priceConflictSchema>;
 export const stockProblemSchema = errorSchema
   .extend({ book: z.number().int().optional(), stock_amount: z.number().int().optional() })
   .meta({ id: 'StockProblem' });
-
-/** The delivery choices a book's page lists, priced in cents (shown with `formatMoney`). */
-export const SHIPPING_OPTIONS = [
-  { name: 'Standard Delivery', time: '3-5 business days', priceCents: 499 },
-  { name: 'Express Delivery', time: '1-2 business days', priceCents: 999 },
-] as const;
-export type ShippingOption = (typeof SHIPPING_OPTIONS)[number];

@@ -46,12 +46,6 @@ export const sandboxChargeSchema = z.object({
 });
 export type SandboxCharge = z.infer<typeof sandboxChargeSchema>;
 
-/** Test cards of the sandbox pop-up. */
-export const SANDBOX_CARDS = {
-  success: '4084084084084081',
-  declined: '4000000000000002',
-} as const;
-
 export const verifyPaymentRequestSchema = z
   .object({
     reference: z.string().min(1, 'reference is required').max(100, 'reference is too long'),

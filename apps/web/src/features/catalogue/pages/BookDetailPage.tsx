@@ -1,4 +1,6 @@
 import type { BookDetail } from '@bookstore/contract';
+import { SHIPPING_OPTIONS } from '@bookstore/contract/checkout';
+import { formatMoney } from '@bookstore/contract/money';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -19,11 +21,6 @@ import { BookCard, BookGrid } from '../components/BookCard';
 import { QuantityStepper } from '../components/QuantityStepper';
 import { isInStock } from '../components/text';
 import { useCatalogueSlots } from '../components/slots';
-
-export const SHIPPING_OPTIONS = [
-  { name: 'Standard Delivery', time: '3-5 business days', price: '$4.99' },
-  { name: 'Express Delivery', time: '1-2 business days', price: '$9.99' },
-] as const;
 
 export const DELIVERY_DAYS = 3;
 
@@ -98,7 +95,7 @@ function ServiceInfo() {
                 <span className="font-medium">{option.name}</span>
                 <span className="block text-gray-600 dark:text-gray-400">{option.time}</span>
               </span>
-              <span className="font-semibold">{option.price}</span>
+              <span className="font-semibold">{formatMoney(option.priceCents)}</span>
             </li>
           ))}
         </ul>

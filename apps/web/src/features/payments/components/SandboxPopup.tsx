@@ -1,3 +1,4 @@
+import { SANDBOX_CARDS } from '@bookstore/contract/checkout';
 import { formatMoney } from '@bookstore/contract/money';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { type FormEvent, useId, useState } from 'react';
@@ -12,17 +13,18 @@ import type { PaymentTransaction, PopupConfig } from '../lib/params';
  * provider's inline pop-up (amount and email shown, a card form, a close button) and charges through
  * the server, which records the transaction so verification is real.
  */
-export const TEST_CARDS = [
-  { number: '4084 0840 8408 4081', outcome: 'succeeds' },
-  { number: '4000 0000 0000 0002', outcome: 'is declined' },
-] as const;
-
 function groupCardNumber(value: string) {
   return value
     .replace(/\D/g, '')
     .slice(0, 19)
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
+
+/** The contract's test cards, grouped as a card shows them. */
+export const TEST_CARDS = [
+  { number: groupCardNumber(SANDBOX_CARDS.success), outcome: 'succeeds' },
+  { number: groupCardNumber(SANDBOX_CARDS.declined), outcome: 'is declined' },
+] as const;
 
 function formatExpiry(value: string) {
   const digits = value.replace(/\D/g, '').slice(0, 4);
