@@ -12,6 +12,7 @@ import { CartLink } from './CartLink';
 import { MegaMenu } from './MegaMenu';
 import { authorPath, categoryPath } from './nav';
 import { ThemeToggle } from './ThemeToggle';
+import { buttonClass } from '../../components/ui/Button';
 
 // The phone menu (and the dialog library behind it) loads the first time it is opened.
 const MobileMenu = lazy(() => import('./MobileMenu'));
@@ -23,7 +24,7 @@ function SignInLink() {
   return (
     <Link
       to={paths.login}
-      className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium whitespace-nowrap text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
+      className={buttonClass({ size: 'sm', className: 'whitespace-nowrap' })}
     >
       Sign In
     </Link>

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { paths } from '../../config/paths';
+import { Button, buttonClass } from '../../components/ui/Button';
 
 function describe(error: unknown): { title: string; text: string } {
   if (isRouteErrorResponse(error) && error.status === 404) {
@@ -21,14 +22,10 @@ export function RouteError() {
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-3 text-gray-700 dark:text-gray-300">{text}</p>
       <div className="mt-8 flex gap-3">
-        <button
-          type="button"
-          onClick={() => window.location.reload()}
-          className="rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700"
-        >
+        <Button size="lg" onClick={() => window.location.reload()}>
           Reload
-        </button>
-        <Link to={paths.home} reloadDocument className="rounded-md border border-gray-300 px-4 py-2 font-semibold dark:border-gray-700">
+        </Button>
+        <Link to={paths.home} reloadDocument className={buttonClass({ variant: 'secondary', size: 'lg' })}>
           Go to Home
         </Link>
       </div>

@@ -88,20 +88,3 @@ export const CheckboxField = forwardRef<HTMLInputElement, { label: string } & In
     );
   },
 );
-
-export const primaryButton =
-  'inline-flex items-center justify-center gap-2 rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-60 dark:focus-visible:ring-offset-gray-950';
-export const secondaryButton =
-  'inline-flex items-center justify-center gap-2 rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-800 shadow-sm hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-60 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800';
-
-export function Spinner({ label = 'Loading...' }: { label?: string }) {
-  return (
-    <span role="status" className="inline-flex items-center">
-      <span
-        aria-hidden="true"
-        className="h-6 w-6 animate-spin rounded-full border-2 border-indigo-600 border-t-transparent dark:border-indigo-400 dark:border-t-transparent"
-      />
-      <span className="sr-only">{label}</span>
-    </span>
-  );
-}

@@ -2,7 +2,7 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/ui/ErrorState';
-import { inputClass, Spinner } from '../../components/ui/Field';
+import { inputClass } from '../../components/ui/Field';
 import { usePageTitle } from '../../lib/hooks';
 import { useSummary } from './api/dashboard';
 import { BooksTab, type EditBookSlot, sortFrom } from './components/BooksTab';
@@ -10,6 +10,8 @@ import { Figures } from './components/Figures';
 import { OrdersTab } from './components/OrdersTab';
 import { SalesChart } from './components/SalesChart';
 import { UsersTab } from './components/UsersTab';
+import { Button } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
 
 const TABS = ['books', 'orders', 'users'] as const;
 type TabName = (typeof TABS)[number];
@@ -94,9 +96,7 @@ export default function DashboardPage({ editBook }: { editBook?: EditBookSlot })
               placeholder={SEARCH_HINTS[tab]}
               className={`${inputClass} sm:w-80`}
             />
-            <button type="submit" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700">
-              Search
-            </button>
+            <Button type="submit">Search</Button>
           </form>
         </div>
         <TabPanels className="mt-6">

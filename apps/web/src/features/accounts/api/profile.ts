@@ -1,4 +1,4 @@
-import type { Profile } from '@bookstore/contract';
+import type { Profile, ProfileUpdateInput } from '@bookstore/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
 import { useAuthStore } from '../../../stores/auth';
@@ -22,13 +22,8 @@ export function useProfile(enabled: boolean) {
   });
 }
 
-export interface ProfileChanges {
-  firstName: string;
-  lastName: string;
-  email: string;
-  bio: string;
-  picture: File | null;
-}
+/** The changed fields (as `profileUpdateSchema` gives them) and a new picture, if one was picked. */
+export type ProfileChanges = ProfileUpdateInput & { picture: File | null };
 
 /** PUT /profile/update/ as multipart; only non-empty values are sent (spec section 7). */
 export function useUpdateProfile() {
@@ -37,7 +32,7 @@ export function useUpdateProfile() {
     mutationFn: (changes: ProfileChanges) => {
       const form = new FormData();
       for (const key of ['firstName', 'lastName', 'email', 'bio'] as const) {
-        const value = changes[key].trim();
+        const value = changes[key]?.trim();
         if (value) form.append(key, value);
       }
       if (changes.picture) form.append('profilePicture', changes.picture);

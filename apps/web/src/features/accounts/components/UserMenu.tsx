@@ -4,6 +4,7 @@ import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../stores/auth';
 import { pictureUrl } from '../api/profile';
 import { signOut } from '../api/session';
+import { buttonClass } from '../../../components/ui/Button';
 
 const itemClass =
   'flex w-full items-center justify-between gap-3 px-4 py-2 text-left text-sm text-gray-800 data-[focus]:bg-gray-100 dark:text-gray-100 dark:data-[focus]:bg-gray-800';
@@ -22,7 +23,7 @@ export function UserMenu({ wishlistCount = 0 }: { wishlistCount?: number }) {
     return (
       <Link
         to={paths.login}
-        className="whitespace-nowrap rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
+        className={buttonClass({ size: 'sm', className: 'whitespace-nowrap' })}
       >
         Sign In
       </Link>

@@ -8,7 +8,8 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { takeDestination, useAuthStore } from '../../../stores/auth';
 import { fieldErrorLines, InvalidLoginResponse, signIn } from '../api/session';
-import { primaryButton, TextField } from '../../../components/ui/Field';
+import { TextField } from '../../../components/ui/Field';
+import { Button } from '../../../components/ui/Button';
 
 /** Spec section 2, Login: 'Welcome Back!', identifier and password, the redirect message, link to register. */
 export default function LoginPage() {
@@ -75,9 +76,9 @@ export default function LoginPage() {
             {problem}
           </p>
         )}
-        <button type="submit" disabled={isSubmitting} className={`${primaryButton} w-full`}>
+        <Button type="submit" disabled={isSubmitting} className="w-full">
           {isSubmitting ? 'Signing in...' : 'Sign In'}
-        </button>
+        </Button>
       </form>
       <p className="mt-6 text-center text-sm text-gray-700 dark:text-gray-300">
         Don&apos;t have an account?{' '}

@@ -4,7 +4,9 @@ import { paths } from '../../../config/paths';
 import { rememberDestination, useAuthStore } from '../../../stores/auth';
 import { pictureUrl, useProfile } from '../api/profile';
 import { EditProfileDialog } from '../components/EditProfileDialog';
-import { primaryButton, secondaryButton, Spinner } from '../../../components/ui/Field';
+import { Button } from '../../../components/ui/Button';
+import { Spinner } from '../../../components/ui/Spinner';
+
 
 function Card({ label, value }: { label: string; value: string }) {
   return (
@@ -74,12 +76,12 @@ export default function ProfilePage() {
           <h1 className="text-2xl font-bold">{fullName || 'No name set'}</h1>
           <p className="text-gray-700 dark:text-gray-300">@{user.username}</p>
           <div className="mt-4 flex flex-wrap justify-center gap-3 sm:justify-start">
-            <button type="button" className={primaryButton} onClick={() => setEditing(true)}>
+            <Button onClick={() => setEditing(true)}>
               Edit Profile
-            </button>
-            <button type="button" className={secondaryButton}>
+            </Button>
+            <Button variant="secondary">
               View Activity
-            </button>
+            </Button>
           </div>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { type RegisterData, type RegisterInput, registerSchema } from '@bookstore/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ChangeEvent, useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -9,8 +9,9 @@ import { ApiError } from '../../../lib/api-client';
 import { takeDestination, useAuthStore } from '../../../stores/auth';
 import { register as registerAccount } from '../api/register';
 import { fieldErrorLines, signIn } from '../api/session';
-import { primaryButton, TextAreaField, TextField } from '../../../components/ui/Field';
-import { pictureProblem } from '../components/picture';
+import { TextAreaField, TextField } from '../../../components/ui/Field';
+import { PictureField, usePicture } from '../components/picture';
+import { Button } from '../../../components/ui/Button';
 
 const FIELDS = ['email', 'username', 'firstName', 'lastName', 'bio', 'password', 'password2'] as const;
 
@@ -19,10 +20,7 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const [signedInAlready] = useState(() => useAuthStore.getState().isAuth);
   const [busy, setBusy] = useState(false);
-  const [picture, setPicture] = useState<File | null>(null);
-  const [pictureError, setPictureError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const pictureId = useId();
+  const picture = usePicture();
   const {
     register,
     handleSubmit,
@@ -33,36 +31,18 @@ export default function RegisterPage() {
     defaultValues: { email: '', username: '', firstName: '', lastName: '', bio: '', password: '', password2: '' },
   });
 
-  useEffect(() => {
-    if (!picture) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(picture);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [picture]);
-
-  const onPicture = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0] ?? null;
-    const problem = file ? pictureProblem(file) : null;
-    setPictureError(problem);
-    setPicture(problem ? null : file);
-    if (problem) event.target.value = '';
-  };
-
   const onSubmit = async (input: RegisterData) => {
-    if (pictureError) return;
+    if (picture.error) return;
     setBusy(true);
     try {
-      await registerAccount(input, picture);
+      await registerAccount(input, picture.file);
     } catch (err) {
       const lines = fieldErrorLines(err);
       if (err instanceof ApiError && err.fields) {
         for (const [field, messages] of Object.entries(err.fields)) {
           if ((FIELDS as readonly string[]).includes(field)) {
             setError(field as Path<RegisterInput>, { message: messages.join(', ') });
-          } else if (field === 'profilePicture') setPictureError(messages.join(', '));
+          } else if (field === 'profilePicture') picture.setError(messages.join(', '));
         }
       }
       if (lines.length > 0) lines.forEach((line) => toast.error(line));
@@ -100,32 +80,18 @@ export default function RegisterPage() {
       >
         <div className="flex items-center gap-4 sm:col-span-2">
           <img
-            src={preview ?? '/avatar.png'}
-            alt={preview ? 'Preview of your profile picture' : ''}
+            src={picture.preview ?? '/avatar.png'}
+            alt={picture.preview ? 'Preview of your profile picture' : ''}
             width={80}
             height={80}
             className="h-20 w-20 rounded-full border border-gray-200 object-cover dark:border-gray-700"
           />
-          <div>
-            <label htmlFor={pictureId} className="mb-1 block text-sm font-medium text-gray-800 dark:text-gray-200">
-              Profile picture (optional)
-            </label>
-            <input
-              id={pictureId}
-              type="file"
-              accept="image/jpeg,image/png,image/gif"
-              onChange={onPicture}
-              aria-invalid={pictureError ? true : undefined}
-              aria-describedby={pictureError ? `${pictureId}-error` : undefined}
-              className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:font-semibold file:text-indigo-800 dark:text-gray-300 dark:file:bg-indigo-950 dark:file:text-indigo-200"
-            />
-            <p className="mt-1 text-xs text-gray-600 dark:text-gray-400">JPEG, PNG or GIF, up to 5MB</p>
-            {pictureError && (
-              <p id={`${pictureId}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
-                {pictureError}
-              </p>
-            )}
-          </div>
+          <PictureField
+            label="Profile picture (optional)"
+            hint={<p className="mt-1 text-xs text-gray-600 dark:text-gray-400">JPEG, PNG or GIF, up to 5MB</p>}
+            error={picture.error}
+            onChange={picture.onChange}
+          />
         </div>
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <TextField label="Username" autoComplete="username" error={errors.username?.message} {...register('username')} />
@@ -146,9 +112,9 @@ export default function RegisterPage() {
           error={errors.password2?.message}
           {...register('password2')}
         />
-        <button type="submit" disabled={busy} className={`${primaryButton} sm:col-span-2`}>
+        <Button type="submit" disabled={busy} className="sm:col-span-2">
           {busy ? 'Creating account...' : 'Create Account'}
-        </button>
+        </Button>
       </form>
     </section>
   );

@@ -6,11 +6,12 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { BookThumb } from '../../../components/ui/BookImage';
 import { ErrorState } from '../../../components/ui/ErrorState';
-import { secondaryButton, Spinner } from '../../../components/ui/Field';
 import { paths } from '../../../config/paths';
 import { useAdminBooks, useDeleteBook } from '../api/dashboard';
 import { ConfirmDialog } from './ConfirmDialog';
 import { cellClass, Pager, tableClass } from './Pager';
+import { Button } from '../../../components/ui/Button';
+import { Spinner } from '../../../components/ui/Spinner';
 
 const COLUMNS: { key: string; label: string; sort?: AdminBookSort }[] = [
   { key: 'cover', label: 'Cover' },
@@ -119,18 +120,18 @@ export function BooksTab({ search, page, sort, onPage, onSort, editBook }: Props
                 <td className={`${cellClass} whitespace-nowrap`}>
                   <div className="flex gap-2">
                     {editBook && (
-                      <button type="button" className={secondaryButton} onClick={() => setEditing(book)} aria-label={`Edit ${book.title}`}>
+                      <Button variant="secondary" onClick={() => setEditing(book)} aria-label={`Edit ${book.title}`}>
                         Edit
-                      </button>
+                      </Button>
                     )}
-                    <button
-                      type="button"
-                      className={`${secondaryButton} text-red-700 dark:text-red-400`}
+                    <Button
+                      variant="secondary"
+                      className="text-red-700 dark:text-red-400"
                       onClick={() => setDeleting(book)}
                       aria-label={`Delete ${book.title}`}
                     >
                       Delete
-                    </button>
+                    </Button>
                   </div>
                 </td>
               </tr>

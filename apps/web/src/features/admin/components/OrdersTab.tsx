@@ -2,10 +2,11 @@ import { PAYMENT_STATUSES } from '@bookstore/contract';
 import { formatMoney, moneyToCents } from '@bookstore/contract/money';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/ui/ErrorState';
-import { SelectField, Spinner } from '../../../components/ui/Field';
+import { SelectField } from '../../../components/ui/Field';
 import { paths } from '../../../config/paths';
 import { useAllOrders } from '../api/dashboard';
 import { cellClass, Pager, tableClass } from './Pager';
+import { Spinner } from '../../../components/ui/Spinner';
 
 const PAYMENT_LABELS: Record<string, string> = { success: 'Paid', pending: 'Pending', failed: 'Failed' };
 

@@ -1,5 +1,6 @@
 import type { PageMeta } from '@bookstore/contract';
-import { secondaryButton } from '../../../components/ui/Field';
+import { Button } from '../../../components/ui/Button';
+
 
 /** Previous / next for the dashboard tables. */
 export function Pager({ meta, onPage, label }: { meta: PageMeta; onPage(page: number): void; label: string }) {
@@ -9,12 +10,12 @@ export function Pager({ meta, onPage, label }: { meta: PageMeta; onPage(page: nu
         Page {meta.page} of {meta.pages} ({meta.count} {label.toLowerCase()})
       </p>
       <div className="flex gap-2">
-        <button type="button" className={secondaryButton} disabled={meta.page <= 1} onClick={() => onPage(meta.page - 1)}>
+        <Button variant="secondary" disabled={meta.page <= 1} onClick={() => onPage(meta.page - 1)}>
           Previous
-        </button>
-        <button type="button" className={secondaryButton} disabled={meta.next === null} onClick={() => onPage(meta.page + 1)}>
+        </Button>
+        <Button variant="secondary" disabled={meta.next === null} onClick={() => onPage(meta.page + 1)}>
           Next
-        </button>
+        </Button>
       </div>
     </nav>
   );

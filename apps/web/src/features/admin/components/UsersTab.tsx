@@ -1,9 +1,10 @@
 import toast from 'react-hot-toast';
 import { ErrorState } from '../../../components/ui/ErrorState';
-import { secondaryButton, Spinner } from '../../../components/ui/Field';
 import { useAuthStore } from '../../../stores/auth';
 import { useSetStaff, useUsers } from '../api/dashboard';
 import { cellClass, Pager, tableClass } from './Pager';
+import { Button } from '../../../components/ui/Button';
+import { Spinner } from '../../../components/ui/Spinner';
 
 /** Users tab: 10 a page, with a staff badge; staff give or take away staff, never their own. */
 export function UsersTab({ search, page, onPage }: { search: string; page: number; onPage(page: number): void }) {
@@ -54,9 +55,8 @@ export function UsersTab({ search, page, onPage }: { search: string; page: numbe
                     {self ? (
                       <span className="text-xs text-gray-700 dark:text-gray-300">You</span>
                     ) : (
-                      <button
-                        type="button"
-                        className={secondaryButton}
+                      <Button
+                        variant="secondary"
                         disabled={setStaff.isPending}
                         onClick={() =>
                           setStaff.mutate(
@@ -70,7 +70,7 @@ export function UsersTab({ search, page, onPage }: { search: string; page: numbe
                         }
                       >
                         {user.is_staff ? `Remove staff from ${user.username}` : `Make ${user.username} staff`}
-                      </button>
+                      </Button>
                     )}
                   </td>
                 </tr>

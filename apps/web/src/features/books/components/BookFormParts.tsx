@@ -1,7 +1,8 @@
 import { bookMessages, COVER_MAX_BYTES, COVER_TYPES } from '@bookstore/contract';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { BookImage } from '../../../components/ui/BookImage';
-import { secondaryButton } from '../../../components/ui/Field';
+import { Button } from '../../../components/ui/Button';
+
 
 /** The browser's first look at a picked cover (the server checks its bytes again). */
 export function coverProblem(file: File): string | null {
@@ -81,9 +82,9 @@ export function CoverPicker({ file, onChange, current, error, onError, required 
         />
         <p className="mt-1 text-xs text-gray-600 dark:text-gray-400">JPEG, PNG, GIF or WebP, up to 5MB.</p>
         {file && (
-          <button type="button" onClick={remove} className={`${secondaryButton} mt-2`}>
+          <Button onClick={remove} variant="secondary" className="mt-2">
             Remove image
-          </button>
+          </Button>
         )}
         {error && (
           <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">

@@ -1,13 +1,13 @@
 import { type Book, bookMessages, type EditBookInput, editBookSchema } from '@bookstore/contract';
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { primaryButton, secondaryButton, SelectField, TextAreaField, TextField } from '../../../components/ui/Field';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/Field';
 import { ApiError } from '../../../lib/api-client';
 import { type BookFormValues, useBookChoices, useUpdateBook } from '../api/books';
 import { applyServerFields, ChoiceOptions, CoverPicker } from './BookFormParts';
+import { Dialog, SaveActions } from '../../../components/ui/Dialog';
 
 const FIELDS = Object.keys(editBookSchema.shape);
 
@@ -59,33 +59,20 @@ export function EditBookDialog({ book, onClose }: { book: Book; onClose(): void 
 
   const error = (field: keyof EditBookInput) => errors[field]?.message;
   return (
-    <Dialog open onClose={() => !update.isPending && onClose()} className="fixed inset-0 z-50 overflow-y-auto">
-      <div className="fixed inset-0 bg-black/50" aria-hidden="true" />
-      <div className="flex min-h-full items-center justify-center p-4">
-        <DialogPanel className="relative w-full max-w-lg rounded-lg bg-white p-6 shadow-xl dark:bg-gray-900">
-          <DialogTitle className="text-xl font-semibold">Edit Book</DialogTitle>
-          <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-5 space-y-4">
-            <TextField label="Title" {...register('title')} error={error('title')} />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="Price" type="number" inputMode="decimal" min="0" step="0.01" {...register('price')} error={error('price')} />
-              <TextField label="Stock" type="number" inputMode="numeric" min="0" step="1" {...register('count_in_stock')} error={error('count_in_stock')} />
-            </div>
-            <SelectField label="Category" {...register('category')} error={error('category')}>
-              <ChoiceOptions placeholder="Select a category" choices={categories} />
-            </SelectField>
-            <TextAreaField label="Description" rows={4} {...register('description')} error={error('description')} />
-            <CoverPicker file={cover} onChange={setCover} current={book.image} error={coverError} onError={setCoverError} />
-            <div className="flex justify-end gap-3 pt-2">
-              <button type="button" className={secondaryButton} onClick={onClose} disabled={update.isPending}>
-                Cancel
-              </button>
-              <button type="submit" className={primaryButton} disabled={update.isPending}>
-                {update.isPending ? 'Saving...' : 'Save Changes'}
-              </button>
-            </div>
-          </form>
-        </DialogPanel>
-      </div>
+    <Dialog title="Edit Book" busy={update.isPending} onClose={onClose}>
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-5 space-y-4">
+        <TextField label="Title" {...register('title')} error={error('title')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Price" type="number" inputMode="decimal" min="0" step="0.01" {...register('price')} error={error('price')} />
+          <TextField label="Stock" type="number" inputMode="numeric" min="0" step="1" {...register('count_in_stock')} error={error('count_in_stock')} />
+        </div>
+        <SelectField label="Category" {...register('category')} error={error('category')}>
+          <ChoiceOptions placeholder="Select a category" choices={categories} />
+        </SelectField>
+        <TextAreaField label="Description" rows={4} {...register('description')} error={error('description')} />
+        <CoverPicker file={cover} onChange={setCover} current={book.image} error={coverError} onError={setCoverError} />
+        <SaveActions busy={update.isPending} onCancel={onClose} />
+      </form>
     </Dialog>
   );
 }

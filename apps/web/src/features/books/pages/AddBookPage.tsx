@@ -12,21 +12,15 @@ import { type Path, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { CloseIcon } from '../../../components/ui/icons';
-import {
-  CheckboxField,
-  primaryButton,
-  secondaryButton,
-  SelectField,
-  Spinner,
-  TextAreaField,
-  TextField,
-} from '../../../components/ui/Field';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/ui/Field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/hooks';
 import { rememberDestination, useAuthStore } from '../../../stores/auth';
 import { type BookFormValues, useBookChoices, useCreateBook, useProfileForBooks } from '../api/books';
 import { applyServerFields, ChoiceOptions, CoverPicker } from '../components/BookFormParts';
+import { Button } from '../../../components/ui/Button';
+import { Spinner } from '../../../components/ui/Spinner';
 
 const FIELDS = Object.keys(createBookSchema.shape) as (keyof CreateBookInput)[];
 
@@ -127,9 +121,9 @@ export default function AddBookPage() {
     <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <div className="mb-6 flex items-center justify-between gap-4">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Add New Book</h1>
-        <button type="button" onClick={() => navigate(-1)} className={secondaryButton}>
+        <Button onClick={() => navigate(-1)} variant="secondary">
           <CloseIcon width={16} height={16} /> Close
-        </button>
+        </Button>
       </div>
       {profile.isPending ? (
         <Spinner />
@@ -173,12 +167,12 @@ export default function AddBookPage() {
           </div>
           <CoverPicker file={cover} onChange={setCover} error={coverError} onError={setCoverError} required />
           <div className="flex justify-end gap-3">
-            <button type="button" onClick={() => navigate(-1)} className={secondaryButton}>
+            <Button onClick={() => navigate(-1)} variant="secondary">
               Cancel
-            </button>
-            <button type="submit" className={primaryButton} disabled={create.isPending}>
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
               {create.isPending ? 'Adding...' : 'Add Book'}
-            </button>
+            </Button>
           </div>
         </form>
       )}

@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../lib/hooks';
 import { plural } from '../../../lib/lists';
 import { useActiveCart, useCartCount, useCartStore } from '../stores/cart';
 import { removedLineMessage, useRemovedBooks } from '../api/removed-books';
+import { buttonClass } from '../../../components/ui/Button';
 
 /**
  * The cart: lines, and an Order Summary whose checkout button comes from the checkout feature (the
@@ -35,7 +36,7 @@ export default function CartPage({ checkout }: { checkout?: ReactNode }) {
         <CartIcon width={56} height={56} className="text-gray-400 dark:text-gray-500" />
         <h1 className="mt-6 text-3xl font-bold">Your cart is empty</h1>
         <p className="mt-3 text-gray-700 dark:text-gray-300">Looks like you haven't added any books to your cart yet.</p>
-        <Link to={paths.books} className="mt-8 rounded-md bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-700">
+        <Link to={paths.books} className={buttonClass({ size: 'xl', className: 'mt-8' })}>
           Continue Shopping
         </Link>
       </section>

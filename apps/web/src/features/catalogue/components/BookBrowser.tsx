@@ -19,6 +19,7 @@ import {
 } from '../api/books';
 import { BookCard, BookGrid } from './BookCard';
 import { ActiveFilters, FilterPanel } from './FilterPanel';
+import { Button } from '../../../components/ui/Button';
 
 export const BOOK_SORTS: { value: BookOrdering; label: string }[] = [
   { value: '-created_at', label: 'Newest First' },
@@ -182,13 +183,9 @@ export function BookBrowser({
                   </button>
                 </div>
                 {panel}
-                <button
-                  type="button"
-                  onClick={() => setSheetOpen(false)}
-                  className="mt-6 w-full rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700"
-                >
+                <Button size="lg" onClick={() => setSheetOpen(false)} className="mt-6 w-full">
                   {count === undefined ? 'Show books' : `Show ${count} ${count === 1 ? 'book' : 'books'}`}
-                </button>
+                </Button>
               </div>
             </div>
           )
@@ -209,26 +206,14 @@ export function BookBrowser({
           {pages.isPending || (pages.isPlaceholderData && books.length === 0) ? (
             <PageLoading />
           ) : pages.isError ? (
-            <ErrorState message={pages.error.message}>
-              <button
-                type="button"
-                onClick={() => void pages.refetch()}
-                className="mt-4 rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700"
-              >
-                Try again
-              </button>
-            </ErrorState>
+            <ErrorState message={pages.error.message} onRetry={() => void pages.refetch()} />
           ) : books.length === 0 ? (
             filtered ? (
               <div className="py-16 text-center">
                 <p className="text-lg text-gray-700 dark:text-gray-300">No books match these filters.</p>
-                <button
-                  type="button"
-                  onClick={clearFilters}
-                  className="mt-4 rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700"
-                >
+                <Button size="lg" onClick={clearFilters} className="mt-4">
                   Clear all filters
-                </button>
+                </Button>
               </div>
             ) : (
               <p className="py-16 text-center text-lg text-gray-700 dark:text-gray-300">{emptyText}</p>

@@ -10,6 +10,7 @@ import { paths } from '../../../config/paths';
 import { useCartStore } from '../../cart/stores/cart';
 import { useCatalogueSlots } from './slots';
 import { isInStock, previewDescription } from './text';
+import { Button, buttonClass } from '../../../components/ui/Button';
 
 interface Props {
   book: Book;
@@ -50,21 +51,18 @@ export function BookCard({ book, actionLabel = 'Details', priority, highlight }:
         </div>
         <p className="text-sm text-gray-700 dark:text-gray-300">{previewDescription(book.description)}</p>
         <div className="mt-auto flex gap-2 pt-2">
-          <button
-            type="button"
+          <Button
+            size="sm"
             disabled={!inStock}
             onClick={() => {
               addToCart(book);
               toast.success('Added to cart successfully!');
             }}
-            className="flex-1 rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:bg-gray-400 disabled:text-gray-900 dark:disabled:bg-gray-700 dark:disabled:text-gray-200"
+            className="flex-1"
           >
             {inStock ? 'Add to Cart' : 'Out of Stock'}
-          </button>
-          <Link
-            to={href}
-            className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800"
-          >
+          </Button>
+          <Link to={href} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
             {actionLabel}
           </Link>
         </div>

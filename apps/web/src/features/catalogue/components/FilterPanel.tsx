@@ -3,6 +3,7 @@ import { type FormEvent, useId } from 'react';
 import { CloseIcon } from '../../../components/ui/icons';
 import { money } from '../../../components/ui/Price';
 import type { BookFilters, ListFacet } from '../api/books';
+import { Button } from '../../../components/ui/Button';
 
 export const FACET_TITLES: Record<ListFacet, string> = {
   category: 'Category',
@@ -122,12 +123,9 @@ export function FilterPanel({
               />
             </label>
           ))}
-          <button
-            type="submit"
-            className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700"
-          >
+          <Button type="submit" size="sm">
             Apply
-          </button>
+          </Button>
         </div>
       </form>
 

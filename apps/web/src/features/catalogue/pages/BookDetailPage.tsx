@@ -21,6 +21,7 @@ import { BookCard, BookGrid } from '../components/BookCard';
 import { QuantityStepper } from '../components/QuantityStepper';
 import { isInStock } from '../components/text';
 import { useCatalogueSlots } from '../components/slots';
+import { Button } from '../../../components/ui/Button';
 
 export const DELIVERY_DAYS = 3;
 
@@ -57,17 +58,17 @@ function PurchaseBox({ book }: { book: BookDetail }) {
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <QuantityStepper value={quantity} onChange={setQuantity} max={inStock ? book.stock_amount : undefined} />
-        <button
-          type="button"
+        <Button
+          size="xl"
           disabled={!inStock}
           onClick={() => {
             addToCart(book, quantity);
             toast.success(`Added ${quantity} book(s) to cart`);
           }}
-          className="h-12 flex-1 rounded-md bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-gray-400 disabled:text-gray-900 dark:disabled:bg-gray-700 dark:disabled:text-gray-200"
+          className="h-12 flex-1"
         >
           Add to Cart ({quantity})
-        </button>
+        </Button>
         {purchaseAction?.(book)}
       </div>
       <label className="flex items-center gap-3 rounded-md border border-gray-200 p-3 text-sm dark:border-gray-800">

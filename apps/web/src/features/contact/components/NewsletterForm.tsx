@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useSubscribeToNewsletter } from '../api/newsletter';
+import { Button } from '../../../components/ui/Button';
 
 const SUBSCRIBED = 'Thanks for subscribing! Watch your inbox for new arrivals and offers.';
 const FAILED = 'Could not subscribe right now. Please try again later.';
@@ -55,13 +56,9 @@ export function NewsletterForm() {
           aria-describedby={outcome ? `${id}-message` : undefined}
           className="min-w-0 flex-1 rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-600 focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400"
         />
-        <button
-          type="submit"
-          disabled={subscribe.isPending}
-          className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-70"
-        >
+        <Button type="submit" disabled={subscribe.isPending}>
           Subscribe
-        </button>
+        </Button>
       </div>
       <p
         id={`${id}-message`}

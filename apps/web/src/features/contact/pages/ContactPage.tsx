@@ -7,6 +7,7 @@ import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from '../../../components/ui/
 import { usePageTitle } from '../../../lib/hooks';
 import { useSendContactMessage } from '../api/contact';
 import { MapIllustration } from '../components/MapIllustration';
+import { Button } from '../../../components/ui/Button';
 
 const SUCCESS = 'Message sent successfully! We will get back to you soon.';
 const FAILURE = 'Failed to send message. Please try again later.';
@@ -145,13 +146,9 @@ export default function ContactPage() {
             <Field id="contact-message" label="Message" error={errors.message?.message}>
               <textarea id="contact-message" rows={6} required className={inputClass} {...described('message')} {...register('message')} />
             </Field>
-            <button
-              type="submit"
-              disabled={isSubmitting}
-              className="w-full rounded-md bg-indigo-600 px-4 py-3 font-semibold text-white hover:bg-indigo-700 disabled:opacity-70"
-            >
+            <Button type="submit" size="xl" disabled={isSubmitting} className="w-full">
               {isSubmitting ? 'Sending...' : 'Send Message'}
-            </button>
+            </Button>
             <p
               role={outcome === 'failed' ? 'alert' : 'status'}
               className={clsx(

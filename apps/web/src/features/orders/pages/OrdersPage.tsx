@@ -8,6 +8,7 @@ import { useOrders } from '../api/orders';
 import { OrderLines, orderMoney } from '../components/OrderLines';
 import { OrderStatusBadge } from '../components/OrderStatusBadge';
 import { useRequireSignIn } from '../hooks/useRequireSignIn';
+import { buttonClass } from '../../../components/ui/Button';
 
 /** /orders (spec section 2, order history). */
 export default function OrdersPage() {
@@ -27,7 +28,7 @@ function OrderHistory() {
       <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">No Orders Yet</h1>
         <p className="mt-3 text-gray-700 dark:text-gray-300">Start shopping to create your first order!</p>
-        <Link to={paths.books} className="mt-8 rounded-md bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-700">
+        <Link to={paths.books} className={buttonClass({ size: 'xl', className: 'mt-8' })}>
           Browse Books
         </Link>
       </section>

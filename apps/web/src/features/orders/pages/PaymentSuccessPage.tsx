@@ -9,6 +9,7 @@ import { fetchOrder } from '../api/orders';
 import { OrderLines, orderMoney } from '../components/OrderLines';
 import { isOrderSettled, useOrderPolling } from '../hooks/useOrderPolling';
 import { useRequireSignIn } from '../hooks/useRequireSignIn';
+import { buttonClass } from '../../../components/ui/Button';
 
 export function capitalise(text: string) {
   return text ? text[0]!.toUpperCase() + text.slice(1) : text;
@@ -41,7 +42,7 @@ function PaymentStatus() {
     return (
       <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">Order Not Found</h1>
-        <Link to={paths.cart} className="mt-8 rounded-md bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-700">
+        <Link to={paths.cart} className={buttonClass({ size: 'xl', className: 'mt-8' })}>
           Return to Cart
         </Link>
       </section>
@@ -105,13 +106,10 @@ function PaymentStatus() {
       </div>
 
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-        <Link to={paths.books} className="rounded-md bg-indigo-600 px-6 py-3 text-center font-semibold text-white hover:bg-indigo-700">
+        <Link to={paths.books} className={buttonClass({ size: 'xl' })}>
           Continue Shopping
         </Link>
-        <Link
-          to={paths.orders}
-          className="rounded-md border border-gray-300 px-6 py-3 text-center font-semibold hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800"
-        >
+        <Link to={paths.orders} className={buttonClass({ variant: 'secondary', size: 'xl' })}>
           View All Orders
         </Link>
       </div>

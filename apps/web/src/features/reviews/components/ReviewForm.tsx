@@ -1,6 +1,7 @@
 import { REVIEW_COMMENT_MAX_LENGTH, type ReviewRequest, reviewRequestSchema } from '@bookstore/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { StarRatingInput } from './StarRatingInput';
+import { Button } from '../../../components/ui/Button';
 
 export const DEFAULT_RATING = 5;
 
@@ -71,13 +72,9 @@ export function ReviewForm({
         )}
       </div>
       <div className="flex gap-2">
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60"
-        >
+        <Button type="submit" size="lg" disabled={busy}>
           {submitLabel}
-        </button>
+        </Button>
         {onCancel && (
           <button
             type="button"

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/hooks';
+import { buttonClass } from '../../../components/ui/Button';
 
 export default function NotFoundPage() {
   usePageTitle('Page not found');
@@ -12,10 +13,10 @@ export default function NotFoundPage() {
         The page you are looking for does not exist or has moved.
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to={paths.home} className="rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700">
+        <Link to={paths.home} className={buttonClass({ size: 'lg' })}>
           Go to Home
         </Link>
-        <Link to={paths.books} className="rounded-md border border-gray-300 px-4 py-2 font-semibold hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800">
+        <Link to={paths.books} className={buttonClass({ variant: 'secondary', size: 'lg' })}>
           Browse Books
         </Link>
       </div>

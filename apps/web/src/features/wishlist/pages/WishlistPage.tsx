@@ -13,6 +13,7 @@ import { plural } from '../../../lib/lists';
 import { rememberDestination, useAuthStore } from '../../../stores/auth';
 import { useCartStore } from '../../cart/stores/cart';
 import { useChangeWishlist, useWishlist } from '../api/wishlist';
+import { Button, buttonClass } from '../../../components/ui/Button';
 
 const inStock = (book: Book) => book.available && book.stock_amount > 0;
 
@@ -32,26 +33,21 @@ function WishlistItem({ book, onRemove }: { book: Book; onRemove: (book: Book) =
         <Price price={book.price} originalPrice={book.original_price} />
         {!available && <p className="text-sm font-medium text-red-700 dark:text-red-300">Out of stock</p>}
         <div className="mt-auto flex gap-2 pt-2">
-          <button
-            type="button"
+          <Button
+            size="sm"
             disabled={!available}
             onClick={() => {
               addToCart(book);
               toast.success('Added to cart');
             }}
             aria-label={available ? `Add ${book.title} to cart` : `${book.title} is out of stock`}
-            className="flex-1 rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-gray-400 disabled:text-gray-900 dark:disabled:bg-gray-700 dark:disabled:text-gray-200"
+            className="flex-1"
           >
             {available ? 'Add to Cart' : 'Out of Stock'}
-          </button>
-          <button
-            type="button"
-            onClick={() => onRemove(book)}
-            aria-label={`Remove ${book.title} from wishlist`}
-            className="flex items-center gap-1 rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800"
-          >
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => onRemove(book)} aria-label={`Remove ${book.title} from wishlist`}>
             <TrashIcon width={16} height={16} /> Remove
-          </button>
+          </Button>
         </div>
       </div>
     </li>
@@ -76,15 +72,7 @@ export default function WishlistPage() {
   if (!isAuth || wishlist.isPending) return <PageLoading />;
   if (wishlist.isError) {
     return (
-      <ErrorState message="Failed to fetch wishlist">
-        <button
-          type="button"
-          onClick={() => wishlist.refetch()}
-          className="mt-4 rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700"
-        >
-          Try again
-        </button>
-      </ErrorState>
+      <ErrorState message="Failed to fetch wishlist" onRetry={() => void wishlist.refetch()} />
     );
   }
 
@@ -94,7 +82,7 @@ export default function WishlistPage() {
       <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
         <HeartIcon width={56} height={56} className="text-gray-400 dark:text-gray-500" />
         <h1 className="mt-6 text-3xl font-bold">Your wishlist is empty</h1>
-        <Link to={paths.books} className="mt-8 rounded-md bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-700">
+        <Link to={paths.books} className={buttonClass({ size: 'xl', className: 'mt-8' })}>
           Browse Books
         </Link>
       </section>

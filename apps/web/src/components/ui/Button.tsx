@@ -1,0 +1,44 @@
+import clsx from 'clsx';
+import { type ButtonHTMLAttributes, forwardRef } from 'react';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'danger';
+/** sm: header and card actions; md: form and dialog buttons; lg: page buttons; xl: the big calls to action. */
+export type ButtonSize = 'sm' | 'md' | 'lg' | 'xl';
+
+const base =
+  'inline-flex items-center justify-center gap-2 rounded-md shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed dark:focus-visible:ring-offset-gray-950';
+
+const variants: Record<ButtonVariant, string> = {
+  primary:
+    'bg-indigo-600 text-white hover:bg-indigo-700 disabled:bg-gray-400 disabled:text-gray-900 dark:disabled:bg-gray-700 dark:disabled:text-gray-200',
+  secondary:
+    'border border-gray-300 bg-white text-gray-800 hover:bg-gray-50 disabled:opacity-60 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800',
+  danger: 'bg-red-700 text-white hover:bg-red-800 disabled:opacity-60',
+};
+
+const sizes: Record<ButtonSize, string> = {
+  sm: 'px-3 py-2 text-sm font-medium',
+  md: 'px-4 py-2 text-sm font-semibold',
+  lg: 'px-4 py-2 font-semibold',
+  xl: 'px-6 py-3 font-semibold',
+};
+
+export interface ButtonStyle {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Layout only (width, margins, grid placement); colours and padding come from variant and size. */
+  className?: string;
+}
+
+/** The classes of a button, for the few controls that are links or library parts but look like one. */
+export function buttonClass({ variant = 'primary', size = 'md', className }: ButtonStyle = {}): string {
+  return clsx(base, variants[variant], sizes[size], className);
+}
+
+/** Every button of the store: `type="button"` unless told otherwise. */
+export const Button = forwardRef<HTMLButtonElement, ButtonStyle & ButtonHTMLAttributes<HTMLButtonElement>>(function Button(
+  { variant, size, className, type = 'button', ...button },
+  ref,
+) {
+  return <button ref={ref} type={type} className={buttonClass({ variant, size, className })} {...button} />;
+});
