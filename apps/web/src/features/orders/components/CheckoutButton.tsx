@@ -1,188 +1,32 @@
-import { formatMoney, moneyToCents } from '@bookstore/contract/money';
-import { useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router';
-import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
-import { type AuthState, useAuthStore } from '../../../stores/auth';
-import { useActiveCart, useCartStore } from '../../cart/stores/cart';
-import { createOrder, priceConflictOf } from '../api/orders';
-import { initializePayment, verifyPayment } from '../../payments/api/payments';
-import { rememberAndGoToLogin } from '../hooks/useRequireSignIn';
-import { buildPopupConfig, type PaymentTransaction, type PopupConfig, validateCheckoutParams } from '../../payments/lib/params';
-import { openPaystack } from '../../payments/lib/paystack';
+import { Button } from '../../../components/ui/Button';
 import { SandboxPopup } from '../../payments/components/SandboxPopup';
+import { useCheckout } from '../hooks/useCheckout';
 
-/**
- * Spec section 5: checkout needs a signed-in profile with an email. A profile that is still loading
- * (or that does not carry the email) is left to the server, which knows the account's email.
- */
-export function canCheckOut(auth: Pick<AuthState, 'isAuth' | 'profile'>): boolean {
-  if (!auth.isAuth) return false;
-  const profile = auth.profile as (AuthState['profile'] & { email?: unknown }) | null;
-  if (profile && 'email' in profile) return typeof profile.email === 'string' && profile.email.trim() !== '';
-  return true;
-}
+export { canCheckOut } from '../hooks/useCheckout';
 
-interface PlacedOrder {
-  id: number;
-  total_price: string;
-  /** The cart this order was made from: if the cart changes, the order no longer matches it. */
-  cartKey: string;
-}
-
-function ButtonSpinner() {
-  return <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent" />;
-}
-
-const buttonClass =
-  'flex w-full items-center justify-center gap-2 rounded-md bg-indigo-600 px-4 py-3 font-semibold text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-70';
-
-/**
- * 'Proceed to Checkout' then 'Pay Now' (spec sections 2, 4, 5 and 8): places the order for the cart,
- * opens the card pop-up (the built-in sandbox, or Paystack's inline pop-up), has the server verify the
- * payment, then clears the cart and shows the confirmation.
- */
-export function CheckoutButton() {
-  const navigate = useNavigate();
-  const cart = useActiveCart();
-  const updatePrices = useCartStore((s) => s.updatePrices);
-  const [busy, setBusy] = useState(false);
-  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
-  const [popup, setPopup] = useState<PopupConfig | null>(null);
-
-  const cartKey = useMemo(
-    () => JSON.stringify(cart.items.map((item) => [item.id, item.quantity, item.priceCents])),
-    [cart.items],
+function Processing() {
+  return (
+    <>
+      <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent" /> Processing...
+    </>
   );
-  const order = placed && placed.cartKey === cartKey ? placed : null;
+}
 
-  const proceedToCheckout = async () => {
-    if (!canCheckOut(useAuthStore.getState())) {
-      toast.error('Please login to proceed with checkout');
-      rememberAndGoToLogin(navigate, paths.cart);
-      return;
-    }
-    if (cart.items.length === 0) return;
-    setBusy(true);
-    try {
-      const created = await createOrder(cart.items, cart.totalCents);
-      if (!created || typeof created.id !== 'number') {
-        toast.error('Invalid order response');
-        return;
-      }
-      setPlaced({ id: created.id, total_price: created.total_price ?? '0.00', cartKey });
-    } catch (error) {
-      const conflict = priceConflictOf(error);
-      if (conflict) {
-        updatePrices(conflict.prices);
-        toast.error(`Prices have changed since you added these books. Your cart now shows the current prices (total ${formatMoney(moneyToCents(conflict.total_price) ?? 0)}). Please review it and check out again.`, {
-          duration: 8000,
-        });
-      } else if (error instanceof ApiError && error.status === 422) {
-        toast.error(`Error processing checkout: ${error.message}`);
-      } else {
-        toast.error('Error processing checkout');
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const finishPayment = async (orderId: number, transaction: PaymentTransaction) => {
-    setPopup(null);
-    try {
-      const result = await verifyPayment(transaction.reference, orderId);
-      if (result.status === 'success' || result.status === 'pending') {
-        if (result.status === 'success') toast.success('Payment successful!');
-        useCartStore.getState().clearCart();
-        setPlaced(null);
-        navigate(paths.paymentSuccess(orderId));
-        return;
-      }
-      toast.error('Error processing payment');
-    } catch {
-      toast.error('Error processing payment');
-    }
-    setBusy(false);
-  };
-
-  const cancelPayment = () => {
-    setPopup(null);
-    setBusy(false);
-    toast('Payment cancelled');
-  };
-
-  const payNow = async (current: PlacedOrder) => {
-    setBusy(true);
-    try {
-      const init = await initializePayment(current.id);
-      const config = buildPopupConfig(init, current);
-      const validated = validateCheckoutParams(config);
-      if (!validated.ok) {
-        toast.error(validated.error);
-        setBusy(false);
-        return;
-      }
-      if (init.provider === 'paystack') {
-        await openPaystack(validated.params, {
-          onSuccess: (transaction) => void finishPayment(current.id, transaction),
-          onCancel: cancelPayment,
-          onError: () => {
-            toast.error('Error processing payment');
-            setBusy(false);
-          },
-        });
-      } else {
-        setPopup(config);
-      }
-    } catch (error) {
-      // An order whose reservation ran out and whose books are gone cannot be paid: start again.
-      if (error instanceof ApiError && error.status === 409) {
-        setPlaced(null);
-        toast.error(error.message);
-      } else {
-        toast.error('Error processing payment');
-      }
-      setBusy(false);
-    }
-  };
-
+/** 'Proceed to Checkout' then 'Pay Now', and the sandbox pop-up while paying: the steps are `useCheckout`'s. */
+export function CheckoutButton() {
+  const { busy, empty, order, popup, placeOrder, pay, finish, cancel } = useCheckout();
   return (
     <>
       {order ? (
-        <button type="button" onClick={() => void payNow(order)} disabled={busy} className={buttonClass}>
-          {busy ? (
-            <>
-              <ButtonSpinner /> Processing...
-            </>
-          ) : (
-            'Pay Now'
-          )}
-        </button>
+        <Button size="xl" onClick={() => void pay(order)} disabled={busy} className="w-full">
+          {busy ? <Processing /> : 'Pay Now'}
+        </Button>
       ) : (
-        <button
-          type="button"
-          onClick={() => void proceedToCheckout()}
-          disabled={busy || cart.items.length === 0}
-          className={buttonClass}
-        >
-          {busy ? (
-            <>
-              <ButtonSpinner /> Processing...
-            </>
-          ) : (
-            'Proceed to Checkout'
-          )}
-        </button>
+        <Button size="xl" onClick={() => void placeOrder()} disabled={busy || empty} className="w-full">
+          {busy ? <Processing /> : 'Proceed to Checkout'}
+        </Button>
       )}
-      {popup && order && (
-        <SandboxPopup
-          config={popup}
-          onSuccess={(transaction) => void finishPayment(order.id, transaction)}
-          onCancel={cancelPayment}
-        />
-      )}
+      {popup && order && <SandboxPopup config={popup} onSuccess={(transaction) => void finish(order.id, transaction)} onCancel={cancel} />}
     </>
   );
 }
