@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import type { ReactNode } from 'react';
+import type { HTMLAttributes } from 'react';
 
 export type BadgeTone = 'indigo' | 'green' | 'amber' | 'gray' | 'red';
 
@@ -16,23 +16,20 @@ export function Badge({
   tone = 'indigo',
   size = 'sm',
   className,
-  children,
+  ...span
 }: {
   tone?: BadgeTone;
   size?: 'sm' | 'lg';
-  className?: string;
-  children: ReactNode;
-}) {
+} & HTMLAttributes<HTMLSpanElement>) {
   return (
     <span
+      {...span}
       className={clsx(
         'rounded-full font-semibold',
         size === 'sm' ? 'px-2 py-0.5 text-xs' : 'px-3 py-1 text-sm',
         tones[tone],
         className,
       )}
-    >
-      {children}
-    </span>
+    />
   );
 }

@@ -36,9 +36,8 @@ export function buttonClass({ variant = 'primary', size = 'md', className }: But
 }
 
 /** Every button of the store: `type="button"` unless told otherwise. */
-export const Button = forwardRef<HTMLButtonElement, ButtonStyle & ButtonHTMLAttributes<HTMLButtonElement>>(function Button(
-  { variant, size, className, type = 'button', ...button },
-  ref,
-) {
-  return <button ref={ref} type={type} className={buttonClass({ variant, size, className })} {...button} />;
-});
+export const Button = forwardRef<HTMLButtonElement, ButtonStyle & ButtonHTMLAttributes<HTMLButtonElement>>(
+  function Button({ variant, size, className, type = 'button', ...button }, ref) {
+    return <button ref={ref} type={type} className={buttonClass({ variant, size, className })} {...button} />;
+  },
+);

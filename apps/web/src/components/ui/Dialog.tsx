@@ -28,7 +28,10 @@ export function Dialog({
       <div className="fixed inset-0 bg-black/50" aria-hidden="true" />
       <div className="flex min-h-full items-center justify-center p-4">
         <DialogPanel
-          className={clsx('relative w-full rounded-lg bg-white p-6 shadow-xl dark:bg-gray-900', size === 'md' ? 'max-w-md' : 'max-w-lg')}
+          className={clsx(
+            'relative w-full rounded-lg bg-white p-6 shadow-xl dark:bg-gray-900',
+            size === 'md' ? 'max-w-md' : 'max-w-lg',
+          )}
         >
           <DialogTitle className={clsx('font-semibold', size === 'md' ? 'text-lg' : 'text-xl')}>{title}</DialogTitle>
           {children}

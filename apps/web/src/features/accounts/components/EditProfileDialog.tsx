@@ -75,10 +75,26 @@ export function EditProfileDialog({ profile, open, onClose }: { profile: Profile
           <PictureField label="Profile Picture" error={picture.error} onChange={picture.onChange} />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-          <TextField label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+          <TextField
+            label="First Name"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextField
+            label="Last Name"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...register('lastName')}
+          />
         </div>
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <TextAreaField label="Bio" rows={4} error={errors.bio?.message} {...register('bio')} />
         <SaveActions busy={update.isPending} onCancel={onClose} />
       </form>

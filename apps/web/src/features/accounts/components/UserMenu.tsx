@@ -5,6 +5,7 @@ import { useAuthStore } from '../../../stores/auth';
 import { pictureUrl } from '../api/profile';
 import { signOut } from '../api/session';
 import { buttonClass } from '../../../components/ui/Button';
+import { Badge } from '../../../components/ui/Badge';
 
 const itemClass =
   'flex w-full items-center justify-between gap-3 px-4 py-2 text-left text-sm text-gray-800 data-[focus]:bg-gray-100 dark:text-gray-100 dark:data-[focus]:bg-gray-800';
@@ -64,13 +65,10 @@ export function UserMenu({ wishlistCount = 0 }: { wishlistCount?: number }) {
         <MenuItem>
           <Link to={paths.wishlist} className={itemClass}>
             Wishlist
-            <span
-              data-testid="wishlist-count"
-              className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-800 dark:bg-indigo-900 dark:text-indigo-100"
-            >
+            <Badge data-testid="wishlist-count">
               {count}
               <span className="sr-only"> {count === 1 ? 'book' : 'books'}</span>
-            </span>
+            </Badge>
           </Link>
         </MenuItem>
         <MenuItem>

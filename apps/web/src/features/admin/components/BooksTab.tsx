@@ -9,7 +9,7 @@ import { ErrorState } from '../../../components/ui/ErrorState';
 import { paths } from '../../../config/paths';
 import { useAdminBooks, useDeleteBook } from '../api/dashboard';
 import { ConfirmDialog } from './ConfirmDialog';
-import { cellClass, Pager, tableClass } from './Pager';
+import { cellClass, HeadingCells, PagedTable } from './Pager';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 
@@ -48,7 +48,11 @@ export function BooksTab({ search, page, sort, onPage, onSort, editBook }: Props
   if (books.isPending) return <Spinner label="Loading books..." />;
   if (books.isError) return <ErrorState message={books.error.message} />;
   if (books.data.data.length === 0) {
-    return <p className="py-10 text-center text-gray-700 dark:text-gray-300">{search ? `No books match "${search}"` : 'No books available'}</p>;
+    return (
+      <p className="py-10 text-center text-gray-700 dark:text-gray-300">
+        {search ? `No books match "${search}"` : 'No books available'}
+      </p>
+    );
   }
 
   const confirmDelete = () => {
@@ -67,79 +71,76 @@ export function BooksTab({ search, page, sort, onPage, onSort, editBook }: Props
 
   return (
     <>
-      <div className="overflow-x-auto rounded-xl border border-gray-200 dark:border-gray-800">
-        <table className={tableClass}>
-          <caption className="sr-only">Books, sorted by {COLUMNS.find((c) => c.sort && sort.endsWith(c.sort))?.label ?? 'Created'}</caption>
-          <thead className="bg-gray-50 dark:bg-gray-900">
-            <tr>
-              {COLUMNS.map((column) => {
-                const active = column.sort && sort.replace('-', '') === column.sort;
-                const descending = sort.startsWith('-');
-                return (
-                  <th
-                    key={column.key}
-                    scope="col"
-                    className={cellClass}
-                    aria-sort={active ? (descending ? 'descending' : 'ascending') : undefined}
-                  >
-                    {column.sort ? (
-                      <button
-                        type="button"
-                        className="font-semibold hover:underline"
-                        onClick={() => onSort((active && !descending ? `-${column.sort}` : column.sort) as AdminBookSort)}
-                      >
-                        {column.label}
-                        <span aria-hidden="true">{active ? (descending ? ' ▼' : ' ▲') : ''}</span>
-                      </button>
-                    ) : (
-                      <span className="font-semibold">{column.label}</span>
-                    )}
-                  </th>
-                );
-              })}
-              <th scope="col" className={cellClass}>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
-            {books.data.data.map((book) => (
-              <tr key={book.id}>
-                <td className={cellClass}>
-                  <BookThumb book={book} />
-                </td>
-                <td className={cellClass}>
-                  <Link to={paths.book(book.title)} className="font-medium hover:underline">
-                    {book.title}
-                  </Link>
-                </td>
-                <td className={cellClass}>{book.book_author || '—'}</td>
-                <td className={cellClass}>{formatMoney(moneyToCents(book.price) ?? 0)}</td>
-                <td className={cellClass}>{book.stock_amount}</td>
-                <td className={cellClass}>{new Date(book.created_at).toLocaleDateString()}</td>
-                <td className={`${cellClass} whitespace-nowrap`}>
-                  <div className="flex gap-2">
-                    {editBook && (
-                      <Button variant="secondary" onClick={() => setEditing(book)} aria-label={`Edit ${book.title}`}>
-                        Edit
-                      </Button>
-                    )}
-                    <Button
-                      variant="secondary"
-                      className="text-red-700 dark:text-red-400"
-                      onClick={() => setDeleting(book)}
-                      aria-label={`Delete ${book.title}`}
+      <PagedTable
+        caption={`Books, sorted by ${COLUMNS.find((c) => c.sort && sort.endsWith(c.sort))?.label ?? 'Created'}`}
+        meta={books.data.meta}
+        onPage={onPage}
+        label="Books"
+        head={
+          <>
+            {COLUMNS.map((column) => {
+              const active = column.sort && sort.replace('-', '') === column.sort;
+              const descending = sort.startsWith('-');
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={cellClass}
+                  aria-sort={active ? (descending ? 'descending' : 'ascending') : undefined}
+                >
+                  {column.sort ? (
+                    <button
+                      type="button"
+                      className="font-semibold hover:underline"
+                      onClick={() => onSort((active && !descending ? `-${column.sort}` : column.sort) as AdminBookSort)}
                     >
-                      Delete
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pager meta={books.data.meta} onPage={onPage} label="Books" />
+                      {column.label}
+                      <span aria-hidden="true">{active ? (descending ? ' ▼' : ' ▲') : ''}</span>
+                    </button>
+                  ) : (
+                    <span className="font-semibold">{column.label}</span>
+                  )}
+                </th>
+              );
+            })}
+            <HeadingCells labels={[]} actions />
+          </>
+        }
+      >
+        {books.data.data.map((book) => (
+          <tr key={book.id}>
+            <td className={cellClass}>
+              <BookThumb book={book} />
+            </td>
+            <td className={cellClass}>
+              <Link to={paths.book(book.title)} className="font-medium hover:underline">
+                {book.title}
+              </Link>
+            </td>
+            <td className={cellClass}>{book.book_author || '—'}</td>
+            <td className={cellClass}>{formatMoney(moneyToCents(book.price) ?? 0)}</td>
+            <td className={cellClass}>{book.stock_amount}</td>
+            <td className={cellClass}>{new Date(book.created_at).toLocaleDateString()}</td>
+            <td className={`${cellClass} whitespace-nowrap`}>
+              <div className="flex gap-2">
+                {editBook && (
+                  <Button variant="secondary" onClick={() => setEditing(book)} aria-label={`Edit ${book.title}`}>
+                    Edit
+                  </Button>
+                )}
+                <Button
+                  variant="secondary"
+                  className="text-red-700 dark:text-red-400"
+                  onClick={() => setDeleting(book)}
+                  aria-label={`Delete ${book.title}`}
+                >
+                  Delete
+                </Button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </PagedTable>
       {editing && editBook?.({ book: editing, onClose: () => setEditing(null) })}
       <ConfirmDialog
         open={deleting !== null}

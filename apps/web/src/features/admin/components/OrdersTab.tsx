@@ -5,7 +5,7 @@ import { ErrorState } from '../../../components/ui/ErrorState';
 import { SelectField } from '../../../components/ui/Field';
 import { paths } from '../../../config/paths';
 import { useAllOrders } from '../api/dashboard';
-import { cellClass, Pager, tableClass } from './Pager';
+import { cellClass, HeadingCells, PagedTable } from './Pager';
 import { Spinner } from '../../../components/ui/Spinner';
 
 const PAYMENT_LABELS: Record<string, string> = { success: 'Paid', pending: 'Pending', failed: 'Failed' };
@@ -27,7 +27,12 @@ export function OrdersTab({
   const orders = useAllOrders({ page, payment_status: payment, search });
   return (
     <>
-      <SelectField label="Payment" value={payment} onChange={(e) => onPayment(e.target.value)} className="mb-4 max-w-xs">
+      <SelectField
+        label="Payment"
+        value={payment}
+        onChange={(e) => onPayment(e.target.value)}
+        className="mb-4 max-w-xs"
+      >
         <option value="">All payments</option>
         {PAYMENT_STATUSES.map((status) => (
           <option key={status} value={status}>
@@ -42,39 +47,31 @@ export function OrdersTab({
       ) : orders.data.data.length === 0 ? (
         <p className="py-10 text-center text-gray-700 dark:text-gray-300">No orders found</p>
       ) : (
-        <>
-          <div className="overflow-x-auto rounded-xl border border-gray-200 dark:border-gray-800">
-            <table className={tableClass}>
-              <caption className="sr-only">Orders, newest first</caption>
-              <thead className="bg-gray-50 dark:bg-gray-900">
-                <tr>
-                  {['Order', 'Customer', 'Placed', 'Items', 'Total', 'Payment'].map((label) => (
-                    <th key={label} scope="col" className={`${cellClass} font-semibold`}>
-                      {label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
-                {orders.data.data.map((order) => (
-                  <tr key={order.id}>
-                    <td className={cellClass}>
-                      <Link to={paths.paymentSuccess(order.id)} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
-                        Order #{order.id}
-                      </Link>
-                    </td>
-                    <td className={cellClass}>{order.customer?.email ?? '—'}</td>
-                    <td className={cellClass}>{new Date(order.created_at).toLocaleString()}</td>
-                    <td className={cellClass}>{order.items.reduce((n, item) => n + item.quantity, 0)}</td>
-                    <td className={cellClass}>{formatMoney(moneyToCents(order.total_price) ?? 0, order.currency)}</td>
-                    <td className={cellClass}>{PAYMENT_LABELS[order.payment_status] ?? order.payment_status}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager meta={orders.data.meta} onPage={onPage} label="Orders" />
-        </>
+        <PagedTable
+          caption="Orders, newest first"
+          meta={orders.data.meta}
+          onPage={onPage}
+          label="Orders"
+          head={<HeadingCells labels={['Order', 'Customer', 'Placed', 'Items', 'Total', 'Payment']} />}
+        >
+          {orders.data.data.map((order) => (
+            <tr key={order.id}>
+              <td className={cellClass}>
+                <Link
+                  to={paths.paymentSuccess(order.id)}
+                  className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+                >
+                  Order #{order.id}
+                </Link>
+              </td>
+              <td className={cellClass}>{order.customer?.email ?? '—'}</td>
+              <td className={cellClass}>{new Date(order.created_at).toLocaleString()}</td>
+              <td className={cellClass}>{order.items.reduce((n, item) => n + item.quantity, 0)}</td>
+              <td className={cellClass}>{formatMoney(moneyToCents(order.total_price) ?? 0, order.currency)}</td>
+              <td className={cellClass}>{PAYMENT_LABELS[order.payment_status] ?? order.payment_status}</td>
+            </tr>
+          ))}
+        </PagedTable>
       )}
     </>
   );

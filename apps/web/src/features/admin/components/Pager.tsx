@@ -1,6 +1,6 @@
 import type { PageMeta } from '@bookstore/contract';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/Button';
-
 
 /** Previous / next for the dashboard tables. */
 export function Pager({ meta, onPage, label }: { meta: PageMeta; onPage(page: number): void; label: string }) {
@@ -23,3 +23,53 @@ export function Pager({ meta, onPage, label }: { meta: PageMeta; onPage(page: nu
 
 export const tableClass = 'min-w-full divide-y divide-gray-200 text-left text-sm dark:divide-gray-800';
 export const cellClass = 'px-3 py-2 align-middle';
+
+/** Column headings from plain labels; `actions` adds an unlabelled last column for row buttons. */
+export function HeadingCells({ labels, actions }: { labels: string[]; actions?: boolean }) {
+  return (
+    <>
+      {labels.map((label) => (
+        <th key={label} scope="col" className={`${cellClass} font-semibold`}>
+          {label}
+        </th>
+      ))}
+      {actions && (
+        <th scope="col" className={cellClass}>
+          <span className="sr-only">Actions</span>
+        </th>
+      )}
+    </>
+  );
+}
+
+/** A dashboard table (caption for screen readers, heading row, rows) with its pager below. */
+export function PagedTable({
+  caption,
+  head,
+  children,
+  meta,
+  onPage,
+  label,
+}: {
+  caption: string;
+  head: ReactNode;
+  children: ReactNode;
+  meta: PageMeta;
+  onPage(page: number): void;
+  label: string;
+}) {
+  return (
+    <>
+      <div className="overflow-x-auto rounded-xl border border-gray-200 dark:border-gray-800">
+        <table className={tableClass}>
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-gray-50 dark:bg-gray-900">
+            <tr>{head}</tr>
+          </thead>
+          <tbody className="divide-y divide-gray-200 dark:divide-gray-800">{children}</tbody>
+        </table>
+      </div>
+      <Pager meta={meta} onPage={onPage} label={label} />
+    </>
+  );
+}

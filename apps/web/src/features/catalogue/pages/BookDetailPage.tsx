@@ -22,6 +22,7 @@ import { QuantityStepper } from '../components/QuantityStepper';
 import { isInStock } from '../components/text';
 import { useCatalogueSlots } from '../components/slots';
 import { Button } from '../../../components/ui/Button';
+import { Badge } from '../../../components/ui/Badge';
 
 export const DELIVERY_DAYS = 3;
 
@@ -247,7 +248,9 @@ export default function BookDetailPage() {
       <div className="grid gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="relative self-start rounded-2xl bg-gray-100 p-6 dark:bg-gray-900">
           {off > 0 && (
-            <span className="absolute top-4 left-4 rounded-full bg-red-600 px-3 py-1 text-sm font-bold text-white">{off}% OFF</span>
+            <Badge size="lg" tone="red" className="absolute top-4 left-4">
+              {off}% OFF
+            </Badge>
           )}
           <BookImage
             src={book_.image}

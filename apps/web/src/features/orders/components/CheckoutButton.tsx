@@ -7,7 +7,11 @@ export { canCheckOut } from '../hooks/useCheckout';
 function Processing() {
   return (
     <>
-      <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent" /> Processing...
+      <span
+        aria-hidden="true"
+        className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent"
+      />{' '}
+      Processing...
     </>
   );
 }
@@ -26,7 +30,13 @@ export function CheckoutButton() {
           {busy ? <Processing /> : 'Proceed to Checkout'}
         </Button>
       )}
-      {popup && order && <SandboxPopup config={popup} onSuccess={(transaction) => void finish(order.id, transaction)} onCancel={cancel} />}
+      {popup && order && (
+        <SandboxPopup
+          config={popup}
+          onSuccess={(transaction) => void finish(order.id, transaction)}
+          onCancel={cancel}
+        />
+      )}
     </>
   );
 }

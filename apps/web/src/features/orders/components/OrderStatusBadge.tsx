@@ -1,6 +1,6 @@
 import type { Order } from '@bookstore/contract';
-import clsx from 'clsx';
 import { isOrderPending } from '../hooks/useOrderPolling';
+import { Badge } from '../../../components/ui/Badge';
 
 /**
  * 'Paid' or 'Pending' (spec section 2; pending if status or payment status is pending). An unpaid
@@ -12,18 +12,13 @@ export function orderBadge(order: Pick<Order, 'status' | 'payment_status'>): 'Pa
   return isOrderPending(order) ? 'Pending' : 'Paid';
 }
 
+const TONES = { Paid: 'green', Pending: 'amber', Cancelled: 'gray' } as const;
+
 export function OrderStatusBadge({ order }: { order: Pick<Order, 'status' | 'payment_status'> }) {
   const badge = orderBadge(order);
   return (
-    <span
-      className={clsx(
-        'rounded-full px-3 py-1 text-sm font-semibold',
-        badge === 'Paid' && 'bg-green-100 text-green-900 dark:bg-green-900/50 dark:text-green-100',
-        badge === 'Pending' && 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100',
-        badge === 'Cancelled' && 'bg-gray-200 text-gray-800 dark:bg-gray-800 dark:text-gray-200',
-      )}
-    >
+    <Badge size="lg" tone={TONES[badge]}>
       {badge}
-    </span>
+    </Badge>
   );
 }

@@ -7,7 +7,12 @@ import { ApiError } from '../../../lib/api-client';
 import { type AuthState, useAuthStore } from '../../../stores/auth';
 import { useActiveCart, useCartStore } from '../../cart/stores/cart';
 import { initializePayment, verifyPayment } from '../../payments/api/payments';
-import { buildPopupConfig, type PaymentTransaction, type PopupConfig, validateCheckoutParams } from '../../payments/lib/params';
+import {
+  buildPopupConfig,
+  type PaymentTransaction,
+  type PopupConfig,
+  validateCheckoutParams,
+} from '../../payments/lib/params';
 import { openPaystack } from '../../payments/lib/paystack';
 import { createOrder, priceConflictOf } from '../api/orders';
 import { rememberAndGoToLogin } from './useRequireSignIn';
@@ -70,9 +75,12 @@ export function useCheckout() {
       const conflict = priceConflictOf(error);
       if (conflict) {
         updatePrices(conflict.prices);
-        toast.error(`Prices have changed since you added these books. Your cart now shows the current prices (total ${formatMoney(moneyToCents(conflict.total_price) ?? 0)}). Please review it and check out again.`, {
-          duration: 8000,
-        });
+        toast.error(
+          `Prices have changed since you added these books. Your cart now shows the current prices (total ${formatMoney(moneyToCents(conflict.total_price) ?? 0)}). Please review it and check out again.`,
+          {
+            duration: 8000,
+          },
+        );
       } else if (error instanceof ApiError && error.status === 422) {
         toast.error(`Error processing checkout: ${error.message}`);
       } else {

@@ -2,6 +2,7 @@ import type { Review } from '@bookstore/contract';
 import type { ReactNode } from 'react';
 import { AVATAR_PLACEHOLDER, BookImage } from '../../../components/ui/BookImage';
 import { Stars } from '../../../components/ui/Stars';
+import { Badge } from '../../../components/ui/Badge';
 
 const formatDate = (value: string) =>
   new Date(value).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
@@ -22,14 +23,10 @@ export function ReviewItem({ review, label, actions }: { review: Review; label?:
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-semibold">{review.user}</span>
           {label && (
-            <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">
-              {label}
-            </span>
+            <Badge>{label}</Badge>
           )}
           {review.verified_purchase && (
-            <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-950 dark:text-green-200">
-              Verified Purchase
-            </span>
+            <Badge tone="green">Verified Purchase</Badge>
           )}
         </p>
         <div className="flex items-center gap-2 text-sm text-gray-600 dark:text-gray-400">
