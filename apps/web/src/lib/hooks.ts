@@ -32,3 +32,18 @@ export function useMediaQuery(query: string): boolean {
   }, [query]);
   return Boolean(matches);
 }
+
+/** A temporary address for a picked file (for a preview), released when the file changes or the screen goes. */
+export function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const address = URL.createObjectURL(file);
+    setUrl(address);
+    return () => URL.revokeObjectURL(address);
+  }, [file]);
+  return url;
+}

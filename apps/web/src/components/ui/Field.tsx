@@ -88,3 +88,21 @@ export const CheckboxField = forwardRef<HTMLInputElement, { label: string } & In
     );
   },
 );
+
+/** A labelled file input; the hint (and any extra control) goes under it, then the message. */
+export const FileField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(
+  function FileField({ label, error, hint, className, ...input }, ref) {
+    const id = useId();
+    return (
+      <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
+        <input
+          ref={ref}
+          type="file"
+          {...described(id, error)}
+          className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:font-semibold file:text-indigo-800 dark:text-gray-300 dark:file:bg-indigo-950 dark:file:text-indigo-200"
+          {...input}
+        />
+      </FieldFrame>
+    );
+  },
+);

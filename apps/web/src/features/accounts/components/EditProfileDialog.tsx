@@ -1,12 +1,12 @@
-import { accountMessages, type Profile, type ProfileUpdateInput, profileUpdateSchema } from '@bookstore/contract';
+import { accountMessages, PICTURE_TYPES, type Profile, type ProfileUpdateInput, profileUpdateSchema } from '@bookstore/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Dialog, SaveActions } from '../../../components/ui/Dialog';
-import { TextAreaField, TextField } from '../../../components/ui/Field';
+import { FileField, TextAreaField, TextField } from '../../../components/ui/Field';
 import { ApiError } from '../../../lib/api-client';
 import { pictureUrl, useUpdateProfile } from '../api/profile';
-import { PictureField, usePicture } from './picture';
+import { usePicture } from './picture';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'bio'] as const;
 type ProfileFormValues = Record<(typeof FIELDS)[number], string>;
@@ -72,7 +72,12 @@ export function EditProfileDialog({ profile, open, onClose }: { profile: Profile
               e.currentTarget.src = '/avatar.png';
             }}
           />
-          <PictureField label="Profile Picture" error={picture.error} onChange={picture.onChange} />
+          <FileField
+            label="Profile Picture"
+            accept={PICTURE_TYPES.join(',')}
+            error={picture.error ?? undefined}
+            onChange={picture.onChange}
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField

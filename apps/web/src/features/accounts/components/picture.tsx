@@ -1,5 +1,6 @@
 import { accountMessages, PICTURE_MAX_BYTES, PICTURE_TYPES } from '@bookstore/contract';
-import { type ChangeEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
+import { useObjectUrl } from '../../../lib/hooks';
 
 /** The browser's first look at a picked picture (the server checks the bytes again). */
 export function pictureProblem(file: File, tooLarge: string = accountMessages.pictureTooLarge): string | null {
@@ -14,18 +15,8 @@ export function pictureProblem(file: File, tooLarge: string = accountMessages.pi
  */
 export function usePicture(tooLarge?: string, onProblem?: (problem: string) => void) {
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const preview = useObjectUrl(file);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = event.target.files?.[0] ?? null;
@@ -39,41 +30,4 @@ export function usePicture(tooLarge?: string, onProblem?: (problem: string) => v
   };
 
   return { file, preview, error, setError, onChange };
-}
-
-/** The picture input with its label, an optional hint and the problem read out by screen readers. */
-export function PictureField({
-  label,
-  hint,
-  error,
-  onChange,
-}: {
-  label: string;
-  hint?: ReactNode;
-  error: string | null;
-  onChange(event: ChangeEvent<HTMLInputElement>): void;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800 dark:text-gray-200">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="file"
-        accept={PICTURE_TYPES.join(',')}
-        onChange={onChange}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:font-semibold file:text-indigo-800 dark:text-gray-300 dark:file:bg-indigo-950 dark:file:text-indigo-200"
-      />
-      {hint}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }

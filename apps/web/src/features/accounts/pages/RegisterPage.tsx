@@ -1,4 +1,4 @@
-import { type RegisterData, type RegisterInput, registerSchema } from '@bookstore/contract';
+import { PICTURE_TYPES, type RegisterData, type RegisterInput, registerSchema } from '@bookstore/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
@@ -9,8 +9,8 @@ import { ApiError } from '../../../lib/api-client';
 import { takeDestination, useAuthStore } from '../../../stores/auth';
 import { register as registerAccount } from '../api/register';
 import { fieldErrorLines, signIn } from '../api/session';
-import { TextAreaField, TextField } from '../../../components/ui/Field';
-import { PictureField, usePicture } from '../components/picture';
+import { FileField, TextAreaField, TextField } from '../../../components/ui/Field';
+import { usePicture } from '../components/picture';
 import { Button } from '../../../components/ui/Button';
 
 const FIELDS = ['email', 'username', 'firstName', 'lastName', 'bio', 'password', 'password2'] as const;
@@ -86,10 +86,11 @@ export default function RegisterPage() {
             height={80}
             className="h-20 w-20 rounded-full border border-gray-200 object-cover dark:border-gray-700"
           />
-          <PictureField
+          <FileField
             label="Profile picture (optional)"
+            accept={PICTURE_TYPES.join(',')}
             hint={<p className="mt-1 text-xs text-gray-600 dark:text-gray-400">JPEG, PNG or GIF, up to 5MB</p>}
-            error={picture.error}
+            error={picture.error ?? undefined}
             onChange={picture.onChange}
           />
         </div>

@@ -1,8 +1,9 @@
 import { bookMessages, COVER_MAX_BYTES, COVER_TYPES } from '@bookstore/contract';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useRef } from 'react';
 import { BookImage } from '../../../components/ui/BookImage';
 import { Button } from '../../../components/ui/Button';
-
+import { FileField } from '../../../components/ui/Field';
+import { useObjectUrl } from '../../../lib/hooks';
 
 /** The browser's first look at a picked cover (the server checks its bytes again). */
 export function coverProblem(file: File): string | null {
@@ -23,19 +24,8 @@ interface Props {
 
 /** Spec section 2: the cover with a preview and a way to remove it again. */
 export function CoverPicker({ file, onChange, current, error, onError, required }: Props) {
-  const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const preview = useObjectUrl(file);
 
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = event.target.files?.[0] ?? null;
@@ -66,31 +56,24 @@ export function CoverPicker({ file, onChange, current, error, onError, required 
         className="h-36 w-24 shrink-0 rounded border border-gray-200 bg-gray-100 object-cover dark:border-gray-700 dark:bg-gray-800"
       />
       <div className="min-w-0 flex-1">
-        <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800 dark:text-gray-200">
-          Cover Image{required ? '' : ' (optional)'}
-        </label>
-        <input
+        <FileField
           ref={input}
-          id={id}
+          label={`Cover Image${required ? '' : ' (optional)'}`}
           name="image"
-          type="file"
           accept={COVER_TYPES.join(',')}
           onChange={pick}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:font-semibold file:text-indigo-800 dark:file:bg-indigo-950 dark:file:text-indigo-200"
+          error={error}
+          hint={
+            <>
+              <p className="mt-1 text-xs text-gray-600 dark:text-gray-400">JPEG, PNG, GIF or WebP, up to 5MB.</p>
+              {file && (
+                <Button onClick={remove} variant="secondary" className="mt-2">
+                  Remove image
+                </Button>
+              )}
+            </>
+          }
         />
-        <p className="mt-1 text-xs text-gray-600 dark:text-gray-400">JPEG, PNG, GIF or WebP, up to 5MB.</p>
-        {file && (
-          <Button onClick={remove} variant="secondary" className="mt-2">
-            Remove image
-          </Button>
-        )}
-        {error && (
-          <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
-            {error}
-          </p>
-        )}
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { PaymentInit, SandboxChargeRequest, VerifyPayment } from '@bookstore/contract';
+import type { PaymentInit, SandboxCharge, SandboxChargeRequest, VerifyPayment } from '@bookstore/contract';
 import { api, ApiError } from '../../../lib/api-client';
 
 /** POST /api/payments/initialize/: a fresh payment attempt (reference, amount, email, provider, public key). */
@@ -8,7 +8,7 @@ export function initializePayment(orderId: number) {
 
 /** POST /api/payments/sandbox/charge/: the test-mode pop-up submitting a card. */
 export function chargeSandboxCard(request: SandboxChargeRequest) {
-  return api.post<{ status: 'success'; reference: string; message: string }>('/payments/sandbox/charge/', request);
+  return api.post<SandboxCharge>('/payments/sandbox/charge/', request);
 }
 
 /**
