@@ -12,24 +12,13 @@ import { CartLink } from './CartLink';
 import { MegaMenu } from './MegaMenu';
 import { authorPath, categoryPath } from './nav';
 import { ThemeToggle } from './ThemeToggle';
-import { buttonClass } from '../../components/ui/Button';
+import { SignInLink } from '../../features/accounts/components/SignInLink';
 
 // The phone menu (and the dialog library behind it) loads the first time it is opened.
 const MobileMenu = lazy(() => import('./MobileMenu'));
 // The avatar menu (and the menu and positioning libraries behind it) loads only for signed-in
 // shoppers: guests, who are most first visits, get the plain Sign In link below.
 const UserMenu = lazy(() => import('../../features/accounts/components/UserMenu').then((m) => ({ default: m.UserMenu })));
-
-function SignInLink() {
-  return (
-    <Link
-      to={paths.login}
-      className={buttonClass({ size: 'sm', className: 'whitespace-nowrap' })}
-    >
-      Sign In
-    </Link>
-  );
-}
 
 function AccountArea() {
   const isAuth = useAuthStore((s) => s.isAuth);

@@ -4,8 +4,8 @@ import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../stores/auth';
 import { pictureUrl } from '../api/profile';
 import { signOut } from '../api/session';
-import { buttonClass } from '../../../components/ui/Button';
 import { Badge } from '../../../components/ui/Badge';
+import { SignInLink } from './SignInLink';
 
 const itemClass =
   'flex w-full items-center justify-between gap-3 px-4 py-2 text-left text-sm text-gray-800 data-[focus]:bg-gray-100 dark:text-gray-100 dark:data-[focus]:bg-gray-800';
@@ -20,16 +20,7 @@ export function UserMenu({ wishlistCount = 0 }: { wishlistCount?: number }) {
   const navigate = useNavigate();
   const count = wishlistCount;
 
-  if (!isAuth) {
-    return (
-      <Link
-        to={paths.login}
-        className={buttonClass({ size: 'sm', className: 'whitespace-nowrap' })}
-      >
-        Sign In
-      </Link>
-    );
-  }
+  if (!isAuth) return <SignInLink />;
 
   return (
     <Menu as="div" className="relative">

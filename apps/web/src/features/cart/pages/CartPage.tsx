@@ -8,7 +8,7 @@ import { usePageTitle } from '../../../lib/hooks';
 import { plural } from '../../../lib/lists';
 import { useActiveCart, useCartCount, useCartStore } from '../stores/cart';
 import { removedLineMessage, useRemovedBooks } from '../api/removed-books';
-import { buttonClass } from '../../../components/ui/Button';
+import { EmptyState } from '../../../components/ui/EmptyState';
 
 /**
  * The cart: lines, and an Order Summary whose checkout button comes from the checkout feature (the
@@ -31,15 +31,14 @@ export default function CartPage({ checkout }: { checkout?: ReactNode }) {
 
   if (cart.items.length === 0) {
     return (
-      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <EmptyState
+        icon={<CartIcon width={56} height={56} className="text-gray-400 dark:text-gray-500" />}
+        title="Your cart is empty"
+        text="Looks like you haven't added any books to your cart yet."
+        action={{ to: paths.books, label: 'Continue Shopping' }}
+      >
         {removedNote}
-        <CartIcon width={56} height={56} className="text-gray-400 dark:text-gray-500" />
-        <h1 className="mt-6 text-3xl font-bold">Your cart is empty</h1>
-        <p className="mt-3 text-gray-700 dark:text-gray-300">Looks like you haven't added any books to your cart yet.</p>
-        <Link to={paths.books} className={buttonClass({ size: 'xl', className: 'mt-8' })}>
-          Continue Shopping
-        </Link>
-      </section>
+      </EmptyState>
     );
   }
 

@@ -8,7 +8,7 @@ import { useOrders } from '../api/orders';
 import { OrderLines, orderMoney } from '../components/OrderLines';
 import { OrderStatusBadge } from '../components/OrderStatusBadge';
 import { useRequireSignIn } from '../hooks/useRequireSignIn';
-import { buttonClass } from '../../../components/ui/Button';
+import { EmptyState } from '../../../components/ui/EmptyState';
 
 /** /orders (spec section 2, order history). */
 export default function OrdersPage() {
@@ -25,13 +25,11 @@ function OrderHistory() {
   if (isError) return <ErrorState message="Error loading orders" />;
   if (orders.length === 0) {
     return (
-      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">No Orders Yet</h1>
-        <p className="mt-3 text-gray-700 dark:text-gray-300">Start shopping to create your first order!</p>
-        <Link to={paths.books} className={buttonClass({ size: 'xl', className: 'mt-8' })}>
-          Browse Books
-        </Link>
-      </section>
+      <EmptyState
+        title="No Orders Yet"
+        text="Start shopping to create your first order!"
+        action={{ to: paths.books, label: 'Browse Books' }}
+      />
     );
   }
 

@@ -10,6 +10,7 @@ import { OrderLines, orderMoney } from '../components/OrderLines';
 import { isOrderSettled, useOrderPolling } from '../hooks/useOrderPolling';
 import { useRequireSignIn } from '../hooks/useRequireSignIn';
 import { buttonClass } from '../../../components/ui/Button';
+import { EmptyState } from '../../../components/ui/EmptyState';
 
 export function capitalise(text: string) {
   return text ? text[0]!.toUpperCase() + text.slice(1) : text;
@@ -40,12 +41,7 @@ function PaymentStatus() {
   if (loading) return <PageLoading />;
   if (!order) {
     return (
-      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">Order Not Found</h1>
-        <Link to={paths.cart} className={buttonClass({ size: 'xl', className: 'mt-8' })}>
-          Return to Cart
-        </Link>
-      </section>
+      <EmptyState title="Order Not Found" action={{ to: paths.cart, label: 'Return to Cart' }} />
     );
   }
 

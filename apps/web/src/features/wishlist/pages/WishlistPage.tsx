@@ -13,7 +13,8 @@ import { plural } from '../../../lib/lists';
 import { rememberDestination, useAuthStore } from '../../../stores/auth';
 import { useCartStore } from '../../cart/stores/cart';
 import { useChangeWishlist, useWishlist } from '../api/wishlist';
-import { Button, buttonClass } from '../../../components/ui/Button';
+import { Button } from '../../../components/ui/Button';
+import { EmptyState } from '../../../components/ui/EmptyState';
 
 const inStock = (book: Book) => book.available && book.stock_amount > 0;
 
@@ -79,13 +80,11 @@ export default function WishlistPage() {
   const books = wishlist.data;
   if (books.length === 0) {
     return (
-      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-        <HeartIcon width={56} height={56} className="text-gray-400 dark:text-gray-500" />
-        <h1 className="mt-6 text-3xl font-bold">Your wishlist is empty</h1>
-        <Link to={paths.books} className={buttonClass({ size: 'xl', className: 'mt-8' })}>
-          Browse Books
-        </Link>
-      </section>
+      <EmptyState
+        icon={<HeartIcon width={56} height={56} className="text-gray-400 dark:text-gray-500" />}
+        title="Your wishlist is empty"
+        action={{ to: paths.books, label: 'Browse Books' }}
+      />
     );
   }
 
