@@ -15,3 +15,14 @@ const wholeList = <T>(name: 'authors' | 'categories') =>
 
 export const authorsQuery = wholeList<Author>('authors');
 export const categoriesQuery = wholeList<Category>('categories');
+
+/** GET /authors/{slug}/ or /categories/{slug}/: one author or category, cached by its slug. */
+export const collectionQuery = <T>(name: 'author' | 'category', slug: string) =>
+  queryOptions({
+    queryKey: [name, slug],
+    queryFn: ({ signal }) =>
+      api.get<T>(`/${name === 'author' ? 'authors' : 'categories'}/${encodeURIComponent(slug)}/`, {
+        signal,
+        auth: false,
+      }),
+  });

@@ -17,6 +17,33 @@ import { ThemeToggle } from './ThemeToggle';
 const linkClass =
   'block rounded-md px-3 py-2 text-base font-medium text-gray-800 hover:bg-gray-100 dark:text-gray-100 dark:hover:bg-gray-800';
 
+function EntryLinks({
+  heading,
+  headingClass,
+  entries,
+  pathFor,
+}: {
+  heading: string;
+  headingClass: string;
+  entries: MenuEntry[];
+  pathFor: (slug: string) => string;
+}) {
+  return (
+    <div>
+      <p className={`text-xs font-semibold tracking-wide uppercase ${headingClass}`}>{heading}</p>
+      <ul className="mt-1">
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <Link to={pathFor(entry.slug)} className="block py-1.5 text-sm">
+              {entry.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function MenuList({ label, entries, pathFor }: { label: string; entries: MenuEntry[]; pathFor: (slug: string) => string }) {
   const { featured, all } = splitFeatured(entries);
   return (
@@ -27,31 +54,14 @@ function MenuList({ label, entries, pathFor }: { label: string; entries: MenuEnt
       </DisclosureButton>
       <DisclosurePanel className="space-y-3 px-3 py-2">
         {featured.length > 0 && (
-          <div>
-            <p className="text-xs font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">Featured</p>
-            <ul className="mt-1">
-              {featured.map((entry) => (
-                <li key={entry.id}>
-                  <Link to={pathFor(entry.slug)} className="block py-1.5 text-sm">
-                    {entry.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
+          <EntryLinks
+            heading="Featured"
+            headingClass="text-indigo-700 dark:text-indigo-300"
+            entries={featured}
+            pathFor={pathFor}
+          />
         )}
-        <div>
-          <p className="text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-400">All {label}</p>
-          <ul className="mt-1">
-            {all.map((entry) => (
-              <li key={entry.id}>
-                <Link to={pathFor(entry.slug)} className="block py-1.5 text-sm">
-                  {entry.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <EntryLinks heading={`All ${label}`} headingClass="text-gray-600 dark:text-gray-400" entries={all} pathFor={pathFor} />
       </DisclosurePanel>
     </Disclosure>
   );

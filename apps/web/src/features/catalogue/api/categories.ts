@@ -1,20 +1,10 @@
 import type { Category } from '@bookstore/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { categoriesQuery } from '../../../lib/catalogue-lists';
+import { useQuery } from '@tanstack/react-query';
+import { categoriesQuery, collectionQuery } from '../../../lib/catalogue-lists';
 
 /** GET /categories/ : fetched once for the header menus; a failure leaves the list empty. */
-export function useCategories() {
-  return useQuery(categoriesQuery);
-}
+export const useCategories = () => useQuery(categoriesQuery);
 
 /** GET /categories/{slug}/ */
-export const categoryQuery = (slug: string) =>
-  queryOptions({
-    queryKey: ['category', slug],
-    queryFn: ({ signal }) => api.get<Category>(`/categories/${encodeURIComponent(slug)}/`, { signal, auth: false }),
-  });
-
-export function useCategory(slug: string) {
-  return useQuery(categoryQuery(slug));
-}
+export const categoryQuery = (slug: string) => collectionQuery<Category>('category', slug);
+export const useCategory = (slug: string) => useQuery(categoryQuery(slug));
