@@ -109,14 +109,18 @@ export const profileUpdateSchema = z.object({
 });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
+/** Who an account is: the fields a profile and the staff users list both begin with. */
+const accountIdentity = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+
 /** Spec section 3 "User profile", with the snake_case names the contact form and auth store read. */
-export const profileSchema = z
-  .object({
-    id: z.number().int(),
-    username: z.string(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
+export const profileSchema = accountIdentity
+  .extend({
     first_name: z.string(),
     last_name: z.string(),
     bio: z.string(),
@@ -128,13 +132,8 @@ export const profileSchema = z
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const userSummarySchema = z
-  .object({
-    id: z.number().int(),
-    username: z.string(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
+export const userSummarySchema = accountIdentity
+  .extend({
     is_staff: z.boolean(),
     date_joined: z.string(),
   })
