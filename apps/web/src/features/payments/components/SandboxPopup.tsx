@@ -1,7 +1,7 @@
 import { SANDBOX_CARDS } from '@bookstore/contract/checkout';
 import { formatMoney } from '@bookstore/contract/money';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, useId, useState } from 'react';
 import { CloseIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api-client';
@@ -31,6 +31,30 @@ function formatExpiry(value: string) {
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }
 
+/** One numeric field of the card form, labelled above. */
+function CardInput({
+  label,
+  onChange,
+  ...input
+}: { label: string; onChange(value: string): void } & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'>) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        inputMode="numeric"
+        required
+        onChange={(e) => onChange(e.target.value)}
+        className="mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100"
+        {...input}
+      />
+    </div>
+  );
+}
+
 interface Props {
   config: PopupConfig;
   onSuccess: (transaction: PaymentTransaction) => void;
@@ -43,7 +67,7 @@ export function SandboxPopup({ config, onSuccess, onCancel }: Props) {
   const [cvv, setCvv] = useState('');
   const [state, setState] = useState<'idle' | 'charging' | 'approved'>('idle');
   const [error, setError] = useState<string | null>(null);
-  const ids = { card: useId(), expiry: useId(), cvv: useId(), error: useId() };
+  const errorId = useId();
   const amount = formatMoney(config.amount, config.currency);
 
   const close = () => {
@@ -69,9 +93,6 @@ export function SandboxPopup({ config, onSuccess, onCancel }: Props) {
       setError(err instanceof ApiError ? err.message : 'The payment could not be completed. Please try again.');
     }
   };
-
-  const input =
-    'mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100';
 
   return (
     <Dialog open onClose={close} className="relative z-50">
@@ -112,60 +133,36 @@ export function SandboxPopup({ config, onSuccess, onCancel }: Props) {
           ) : (
             <form onSubmit={submit} noValidate className="space-y-4 p-4">
               <DialogTitle className="text-base font-semibold">Pay with card</DialogTitle>
-              <div>
-                <label htmlFor={ids.card} className="text-sm font-medium">
-                  Card number
-                </label>
-                <input
-                  id={ids.card}
-                  name="card_number"
-                  inputMode="numeric"
-                  autoComplete="cc-number"
-                  placeholder="0000 0000 0000 0000"
-                  required
-                  value={cardNumber}
-                  onChange={(e) => setCardNumber(groupCardNumber(e.target.value))}
-                  aria-describedby={error ? ids.error : undefined}
-                  className={input}
+              <CardInput
+                label="Card number"
+                name="card_number"
+                autoComplete="cc-number"
+                placeholder="0000 0000 0000 0000"
+                value={cardNumber}
+                onChange={(value) => setCardNumber(groupCardNumber(value))}
+                aria-describedby={error ? errorId : undefined}
+              />
+              <div className="grid grid-cols-2 gap-3">
+                <CardInput
+                  label="Expiry (MM/YY)"
+                  name="expiry"
+                  autoComplete="cc-exp"
+                  placeholder="MM/YY"
+                  value={expiry}
+                  onChange={(value) => setExpiry(formatExpiry(value))}
+                />
+                <CardInput
+                  label="CVV"
+                  name="cvv"
+                  autoComplete="cc-csc"
+                  placeholder="123"
+                  maxLength={4}
+                  value={cvv}
+                  onChange={(value) => setCvv(value.replace(/\D/g, '').slice(0, 4))}
                 />
               </div>
-              <div className="grid grid-cols-2 gap-3">
-                <div>
-                  <label htmlFor={ids.expiry} className="text-sm font-medium">
-                    Expiry (MM/YY)
-                  </label>
-                  <input
-                    id={ids.expiry}
-                    name="expiry"
-                    inputMode="numeric"
-                    autoComplete="cc-exp"
-                    placeholder="MM/YY"
-                    required
-                    value={expiry}
-                    onChange={(e) => setExpiry(formatExpiry(e.target.value))}
-                    className={input}
-                  />
-                </div>
-                <div>
-                  <label htmlFor={ids.cvv} className="text-sm font-medium">
-                    CVV
-                  </label>
-                  <input
-                    id={ids.cvv}
-                    name="cvv"
-                    inputMode="numeric"
-                    autoComplete="cc-csc"
-                    placeholder="123"
-                    required
-                    maxLength={4}
-                    value={cvv}
-                    onChange={(e) => setCvv(e.target.value.replace(/\D/g, '').slice(0, 4))}
-                    className={input}
-                  />
-                </div>
-              </div>
               {error && (
-                <p id={ids.error} role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950/60 dark:text-red-200">
+                <p id={errorId} role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950/60 dark:text-red-200">
                   {error}
                 </p>
               )}
