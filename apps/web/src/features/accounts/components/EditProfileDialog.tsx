@@ -7,6 +7,7 @@ import { FileField, TextAreaField, TextField } from '../../../components/ui/Fiel
 import { ApiError } from '../../../lib/api-client';
 import { pictureUrl, useUpdateProfile } from '../api/profile';
 import { usePicture } from './picture';
+import { Avatar } from './Avatar';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'bio'] as const;
 type ProfileFormValues = Record<(typeof FIELDS)[number], string>;
@@ -62,15 +63,11 @@ export function EditProfileDialog({ profile, open, onClose }: { profile: Profile
     <Dialog open={open} title="Edit Profile" busy={update.isPending} onClose={onClose}>
       <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="mt-5 space-y-4">
         <div className="flex items-center gap-4">
-          <img
+          <Avatar
             src={picture.preview ?? pictureUrl(profile.profilePicture)}
             alt={picture.preview ? 'Preview of your new profile picture' : 'Your profile picture'}
-            width={72}
-            height={72}
-            className="h-18 w-18 rounded-full border border-gray-200 object-cover dark:border-gray-700"
-            onError={(e) => {
-              e.currentTarget.src = '/avatar.png';
-            }}
+            size={72}
+            className="h-18 w-18"
           />
           <FileField
             label="Profile Picture"

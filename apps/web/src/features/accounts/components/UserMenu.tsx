@@ -6,6 +6,7 @@ import { pictureUrl } from '../api/profile';
 import { signOut } from '../api/session';
 import { Badge } from '../../../components/ui/Badge';
 import { SignInLink } from './SignInLink';
+import { Avatar } from './Avatar';
 
 const itemClass =
   'flex w-full items-center justify-between gap-3 px-4 py-2 text-left text-sm text-gray-800 data-[focus]:bg-gray-100 dark:text-gray-100 dark:data-[focus]:bg-gray-800';
@@ -28,16 +29,7 @@ export function UserMenu({ wishlistCount = 0 }: { wishlistCount?: number }) {
         className="flex rounded-full focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 dark:focus-visible:ring-offset-gray-950"
         aria-label="Open user menu"
       >
-        <img
-          src={pictureUrl(profile?.profile_picture)}
-          alt=""
-          width={36}
-          height={36}
-          className="h-9 w-9 rounded-full border border-gray-200 object-cover dark:border-gray-700"
-          onError={(e) => {
-            e.currentTarget.src = '/avatar.png';
-          }}
-        />
+        <Avatar src={pictureUrl(profile?.profile_picture)} alt="" size={36} className="h-9 w-9" />
       </MenuButton>
       <MenuItems
         anchor="bottom end"

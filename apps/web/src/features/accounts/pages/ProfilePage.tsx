@@ -6,6 +6,7 @@ import { pictureUrl, useProfile } from '../api/profile';
 import { EditProfileDialog } from '../components/EditProfileDialog';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
+import { Avatar } from '../components/Avatar';
 
 
 function Card({ label, value }: { label: string; value: string }) {
@@ -61,16 +62,7 @@ export default function ProfilePage() {
           className="shrink-0 rounded-full focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
           aria-label="Change profile picture"
         >
-          <img
-            src={pictureUrl(user.profilePicture)}
-            alt=""
-            width={112}
-            height={112}
-            className="h-28 w-28 rounded-full border border-gray-200 object-cover dark:border-gray-700"
-            onError={(e) => {
-              e.currentTarget.src = '/avatar.png';
-            }}
-          />
+          <Avatar src={pictureUrl(user.profilePicture)} alt="" size={112} className="h-28 w-28" />
         </button>
         <div className="flex-1 text-center sm:text-left">
           <h1 className="text-2xl font-bold">{fullName || 'No name set'}</h1>

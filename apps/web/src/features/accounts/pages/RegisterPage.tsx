@@ -12,6 +12,8 @@ import { fieldErrorLines, signIn } from '../api/session';
 import { FileField, TextAreaField, TextField } from '../../../components/ui/Field';
 import { usePicture } from '../components/picture';
 import { Button } from '../../../components/ui/Button';
+import { Avatar } from '../components/Avatar';
+import { DEFAULT_AVATAR } from '../api/profile';
 
 const FIELDS = ['email', 'username', 'firstName', 'lastName', 'bio', 'password', 'password2'] as const;
 
@@ -79,12 +81,11 @@ export default function RegisterPage() {
         className="mt-8 grid gap-5 rounded-lg border border-gray-200 p-6 shadow-sm sm:grid-cols-2 dark:border-gray-800"
       >
         <div className="flex items-center gap-4 sm:col-span-2">
-          <img
-            src={picture.preview ?? '/avatar.png'}
+          <Avatar
+            src={picture.preview ?? DEFAULT_AVATAR}
             alt={picture.preview ? 'Preview of your profile picture' : ''}
-            width={80}
-            height={80}
-            className="h-20 w-20 rounded-full border border-gray-200 object-cover dark:border-gray-700"
+            size={80}
+            className="h-20 w-20"
           />
           <FileField
             label="Profile picture (optional)"
