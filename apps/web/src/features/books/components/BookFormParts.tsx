@@ -1,8 +1,12 @@
 import { bookMessages, COVER_MAX_BYTES, COVER_TYPES } from '@bookstore/contract';
-import { type ChangeEvent, useRef } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ChangeEvent, useRef, useState } from 'react';
+import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { BookImage } from '../../../components/ui/BookImage';
 import { Button } from '../../../components/ui/Button';
 import { FileField } from '../../../components/ui/Field';
+import { ApiError } from '../../../lib/api-client';
 import { useObjectUrl } from '../../../lib/hooks';
 
 /** The browser's first look at a picked cover (the server checks its bytes again). */
@@ -109,4 +113,26 @@ export function ChoiceOptions({ placeholder, choices }: { placeholder: string; c
       ))}
     </>
   );
+}
+
+/**
+ * The state both book forms keep: the form on the contract's schema, the picked cover and its problem,
+ * and the server's field errors put beside their fields.
+ */
+export function useBookForm<Input extends FieldValues, Output>(
+  schema: z.ZodObject & z.ZodType<Output, Input>,
+  defaultValues: DefaultValues<Input>,
+) {
+  const [cover, setCover] = useState<File | null>(null);
+  const [coverError, setCoverError] = useState<string | undefined>();
+  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(schema), defaultValues });
+  const showServerErrors = (err: unknown) =>
+    applyServerFields(
+      err instanceof ApiError ? err.fields : undefined,
+      Object.keys(schema.shape),
+      (field, message) => form.setError(field as Path<Input>, { message }),
+      setCoverError,
+    );
+  const error = (field: Path<Input>) => (form.formState.errors as Record<string, { message?: string } | undefined>)[field]?.message;
+  return { form, cover, setCover, coverError, setCoverError, showServerErrors, error };
 }

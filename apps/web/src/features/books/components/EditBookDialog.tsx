@@ -1,15 +1,9 @@
-import { type Book, bookMessages, type EditBookInput, editBookSchema } from '@bookstore/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { type Path, useForm } from 'react-hook-form';
+import { type Book, bookMessages, editBookSchema } from '@bookstore/contract';
 import toast from 'react-hot-toast';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/Field';
-import { ApiError } from '../../../lib/api-client';
 import { type BookFormValues, useBookChoices, useUpdateBook } from '../api/books';
-import { applyServerFields, ChoiceOptions, CoverPicker } from './BookFormParts';
+import { ChoiceOptions, CoverPicker, useBookForm } from './BookFormParts';
 import { Dialog, SaveActions } from '../../../components/ui/Dialog';
-
-const FIELDS = Object.keys(editBookSchema.shape);
 
 /**
  * The dashboard's Edit dialog (spec section 7: id, title, count_in_stock, category, description,
@@ -18,24 +12,14 @@ const FIELDS = Object.keys(editBookSchema.shape);
 export function EditBookDialog({ book, onClose }: { book: Book; onClose(): void }) {
   const update = useUpdateBook();
   const { categories } = useBookChoices();
-  const [cover, setCover] = useState<File | null>(null);
-  const [coverError, setCoverError] = useState<string | undefined>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    getValues,
-    formState: { errors },
-  } = useForm<EditBookInput>({
-    resolver: zodResolver(editBookSchema),
-    defaultValues: {
-      title: book.title,
-      count_in_stock: String(book.count_in_stock),
-      category: book.category === null ? '' : String(book.category),
-      description: book.description,
-      price: book.price,
-    },
+  const { form, cover, setCover, coverError, setCoverError, showServerErrors, error } = useBookForm(editBookSchema, {
+    title: book.title,
+    count_in_stock: String(book.count_in_stock),
+    category: book.category === null ? '' : String(book.category),
+    description: book.description,
+    price: book.price,
   });
+  const { register, handleSubmit, getValues } = form;
 
   const onSubmit = () =>
     update.mutate(
@@ -46,18 +30,12 @@ export function EditBookDialog({ book, onClose }: { book: Book; onClose(): void 
           onClose();
         },
         onError: (err) => {
-          applyServerFields(
-            err instanceof ApiError ? err.fields : undefined,
-            FIELDS,
-            (field, message) => setError(field as Path<EditBookInput>, { message }),
-            setCoverError,
-          );
+          showServerErrors(err);
           toast.error(err.message);
         },
       },
     );
 
-  const error = (field: keyof EditBookInput) => errors[field]?.message;
   return (
     <Dialog title="Edit Book" busy={update.isPending} onClose={onClose}>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-5 space-y-4">

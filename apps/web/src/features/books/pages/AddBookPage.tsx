@@ -1,14 +1,5 @@
-import {
-  BOOK_CONDITIONS,
-  BOOK_TYPES,
-  bookMessages,
-  type BookFields,
-  type CreateBookInput,
-  createBookSchema,
-} from '@bookstore/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
-import { type Path, useForm } from 'react-hook-form';
+import { BOOK_CONDITIONS, BOOK_TYPES, bookMessages, createBookSchema } from '@bookstore/contract';
+import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { CloseIcon } from '../../../components/ui/icons';
@@ -18,11 +9,9 @@ import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/hooks';
 import { rememberDestination, useAuthStore } from '../../../stores/auth';
 import { type BookFormValues, useBookChoices, useCreateBook, useProfileForBooks } from '../api/books';
-import { applyServerFields, ChoiceOptions, CoverPicker } from '../components/BookFormParts';
+import { ChoiceOptions, CoverPicker, useBookForm } from '../components/BookFormParts';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
-
-const FIELDS = Object.keys(createBookSchema.shape) as (keyof CreateBookInput)[];
 
 function today(): string {
   const now = new Date();
@@ -41,35 +30,25 @@ export default function AddBookPage() {
   const profile = useProfileForBooks(isAuth);
   const { authors, categories } = useBookChoices();
   const create = useCreateBook();
-  const [cover, setCover] = useState<File | null>(null);
-  const [coverError, setCoverError] = useState<string | undefined>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    getValues,
-    formState: { errors },
-  } = useForm<CreateBookInput, unknown, BookFields>({
-    resolver: zodResolver(createBookSchema),
-    defaultValues: {
-      title: '',
-      publisher: '',
-      published_date: today(),
-      isbn: '',
-      genre: '',
-      author: '',
-      category: '',
-      book_type: 'Paperback',
-      condition: 'New',
-      original_price: '',
-      price: '',
-      stock_amount: '',
-      description: '',
-      tags: '',
-      available: true,
-      featured: false,
-    },
+  const { form, cover, setCover, coverError, setCoverError, showServerErrors, error } = useBookForm(createBookSchema, {
+    title: '',
+    publisher: '',
+    published_date: today(),
+    isbn: '',
+    genre: '',
+    author: '',
+    category: '',
+    book_type: 'Paperback',
+    condition: 'New',
+    original_price: '',
+    price: '',
+    stock_amount: '',
+    description: '',
+    tags: '',
+    available: true,
+    featured: false,
   });
+  const { register, handleSubmit, getValues } = form;
 
   const incomplete = profile.data && !(profile.data.firstName.trim() && profile.data.lastName.trim() && profile.data.email.trim());
   useEffect(() => {
@@ -103,20 +82,13 @@ export default function AddBookPage() {
             navigate(paths.profile);
             return;
           }
-          const fields = err instanceof ApiError ? err.fields : undefined;
-          applyServerFields(
-            fields,
-            FIELDS,
-            (field, message) => setError(field as Path<CreateBookInput>, { message }),
-            setCoverError,
-          );
+          showServerErrors(err);
           toast.error(err.message || 'An unexpected error occurred');
         },
       },
     );
   };
 
-  const error = (field: keyof CreateBookInput) => errors[field]?.message;
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <div className="mb-6 flex items-center justify-between gap-4">
