@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { MenuIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { useAuthStore } from '../../stores/auth';
@@ -13,6 +13,7 @@ import { MegaMenu } from './MegaMenu';
 import { authorPath, categoryPath } from './nav';
 import { ThemeToggle } from './ThemeToggle';
 import { SignInLink } from '../../features/accounts/components/SignInLink';
+import { NavLinks } from './NavLinks';
 
 // The phone menu (and the dialog library behind it) loads the first time it is opened.
 const MobileMenu = lazy(() => import('./MobileMenu'));
@@ -75,20 +76,10 @@ export function Header() {
       <div className="mx-auto flex h-full max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
         <Logo />
         <nav aria-label="Main" className="hidden items-center lg:flex">
-          <NavLink to={paths.home} end className={navLink}>
-            Home
-          </NavLink>
-          <NavLink to={paths.books} className={navLink}>
-            Books
-          </NavLink>
+          <NavLinks part="before" className={navLink} />
           <MegaMenu label="Categories" allLabel="All Categories" entries={categories.data ?? []} pathFor={categoryPath} />
           <MegaMenu label="Authors" allLabel="All Authors" entries={authors.data ?? []} pathFor={authorPath} />
-          <NavLink to={paths.about} className={navLink}>
-            About
-          </NavLink>
-          <NavLink to={paths.contact} className={navLink}>
-            Contact
-          </NavLink>
+          <NavLinks part="after" className={navLink} />
         </nav>
         <SearchBox key={pathname} className="min-w-0 flex-1 lg:max-w-xs xl:max-w-sm" />
         <div className="flex shrink-0 items-center gap-1">

@@ -8,11 +8,11 @@ import {
   DisclosurePanel,
 } from '@headlessui/react';
 import { useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ChevronDownIcon, CloseIcon } from '../../components/ui/icons';
-import { paths } from '../../config/paths';
 import { authorPath, categoryPath, splitFeatured, type MenuEntry } from './nav';
 import { ThemeToggle } from './ThemeToggle';
+import { NavLinks } from './NavLinks';
 
 const linkClass =
   'block rounded-md px-3 py-2 text-base font-medium text-gray-800 hover:bg-gray-100 dark:text-gray-100 dark:hover:bg-gray-800';
@@ -104,20 +104,10 @@ export default function MobileMenu({
           </button>
         </div>
         <nav aria-label="Mobile" className="space-y-1">
-          <NavLink to={paths.home} end className={linkClass}>
-            Home
-          </NavLink>
-          <NavLink to={paths.books} className={linkClass}>
-            Books
-          </NavLink>
+          <NavLinks part="before" className={linkClass} />
           <MenuList label="Categories" entries={categories} pathFor={categoryPath} />
           <MenuList label="Authors" entries={authors} pathFor={authorPath} />
-          <NavLink to={paths.about} className={linkClass}>
-            About
-          </NavLink>
-          <NavLink to={paths.contact} className={linkClass}>
-            Contact
-          </NavLink>
+          <NavLinks part="after" className={linkClass} />
         </nav>
         <div className="mt-auto border-t border-gray-200 pt-4 dark:border-gray-800">
           <ThemeToggle withText />

@@ -1,7 +1,7 @@
 import { contactRequestSchema, type ContactRequest } from '@bookstore/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import clsx from 'clsx';
-import { useState, type ReactNode } from 'react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from '../../../components/ui/icons';
 import { usePageTitle } from '../../../lib/hooks';
@@ -38,6 +38,19 @@ function Field({
         </p>
       )}
     </div>
+  );
+}
+
+/** One way to reach the shop: its icon, what it is, and the details. */
+function ContactItem({ icon: Icon, title, children }: { icon: ComponentType<{ className?: string }>; title: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-3">
+      <Icon className="mt-0.5 shrink-0 text-indigo-700 dark:text-indigo-300" />
+      <div>
+        <h2 className="font-semibold">{title}</h2>
+        {children}
+      </div>
+    </li>
   );
 }
 
@@ -82,40 +95,24 @@ export default function ContactPage() {
       <div className="mt-10 grid gap-10 lg:grid-cols-2">
         <div className="space-y-8">
           <ul className="space-y-5">
-            <li className="flex gap-3">
-              <PhoneIcon className="mt-0.5 shrink-0 text-indigo-700 dark:text-indigo-300" />
-              <div>
-                <h2 className="font-semibold">Phone</h2>
-                <a href="tel:+12125550147" className="text-gray-700 hover:underline dark:text-gray-300">
-                  +1 (212) 555-0147
-                </a>
-              </div>
-            </li>
-            <li className="flex gap-3">
-              <MailIcon className="mt-0.5 shrink-0 text-indigo-700 dark:text-indigo-300" />
-              <div>
-                <h2 className="font-semibold">Email</h2>
-                <a href="mailto:support@bookstore.example" className="text-gray-700 hover:underline dark:text-gray-300">
-                  support@bookstore.example
-                </a>
-              </div>
-            </li>
-            <li className="flex gap-3">
-              <PinIcon className="mt-0.5 shrink-0 text-indigo-700 dark:text-indigo-300" />
-              <div>
-                <h2 className="font-semibold">Address</h2>
-                <address className="text-gray-700 not-italic dark:text-gray-300">350 Fifth Avenue, New York, NY 10118</address>
-              </div>
-            </li>
-            <li className="flex gap-3">
-              <ClockIcon className="mt-0.5 shrink-0 text-indigo-700 dark:text-indigo-300" />
-              <div>
-                <h2 className="font-semibold">Hours</h2>
-                <p className="text-gray-700 dark:text-gray-300">Mon-Fri 9:00 AM-6:00 PM</p>
-                <p className="text-gray-700 dark:text-gray-300">Sat 10:00 AM-4:00 PM</p>
-                <p className="text-gray-700 dark:text-gray-300">Sun closed</p>
-              </div>
-            </li>
+            <ContactItem icon={PhoneIcon} title="Phone">
+              <a href="tel:+12125550147" className="text-gray-700 hover:underline dark:text-gray-300">
+                +1 (212) 555-0147
+              </a>
+            </ContactItem>
+            <ContactItem icon={MailIcon} title="Email">
+              <a href="mailto:support@bookstore.example" className="text-gray-700 hover:underline dark:text-gray-300">
+                support@bookstore.example
+              </a>
+            </ContactItem>
+            <ContactItem icon={PinIcon} title="Address">
+              <address className="text-gray-700 not-italic dark:text-gray-300">350 Fifth Avenue, New York, NY 10118</address>
+            </ContactItem>
+            <ContactItem icon={ClockIcon} title="Hours">
+              <p className="text-gray-700 dark:text-gray-300">Mon-Fri 9:00 AM-6:00 PM</p>
+              <p className="text-gray-700 dark:text-gray-300">Sat 10:00 AM-4:00 PM</p>
+              <p className="text-gray-700 dark:text-gray-300">Sun closed</p>
+            </ContactItem>
           </ul>
           <section>
             <h2 className="mb-3 text-xl font-semibold">Find Us</h2>
