@@ -53,20 +53,14 @@ export function BookImage({ src, srcSet, sources, alt, width, height, priority, 
   );
 }
 
+type Cover = Pick<Book, 'image' | 'image_srcset' | 'image_sources'>;
+
+/** A book's cover as `BookImage` takes it: the image, its resized variants and newer formats. */
+export const coverOf = (book: Cover) => ({ src: book.image, srcSet: book.image_srcset, sources: book.image_sources });
+
 /** A small cover (40 x 56) for rows: search results, the dashboard's books table. */
-export function BookThumb({ book }: { book: Pick<Book, 'image' | 'image_srcset' | 'image_sources'> }) {
-  return (
-    <BookImage
-      src={book.image}
-      srcSet={book.image_srcset}
-      sources={book.image_sources}
-      sizes="40px"
-      alt=""
-      width={40}
-      height={56}
-      className="h-14 w-10 rounded object-cover"
-    />
-  );
+export function BookThumb({ book }: { book: Cover }) {
+  return <BookImage {...coverOf(book)} sizes="40px" alt="" width={40} height={56} className="h-14 w-10 rounded object-cover" />;
 }
 
 /**
@@ -78,16 +72,14 @@ export function CardCover({
   href,
   priority,
 }: {
-  book: Pick<Book, 'image' | 'image_srcset' | 'image_sources'>;
+  book: Cover;
   href: string;
   priority?: boolean;
 }) {
   return (
     <Link to={href} tabIndex={-1} aria-hidden="true" className="block bg-gray-100 dark:bg-gray-800">
       <BookImage
-        src={book.image}
-        srcSet={book.image_srcset}
-        sources={book.image_sources}
+        {...coverOf(book)}
         sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
         alt=""
         width={300}

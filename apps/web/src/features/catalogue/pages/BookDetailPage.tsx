@@ -5,7 +5,7 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
-import { BookImage } from '../../../components/ui/BookImage';
+import { BookImage, coverOf } from '../../../components/ui/BookImage';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { DownloadIcon, ReturnIcon, ShieldIcon, TruckIcon } from '../../../components/ui/icons';
 import { percentOff, Price } from '../../../components/ui/Price';
@@ -253,9 +253,7 @@ export default function BookDetailPage() {
             </Badge>
           )}
           <BookImage
-            src={book_.image}
-            srcSet={book_.image_srcset}
-            sources={book_.image_sources}
+            {...coverOf(book_)}
             sizes="(min-width: 1024px) 40vw, 100vw"
             alt={`Cover of ${book_.title}`}
             width={400}
