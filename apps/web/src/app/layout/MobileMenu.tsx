@@ -13,6 +13,7 @@ import { ChevronDownIcon, CloseIcon } from '../../components/ui/icons';
 import { authorPath, categoryPath, splitFeatured, type MenuEntry } from './nav';
 import { ThemeToggle } from './ThemeToggle';
 import { NavLinks } from './NavLinks';
+import { CloseButton } from '../../components/ui/Button';
 
 const linkClass =
   'block rounded-md px-3 py-2 text-base font-medium text-gray-800 hover:bg-gray-100 dark:text-gray-100 dark:hover:bg-gray-800';
@@ -94,14 +95,7 @@ export default function MobileMenu({
       >
         <div className="mb-4 flex items-center justify-between">
           <DialogTitle className="text-lg font-bold">Menu</DialogTitle>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close menu"
-            className="rounded-full p-2 text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800"
-          >
-            <CloseIcon />
-          </button>
+          <CloseButton label="Close menu" onClick={onClose} />
         </div>
         <nav aria-label="Mobile" className="space-y-1">
           <NavLinks part="before" className={linkClass} />

@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import { type ButtonHTMLAttributes, forwardRef } from 'react';
+import { CloseIcon } from './icons';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger';
 /** sm: header and card actions; md: form and dialog buttons; lg: page buttons; xl: the big calls to action. */
@@ -39,5 +40,22 @@ export function buttonClass({ variant = 'primary', size = 'md', className }: But
 export const Button = forwardRef<HTMLButtonElement, ButtonStyle & ButtonHTMLAttributes<HTMLButtonElement>>(
   function Button({ variant, size, className, type = 'button', ...button }, ref) {
     return <button ref={ref} type={type} className={buttonClass({ variant, size, className })} {...button} />;
+  },
+);
+
+/** A round ✕ button that closes a menu, sheet or search; `label` names it for screen readers. */
+export const CloseButton = forwardRef<HTMLButtonElement, { label: string } & ButtonHTMLAttributes<HTMLButtonElement>>(
+  function CloseButton({ label, type = 'button', ...button }, ref) {
+    return (
+      <button
+        ref={ref}
+        type={type}
+        aria-label={label}
+        className="rounded-full p-2 text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800"
+        {...button}
+      >
+        <CloseIcon />
+      </button>
+    );
   },
 );

@@ -2,7 +2,6 @@ import type { BookOrdering } from '@bookstore/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/ui/ErrorState';
-import { CloseIcon } from '../../../components/ui/icons';
 import { PageLoading, Spinner } from '../../../components/ui/Spinner';
 import { useMediaQuery } from '../../../lib/hooks';
 import {
@@ -19,7 +18,7 @@ import {
 } from '../api/books';
 import { BookCard, BookGrid } from './BookCard';
 import { ActiveFilters, FilterPanel } from './FilterPanel';
-import { Button } from '../../../components/ui/Button';
+import { Button, CloseButton } from '../../../components/ui/Button';
 
 export const BOOK_SORTS: { value: BookOrdering; label: string }[] = [
   { value: '-created_at', label: 'Newest First' },
@@ -172,15 +171,7 @@ export function BookBrowser({
               >
                 <div className="mb-2 flex items-center justify-between">
                   <h2 className="text-lg font-semibold">Filters</h2>
-                  <button
-                    type="button"
-                    aria-label="Close filters"
-                    autoFocus
-                    onClick={() => setSheetOpen(false)}
-                    className="rounded-full p-2 hover:bg-gray-100 dark:hover:bg-gray-800"
-                  >
-                    <CloseIcon />
-                  </button>
+                  <CloseButton label="Close filters" autoFocus onClick={() => setSheetOpen(false)} />
                 </div>
                 {panel}
                 <Button size="lg" onClick={() => setSheetOpen(false)} className="mt-6 w-full">

@@ -2,11 +2,12 @@ import clsx from 'clsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BookThumb } from '../../../components/ui/BookImage';
-import { CloseIcon, SearchIcon } from '../../../components/ui/icons';
+import { SearchIcon } from '../../../components/ui/icons';
 import { money } from '../../../components/ui/Price';
 import { paths } from '../../../config/paths';
 import { useDebouncedValue, useMediaQuery } from '../../../lib/hooks';
 import { SEARCH_DEBOUNCE_MS, useBookSearch } from '../api/search';
+import { CloseButton } from '../../../components/ui/Button';
 
 /**
  * Header search: the term changes at once, the call waits 500 ms after the last keystroke, results
@@ -217,14 +218,7 @@ export function SearchBox({ className }: { className?: string }) {
         )}
       </form>
       {expanded && (
-        <button
-          type="button"
-          onClick={clearSearch}
-          aria-label="Close search"
-          className="rounded-full p-2 text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800"
-        >
-          <CloseIcon />
-        </button>
+        <CloseButton label="Close search" onClick={clearSearch} />
       )}
     </div>
   );
