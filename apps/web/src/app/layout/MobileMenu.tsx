@@ -9,7 +9,7 @@ import {
 } from '@headlessui/react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ChevronDownIcon, CloseIcon } from '../../components/ui/icons';
+import { ChevronDownIcon } from '../../components/ui/icons';
 import { authorPath, categoryPath, splitFeatured, type MenuEntry } from './nav';
 import { ThemeToggle } from './ThemeToggle';
 import { NavLinks } from './NavLinks';
