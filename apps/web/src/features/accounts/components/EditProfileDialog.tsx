@@ -1,13 +1,12 @@
-import { accountMessages, PICTURE_TYPES, type Profile, type ProfileUpdateInput, profileUpdateSchema } from '@bookstore/contract';
+import { accountMessages, type Profile, type ProfileUpdateInput, profileUpdateSchema } from '@bookstore/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Dialog, SaveActions } from '../../../components/ui/Dialog';
-import { FileField, TextAreaField, TextField } from '../../../components/ui/Field';
+import { fieldsOf, TextAreaField, TextField } from '../../../components/ui/Field';
 import { ApiError } from '../../../lib/api-client';
 import { pictureUrl, useUpdateProfile } from '../api/profile';
-import { usePicture } from './picture';
-import { Avatar } from './Avatar';
+import { PicturePicker, usePicture } from './picture';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'bio'] as const;
 type ProfileFormValues = Record<(typeof FIELDS)[number], string>;
@@ -39,6 +38,7 @@ export function EditProfileDialog({ profile, open, onClose }: { profile: Profile
     resolver,
     defaultValues: { firstName: profile.firstName, lastName: profile.lastName, email: profile.email, bio: profile.bio },
   });
+  const field = fieldsOf(register, errors);
 
   const onSubmit = (changes: ProfileUpdateInput) =>
     update.mutate(
@@ -62,42 +62,19 @@ export function EditProfileDialog({ profile, open, onClose }: { profile: Profile
   return (
     <Dialog open={open} title="Edit Profile" busy={update.isPending} onClose={onClose}>
       <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="mt-5 space-y-4">
-        <div className="flex items-center gap-4">
-          <Avatar
-            src={picture.preview ?? pictureUrl(profile.profilePicture)}
-            alt={picture.preview ? 'Preview of your new profile picture' : 'Your profile picture'}
-            size={72}
-            className="h-18 w-18"
-          />
-          <FileField
-            label="Profile Picture"
-            accept={PICTURE_TYPES.join(',')}
-            error={picture.error ?? undefined}
-            onChange={picture.onChange}
-          />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First Name"
-            autoComplete="given-name"
-            error={errors.firstName?.message}
-            {...register('firstName')}
-          />
-          <TextField
-            label="Last Name"
-            autoComplete="family-name"
-            error={errors.lastName?.message}
-            {...register('lastName')}
-          />
-        </div>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
+        <PicturePicker
+          picture={picture}
+          current={pictureUrl(profile.profilePicture)}
+          alt={picture.preview ? 'Preview of your new profile picture' : 'Your profile picture'}
+          size="md"
+          label="Profile Picture"
         />
-        <TextAreaField label="Bio" rows={4} error={errors.bio?.message} {...register('bio')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="First Name" autoComplete="given-name" {...field('firstName')} />
+          <TextField label="Last Name" autoComplete="family-name" {...field('lastName')} />
+        </div>
+        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <TextAreaField label="Bio" rows={4} {...field('bio')} />
         <SaveActions busy={update.isPending} onCancel={onClose} />
       </form>
     </Dialog>

@@ -1,6 +1,9 @@
 import { accountMessages, PICTURE_MAX_BYTES, PICTURE_TYPES } from '@bookstore/contract';
-import { type ChangeEvent, useState } from 'react';
+import clsx from 'clsx';
+import { type ChangeEvent, type ReactNode, useState } from 'react';
+import { FileField } from '../../../components/ui/Field';
 import { useObjectUrl } from '../../../lib/hooks';
+import { Avatar } from './Avatar';
 
 /** The browser's first look at a picked picture (the server checks the bytes again). */
 export function pictureProblem(file: File, tooLarge: string = accountMessages.pictureTooLarge): string | null {
@@ -30,4 +33,42 @@ export function usePicture(tooLarge?: string, onProblem?: (problem: string) => v
   };
 
   return { file, preview, error, setError, onChange };
+}
+
+/** The picture row of a form: the current (or previewed) picture beside its file input. */
+export function PicturePicker({
+  picture,
+  current,
+  alt,
+  size,
+  label,
+  hint,
+  className,
+}: {
+  picture: ReturnType<typeof usePicture>;
+  /** What to show until a picture is picked. */
+  current: string;
+  alt: string;
+  size: 'md' | 'lg';
+  label: string;
+  hint?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={clsx('flex items-center gap-4', className)}>
+      <Avatar
+        src={picture.preview ?? current}
+        alt={alt}
+        size={size === 'md' ? 72 : 80}
+        className={size === 'md' ? 'h-18 w-18' : 'h-20 w-20'}
+      />
+      <FileField
+        label={label}
+        accept={PICTURE_TYPES.join(',')}
+        hint={hint}
+        error={picture.error ?? undefined}
+        onChange={picture.onChange}
+      />
+    </div>
+  );
 }

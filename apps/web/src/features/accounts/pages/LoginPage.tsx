@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { takeDestination, useAuthStore } from '../../../stores/auth';
 import { fieldErrorLines, InvalidLoginResponse, signIn } from '../api/session';
-import { TextField } from '../../../components/ui/Field';
+import { fieldsOf, TextField } from '../../../components/ui/Field';
 import { Button } from '../../../components/ui/Button';
 
 /** Spec section 2, Login: 'Welcome Back!', identifier and password, the redirect message, link to register. */
@@ -24,6 +24,7 @@ export default function LoginPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { emailOrUsername: '', password: '' } });
+  const field = fieldsOf(register, errors);
 
   const onSubmit = async (input: LoginInput) => {
     setProblem(null);
@@ -57,20 +58,8 @@ export default function LoginPage() {
         </p>
       )}
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="mt-8 space-y-5 rounded-lg border border-gray-200 p-6 shadow-sm dark:border-gray-800">
-        <TextField
-          label="Email or username"
-          autoComplete="username"
-          autoFocus
-          error={errors.emailOrUsername?.message}
-          {...register('emailOrUsername')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
+        <TextField label="Email or username" autoComplete="username" autoFocus {...field('emailOrUsername')} />
+        <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
         {problem && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
             {problem}

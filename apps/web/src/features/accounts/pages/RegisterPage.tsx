@@ -1,4 +1,4 @@
-import { PICTURE_TYPES, type RegisterData, type RegisterInput, registerSchema } from '@bookstore/contract';
+import { type RegisterData, type RegisterInput, registerSchema } from '@bookstore/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
@@ -9,10 +9,9 @@ import { ApiError } from '../../../lib/api-client';
 import { takeDestination, useAuthStore } from '../../../stores/auth';
 import { register as registerAccount } from '../api/register';
 import { fieldErrorLines, signIn } from '../api/session';
-import { FileField, TextAreaField, TextField } from '../../../components/ui/Field';
-import { usePicture } from '../components/picture';
+import { fieldsOf, TextAreaField, TextField } from '../../../components/ui/Field';
+import { PicturePicker, usePicture } from '../components/picture';
 import { Button } from '../../../components/ui/Button';
-import { Avatar } from '../components/Avatar';
 import { DEFAULT_AVATAR } from '../api/profile';
 
 const FIELDS = ['email', 'username', 'firstName', 'lastName', 'bio', 'password', 'password2'] as const;
@@ -32,6 +31,7 @@ export default function RegisterPage() {
     resolver: zodResolver(registerSchema),
     defaultValues: { email: '', username: '', firstName: '', lastName: '', bio: '', password: '', password2: '' },
   });
+  const field = fieldsOf(register, errors);
 
   const onSubmit = async (input: RegisterData) => {
     if (picture.error) return;
@@ -80,40 +80,22 @@ export default function RegisterPage() {
         noValidate
         className="mt-8 grid gap-5 rounded-lg border border-gray-200 p-6 shadow-sm sm:grid-cols-2 dark:border-gray-800"
       >
-        <div className="flex items-center gap-4 sm:col-span-2">
-          <Avatar
-            src={picture.preview ?? DEFAULT_AVATAR}
-            alt={picture.preview ? 'Preview of your profile picture' : ''}
-            size={80}
-            className="h-20 w-20"
-          />
-          <FileField
-            label="Profile picture (optional)"
-            accept={PICTURE_TYPES.join(',')}
-            hint={<p className="mt-1 text-xs text-gray-600 dark:text-gray-400">JPEG, PNG or GIF, up to 5MB</p>}
-            error={picture.error ?? undefined}
-            onChange={picture.onChange}
-          />
-        </div>
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <TextField label="Username" autoComplete="username" error={errors.username?.message} {...register('username')} />
-        <TextField label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-        <TextField label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
-        <TextAreaField label="Bio (optional)" rows={3} className="sm:col-span-2" error={errors.bio?.message} {...register('bio')} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password')}
+        <PicturePicker
+          picture={picture}
+          current={DEFAULT_AVATAR}
+          alt={picture.preview ? 'Preview of your profile picture' : ''}
+          size="lg"
+          label="Profile picture (optional)"
+          hint={<p className="mt-1 text-xs text-gray-600 dark:text-gray-400">JPEG, PNG or GIF, up to 5MB</p>}
+          className="sm:col-span-2"
         />
-        <TextField
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password2?.message}
-          {...register('password2')}
-        />
+        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <TextField label="Username" autoComplete="username" {...field('username')} />
+        <TextField label="First Name" autoComplete="given-name" {...field('firstName')} />
+        <TextField label="Last Name" autoComplete="family-name" {...field('lastName')} />
+        <TextAreaField label="Bio (optional)" rows={3} className="sm:col-span-2" {...field('bio')} />
+        <TextField label="Password" type="password" autoComplete="new-password" {...field('password')} />
+        <TextField label="Confirm Password" type="password" autoComplete="new-password" {...field('password2')} />
         <Button type="submit" disabled={busy} className="sm:col-span-2">
           {busy ? 'Creating account...' : 'Create Account'}
         </Button>
