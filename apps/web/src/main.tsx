@@ -1,10 +1,41 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { App } from './app/App';
+import { takeServerState } from './app/hydration';
+import { createRoutes } from './app/routes';
+import { queryClient } from './lib/query-client';
 import './index.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/** The screens of the address being hydrated, loaded first: hydration must render what the server did. */
+async function loadMatchedScreens(routes: RouteObject[]) {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
+
+const container = document.getElementById('root')!;
+// The server's data (router and query cache) goes in first, so hydration asks the API for nothing.
+const state = takeServerState(queryClient);
+const routes = createRoutes(queryClient);
+if (state) {
+  await loadMatchedScreens(routes);
+  const router = createBrowserRouter(routes, { hydrationData: state.router });
+  hydrateRoot(
+    container,
+    <App>
+      <RouterProvider router={router} />
+    </App>,
+  );
+} else {
+  // `npm run dev` (Vite's own server): no server render, the app starts empty.
+  createRoot(container).render(
+    <App>
+      <RouterProvider router={createBrowserRouter(routes)} />
+    </App>,
+  );
+}

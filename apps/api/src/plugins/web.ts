@@ -5,12 +5,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { escapeHtml } from '../lib/html.js';
 import { publicOrigin } from '../lib/origin.js';
+import { catalogueCache } from '../modules/catalogue/cache.js';
 import { headForPath } from '../modules/seo/head.js';
+import { createPageRenderer, PAGE_CACHE_CONTROL, type RenderedPage } from './render.js';
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
 
 /**
- * One origin: the built single-page app, with SPA fallback for client routes, hashed assets cached
+ * One origin: the built storefront, every page rendered on the server from the app's own routes
+ * (render.ts; the plain single-page app when the build has no server bundle), hashed assets cached
  * for a year, and /media from DATA_DIR. Unknown /api and /media addresses answer JSON 404s.
  */
 export const webPlugin = fp(async (app: FastifyInstance) => {
@@ -37,6 +40,8 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       prefix: '/',
       wildcard: false,
       index: false,
+      // dist/server/ holds the server renderer's bundle: it is not a file for browsers.
+      allowedPath: (pathname) => !pathname.startsWith('/server/'),
       setHeaders(res, filePath) {
         // Vite puts a content hash in every file under assets/: those never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -48,18 +53,36 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     });
   }
   const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : '';
+  const renderPage = hasWeb ? await createPageRenderer(app, dist, indexHtml) : null;
+  const cache = catalogueCache(app.db);
+
+  /** The template with the page's own title, description and Open Graph tags. */
+  async function documentFor(request: FastifyRequest, pathname: string, origin: string) {
+    try {
+      const head = await headForPath(app.db, pathname, origin);
+      if (head) return injectHead(indexHtml, head.title, head.description, head.extra ?? '');
+    } catch (err) {
+      request.log.warn({ err }, 'page head failed; serving defaults');
+    }
+    return indexHtml;
+  }
 
   async function sendApp(request: FastifyRequest, reply: FastifyReply) {
     const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
     const origin = publicOrigin(config, request);
-    let html = indexHtml;
-    try {
-      const head = await headForPath(app.db, pathname, origin);
-      if (head) html = injectHead(html, head.title, head.description, head.extra ?? '');
-    } catch (err) {
-      request.log.warn({ err }, 'page head failed; serving defaults');
+    if (!renderPage) {
+      const html = await documentFor(request, pathname, origin);
+      return reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }
-    return reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    // A page is the same for everybody: made once per address for a few seconds, like the catalogue's
+    // answers, and forgotten with them on every catalogue write.
+    const page: RenderedPage = await cache.get(`page:${origin}${request.url}`, async () =>
+      renderPage(`${origin}${request.url}`, await documentFor(request, pathname, origin)),
+    );
+    if (page.location) return reply.redirect(page.location, page.status);
+    reply.header('Cache-Control', PAGE_CACHE_CONTROL).header('ETag', page.etag);
+    if (ifNoneMatch(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+    return reply.code(page.status).type('text/html; charset=utf-8').send(page.body);
   }
 
   if (hasWeb) {
@@ -74,6 +97,11 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     return reply.code(404).send({ error: `No such address: ${request.method} ${pathname}` });
   });
 });
+
+function ifNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
 
 function injectHead(html: string, title: string, description: string, extra: string): string {
   return html

@@ -1,11 +1,12 @@
-import { RouterProvider } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { StrictMode, type ReactNode } from 'react';
 import { AppProviders } from './providers';
-import { router } from './router';
 
-export function App() {
+/** The whole app around a router: the browser's (main.tsx) or the server's (entry-server.tsx). */
+export function App({ client, children }: { client?: QueryClient; children: ReactNode }) {
   return (
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <StrictMode>
+      <AppProviders client={client}>{children}</AppProviders>
+    </StrictMode>
   );
 }

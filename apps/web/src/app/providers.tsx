@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import { queryClient } from '../lib/query-client';
@@ -18,9 +18,10 @@ function ToastLimit() {
   return null;
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
+/** `client`: the server gives each request its own; the browser uses the app's one. */
+export function AppProviders({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <FeatureSlots>{children}</FeatureSlots>
       <ToastLimit />
       <Toaster

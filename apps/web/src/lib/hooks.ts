@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 
 const STORE_NAME = 'Bookstore';
 
@@ -19,18 +19,39 @@ export function useDebouncedValue<T>(value: T, delay: number): T {
   return debounced;
 }
 
-/** True when the viewport matches the media query (kept in sync). */
+/**
+ * True when the viewport matches the media query (kept in sync). False on the server and while the
+ * server's HTML hydrates (it cannot know the screen), so lay out with CSS what must be right at once.
+ */
 export function useMediaQuery(query: string): boolean {
-  const [matches, setMatches] = useState(() => typeof window !== 'undefined' && window.matchMedia?.(query).matches);
-  useEffect(() => {
-    const list = window.matchMedia?.(query);
-    if (!list) return;
-    const update = () => setMatches(list.matches);
-    update();
-    list.addEventListener('change', update);
-    return () => list.removeEventListener('change', update);
-  }, [query]);
-  return Boolean(matches);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const list = window.matchMedia?.(query);
+      list?.addEventListener('change', onChange);
+      return () => list?.removeEventListener('change', onChange);
+    },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => Boolean(window.matchMedia?.(query).matches),
+    () => false,
+  );
+}
+
+const noChange = () => () => {};
+
+/**
+ * False on the server and while the server's HTML is being hydrated, true from the first render after
+ * it. Anything personal (stores kept in localStorage: auth, cart, theme) is shown only once this is
+ * true, so the HTML a CDN keeps holds nothing of one shopper's, and hydration never sees a mismatch.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noChange,
+    () => true,
+    () => false,
+  );
 }
 
 /** A temporary address for a picked file (for a preview), released when the file changes or the screen goes. */

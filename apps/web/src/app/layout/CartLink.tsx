@@ -2,17 +2,21 @@ import { Link } from 'react-router';
 import { Tooltip } from '../../components/ui/Tooltip';
 import { CartIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
+import { useHydrated } from '../../lib/hooks';
 import { plural } from '../../lib/lists';
 import { useCartCount } from '../../features/cart/stores/cart';
 
 export function CartLink() {
-  const count = useCartCount();
+  // The count is this browser's (local storage): none in the server's HTML, the badge after hydration.
+  const hydrated = useHydrated();
+  const stored = useCartCount();
+  const count = hydrated ? stored : 0;
   return (
     <Tooltip label="Cart">
       {(id) => (
         <Link
           to={paths.cart}
-          aria-label={`Cart, ${plural(count, 'item')}`}
+          aria-label={hydrated ? `Cart, ${plural(count, 'item')}` : 'Cart'}
           aria-describedby={id}
           className="relative rounded-full p-2 text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800"
         >

@@ -11,6 +11,7 @@ import { SearchBox } from '../../features/catalogue/components/SearchBox';
 import { CartLink } from './CartLink';
 import { MegaMenu } from './MegaMenu';
 import { authorPath, categoryPath } from './nav';
+import { AfterHydration } from '../hydrated';
 import { ThemeToggle } from './ThemeToggle';
 import { SignInLink } from '../../features/accounts/components/SignInLink';
 import { NavLinks } from './NavLinks';
@@ -84,10 +85,15 @@ export function Header() {
         <SearchBox key={pathname} className="min-w-0 flex-1 lg:max-w-xs xl:max-w-sm" />
         <div className="flex shrink-0 items-center gap-1">
           <CartLink />
-          <span className="hidden lg:inline-flex">
-            <ThemeToggle />
+          {/* Theme and account come from this browser's storage: drawn after hydration, in space kept for them. */}
+          <span className="hidden h-10 w-10 lg:inline-flex">
+            <AfterHydration>
+              <ThemeToggle />
+            </AfterHydration>
           </span>
-          <AccountArea />
+          <AfterHydration fallback={<span aria-hidden="true" className="inline-block h-9 w-[4.25rem]" />}>
+            <AccountArea />
+          </AfterHydration>
           <button
             type="button"
             aria-label="Open menu"

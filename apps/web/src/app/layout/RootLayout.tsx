@@ -1,6 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../../components/ui/Spinner';
+import { useHydrated } from '../../lib/hooks';
 import { useAuthStore } from '../../stores/auth';
 import { useCartStore } from '../../features/cart/stores/cart';
 import { applyTheme, useThemeStore } from '../../stores/theme';
@@ -12,13 +13,17 @@ export function RootLayout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
   const darkMode = useThemeStore((s) => s.darkMode);
   const username = useAuthStore((s) => s.profile?.username);
+  // The stores read during hydration hold their defaults, not what this browser keeps: wait for it.
+  const hydrated = useHydrated();
 
-  useEffect(() => applyTheme(darkMode), [darkMode]);
+  useEffect(() => {
+    if (hydrated) applyTheme(darkMode);
+  }, [hydrated, darkMode]);
 
   // At start, and whenever the signed-in username changes, the cart follows it (guest cart when none).
   useEffect(() => {
-    useCartStore.getState().initializeCart(username ?? null);
-  }, [username]);
+    if (hydrated) useCartStore.getState().initializeCart(username ?? null);
+  }, [hydrated, username]);
 
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: 'smooth' });

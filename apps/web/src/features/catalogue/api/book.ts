@@ -16,10 +16,12 @@ export function useBook(title: string) {
 }
 
 /** GET /books/{id}/related/ */
-export function useRelatedBooks(id: number | undefined) {
-  return useQuery({
+export const relatedQuery = (id: number | undefined) =>
+  queryOptions({
     queryKey: ['book', id, 'related'],
-    enabled: id !== undefined,
     queryFn: ({ signal }) => api.get<Book[]>(`/books/${id}/related/`, { signal, auth: false }),
   });
+
+export function useRelatedBooks(id: number | undefined) {
+  return useQuery({ ...relatedQuery(id), enabled: id !== undefined });
 }

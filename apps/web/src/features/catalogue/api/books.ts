@@ -1,28 +1,40 @@
 import { BOOK_ORDERINGS, type Book, type BookOrdering, type Paged, type PagedBooks } from '@bookstore/contract';
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** GET /books/?page=&ordering=&page_size= : one page of the catalogue, newest first by default. */
-export function fetchBooks(
-  params: { page?: number; ordering?: BookOrdering; pageSize?: number; keyword?: string },
-  signal?: AbortSignal,
-) {
+type BooksParams = { page?: number; ordering?: BookOrdering; pageSize?: number; keyword?: string };
+
+/** The API address of one page of the catalogue. */
+function booksAddress(params: BooksParams) {
   const query = new URLSearchParams();
   query.set('page', String(params.page ?? 1));
   if (params.ordering) query.set('ordering', params.ordering);
   if (params.pageSize) query.set('page_size', String(params.pageSize));
   if (params.keyword) query.set('keyword', params.keyword);
-  return api.get<Paged<Book>>(`/books/?${query}`, { signal, auth: false });
+  return `/books/?${query}`;
+}
+
+/** GET /books/?page=&ordering=&page_size= : one page of the catalogue, newest first by default. */
+export function fetchBooks(params: BooksParams, signal?: AbortSignal) {
+  return api.get<Paged<Book>>(booksAddress(params), { signal, auth: false });
 }
 
 export const HOME_GRID_SIZE = 8;
 
 /** The first 8 books, for the home grid. */
+export const homeBooksQuery = () => {
+  const address = booksAddress({ page: 1, ordering: '-created_at', pageSize: HOME_GRID_SIZE });
+  return {
+    ...queryOptions({
+      queryKey: ['books', 'home'],
+      queryFn: ({ signal }) => api.get<PagedBooks>(address, { signal, auth: false }),
+    }),
+    address,
+  };
+};
+
 export function useHomeBooks() {
-  return useQuery({
-    queryKey: ['books', 'home'],
-    queryFn: ({ signal }) => fetchBooks({ page: 1, ordering: '-created_at', pageSize: HOME_GRID_SIZE }, signal),
-  });
+  return useQuery(homeBooksQuery());
 }
 
 /** The filters a listing can carry in its address (`/books?category=fiction&price_max=20`). */
@@ -105,22 +117,42 @@ export const categorySource = (slug: string): BookSource => ({
   fixed: 'category',
 });
 
-/** A listing page by page, in the server's order (the client never re-sorts); facet counts come with page 1. */
-export const bookPagesQuery = (source: BookSource, query: string) =>
-  infiniteQueryOptions({
-    queryKey: ['books', 'list', source.path, query],
-    queryFn: ({ pageParam, signal }) =>
-      api.get<PagedBooks>(`${source.path}?page=${pageParam}&${query}${pageParam === 1 ? '&facets=1' : ''}`, {
-        signal,
-        auth: false,
-      }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => last.meta.next ?? undefined,
-  });
+/**
+ * A listing page by page, in the server's order (the client never re-sorts), from page `start` on (an
+ * address with `?page=n`, the links a reader without JavaScript follows); facet counts come with the
+ * first page asked.
+ */
+export const bookPagesQuery = (source: BookSource, query: string, start = 1) => {
+  const address = (page: number) => `${source.path}?page=${page}&${query}${page === start ? '&facets=1' : ''}`;
+  return {
+    ...infiniteQueryOptions({
+      queryKey: ['books', 'list', source.path, query, ...(start > 1 ? [start] : [])],
+      queryFn: ({ pageParam, signal }) => api.get<PagedBooks>(address(pageParam), { signal, auth: false }),
+      initialPageParam: start,
+      getNextPageParam: (last) => last.meta.next ?? undefined,
+    }),
+    address,
+  };
+};
 
 /** While another view loads, the last one stays (the filter panel keeps its values and counts). */
-export function useBookPages(source: BookSource, query: string) {
-  return useInfiniteQuery({ ...bookPagesQuery(source, query), placeholderData: keepPreviousData });
+export function useBookPages(source: BookSource, query: string, start = 1) {
+  return useInfiniteQuery({ ...bookPagesQuery(source, query, start), placeholderData: keepPreviousData });
+}
+
+/** The first page a listing's address asks for (`?page=n`), 1 when none or malformed. */
+export function startPageFrom(search: URLSearchParams): number {
+  const page = Number(search.get('page'));
+  return Number.isInteger(page) && page > 1 && page <= 100_000 ? page : 1;
+}
+
+/** The search part of a listing's page `page` (`?page=3&ordering=title`), keeping its ordering and filters. */
+export function withPage(search: URLSearchParams, page: number): string {
+  const next = new URLSearchParams(search);
+  if (page > 1) next.set('page', String(page));
+  else next.delete('page');
+  const query = next.toString();
+  return query ? `?${query}` : '';
 }
 
 /** The ordering an address asks for, or the page's default. */

@@ -1,11 +1,14 @@
 import type { Book } from '@bookstore/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** GET /featured/ : the new-arrivals carousel. */
-export function useFeaturedBooks() {
-  return useQuery({
+export const featuredQuery = () =>
+  queryOptions({
     queryKey: ['featured'],
     queryFn: ({ signal }) => api.get<Book[]>('/featured/', { signal, auth: false }),
   });
+
+export function useFeaturedBooks() {
+  return useQuery(featuredQuery());
 }

@@ -1,6 +1,6 @@
 import type { BookOrdering } from '@bookstore/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { PageLoading, Spinner } from '../../../components/ui/Spinner';
 import { useMediaQuery } from '../../../lib/hooks';
@@ -13,8 +13,10 @@ import {
   type ListFacet,
   listQuery,
   orderingFrom,
+  startPageFrom,
   useBookPages,
   withFilters,
+  withPage,
 } from '../api/books';
 import { BookCard, BookGrid } from './BookCard';
 import { ActiveFilters, FilterPanel } from './FilterPanel';
@@ -32,6 +34,9 @@ export const SEARCH_SORTS: { value: BookOrdering; label: string }[] = [
   { value: 'relevance', label: 'Best Match' },
   ...BOOK_SORTS.filter((sort) => !sort.value.endsWith('created_at')),
 ];
+
+const pageLink =
+  'rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-gray-50 dark:border-gray-700 dark:text-indigo-300 dark:hover:bg-gray-800';
 
 const NO_FILTERS: BookFilters = {
   category: [],
@@ -77,7 +82,9 @@ export function BookBrowser({
   const hidden: ListFacet | undefined = 'fixed' in source ? source.fixed : undefined;
   const filters = filtersFrom(params);
   if (hidden) filters[hidden] = [];
-  const pages = useBookPages(source, listQuery({ ordering, filters, keyword, exact }));
+  // `?page=n`: the list starts there (the page links below, for readers without JavaScript).
+  const start = startPageFrom(params);
+  const pages = useBookPages(source, listQuery({ ordering, filters, keyword, exact }), start);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
   const endMarker = useRef<HTMLDivElement>(null);
   const desktop = useMediaQuery('(min-width: 1024px)');
@@ -106,13 +113,18 @@ export function BookBrowser({
   }, [sheetOpen]);
 
   // Each choice is a new history entry, so back undoes it.
-  const setFilters = (next: BookFilters) => setParams(withFilters(params, next));
+  const setFilters = (next: BookFilters) => {
+    const changed = withFilters(params, next);
+    changed.delete('page');
+    setParams(changed);
+  };
   const clearFilters = () => setFilters(NO_FILTERS);
 
   const first = pages.data?.pages[0];
   const facets = first?.meta.facets;
   const books = pages.data?.pages.flatMap((page) => page.data) ?? [];
   const count = pages.isSuccess ? (first?.meta.count ?? 0) : undefined;
+  const last = pages.data?.pages.at(-1)?.meta;
 
   const panel = <FilterPanel facets={facets} filters={filters} onChange={setFilters} hidden={hidden} />;
 
@@ -121,16 +133,14 @@ export function BookBrowser({
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
         {title(count)}
         <div className="flex items-center gap-2">
-          {!desktop && (
-            <button
-              type="button"
-              onClick={() => setSheetOpen(true)}
-              aria-expanded={sheetOpen}
-              className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium dark:border-gray-700"
-            >
-              Filters
-            </button>
-          )}
+          <button
+            type="button"
+            onClick={() => setSheetOpen(true)}
+            aria-expanded={sheetOpen}
+            className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium lg:hidden dark:border-gray-700"
+          >
+            Filters
+          </button>
           <label htmlFor="sort-books" className="text-sm font-medium">
             Sort by
           </label>
@@ -140,6 +150,7 @@ export function BookBrowser({
             onChange={(event) => {
               const next = new URLSearchParams(params);
               next.set('ordering', event.target.value);
+              next.delete('page');
               setParams(next);
             }}
             className="rounded-md border border-gray-300 bg-white px-3 py-2 text-sm dark:border-gray-700 dark:bg-gray-900"
@@ -154,12 +165,12 @@ export function BookBrowser({
       </div>
 
       <div className="lg:grid lg:grid-cols-[15rem_1fr] lg:gap-8">
-        {desktop ? (
-          <aside aria-label="Filters" className="self-start">
-            <h2 className="mb-2 text-lg font-semibold">Filters</h2>
-            {panel}
-          </aside>
-        ) : (
+        {/* A sidebar from 1024 px, laid out by CSS so the server's page has it in place already. */}
+        <aside aria-label="Filters" className="hidden self-start lg:block">
+          <h2 className="mb-2 text-lg font-semibold">Filters</h2>
+          {(desktop || !sheetOpen) && panel}
+        </aside>
+        {!desktop &&
           sheetOpen && (
             <div className="fixed inset-0 z-50 flex">
               <div className="absolute inset-0 bg-black/40" aria-hidden="true" onClick={() => setSheetOpen(false)} />
@@ -179,8 +190,7 @@ export function BookBrowser({
                 </Button>
               </div>
             </div>
-          )
-        )}
+          )}
 
         {/* The last view stays, dimmed, while the next one loads. */}
         <div
@@ -217,8 +227,24 @@ export function BookBrowser({
                   <BookCard key={book.id} book={book} priority={index < 2} highlight={highlight} />
                 ))}
               </BookGrid>
-              <div ref={endMarker} data-testid="end-of-list" className="flex h-16 items-center justify-center">
-                {isFetchingNextPage && <Spinner label="Loading more books..." />}
+              {/* The end of the list: scrolling to it loads the next page; without JavaScript, its links do. */}
+              <div ref={endMarker} data-testid="end-of-list" className="flex h-16 items-center justify-center gap-4">
+                {isFetchingNextPage ? (
+                  <Spinner label="Loading more books..." />
+                ) : (
+                  <nav aria-label="Pages" className="flex gap-4">
+                    {start > 1 && (
+                      <Link to={{ search: withPage(params, start - 1) }} rel="prev" className={pageLink}>
+                        Previous page
+                      </Link>
+                    )}
+                    {last?.next && (
+                      <Link to={{ search: withPage(params, last.next) }} rel="next" className={pageLink}>
+                        Next page
+                      </Link>
+                    )}
+                  </nav>
+                )}
               </div>
             </>
           )}

@@ -1,57 +1,86 @@
 import type { Book } from '@bookstore/contract';
-import { A11y, Keyboard } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import 'swiper/css';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { BookImage } from '../../../components/ui/BookImage';
 import { Price } from '../../../components/ui/Price';
 import { paths } from '../../../config/paths';
 
-/** Slides per view: 1.2 under 720 px, 3.2 from 720 px, 4.2 from 1024 px (spec section 9). */
+/**
+ * Slides per view: 1.2 under 720 px, 3.2 from 720 px, 4.2 from 1024 px (spec section 9), with a 1 rem
+ * gap: each slide is (100% - the gaps in view) / slides per view wide.
+ */
 export const CAROUSEL_BREAKPOINTS = {
   0: { slidesPerView: 1.2 },
   720: { slidesPerView: 3.2 },
   1024: { slidesPerView: 4.2 },
 } as const;
 
+const slideWidth =
+  'w-[calc((100%-1rem)/1.2)] min-[720px]:w-[calc((100%-3rem)/3.2)] min-[1024px]:w-[calc((100%-4rem)/4.2)]';
+
+const arrow =
+  'rounded-full border border-gray-300 bg-white p-2 text-gray-800 shadow-sm hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800';
+
+/**
+ * The new arrivals as a row that scrolls sideways and snaps to a slide (CSS only: it reads and
+ * scrolls without JavaScript), with previous and next buttons that move it by a slide.
+ */
 export default function NewArrivalsCarousel({ books }: { books: Book[] }) {
+  const track = useRef<HTMLUListElement>(null);
+  const move = (direction: 1 | -1) => {
+    const list = track.current;
+    const slide = list?.firstElementChild as HTMLElement | null;
+    if (!list || !slide) return;
+    list.scrollBy({ left: direction * (slide.offsetWidth + 16), behavior: 'smooth' });
+  };
   return (
-    <Swiper
-      modules={[A11y, Keyboard]}
-      spaceBetween={16}
-      slidesPerView={1.2}
-      breakpoints={CAROUSEL_BREAKPOINTS}
-      keyboard={{ enabled: true, onlyInViewport: true }}
-      a11y={{ enabled: true, containerMessage: 'New arrivals', slideLabelMessage: '{{index}} of {{slidesLength}}' }}
-      className="!pb-2"
-    >
-      {books.map((book, index) => (
-        <SwiperSlide key={book.id} className="!h-auto">
-          <Link
-            to={paths.book(book.title)}
-            className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm hover:shadow-md dark:border-gray-800 dark:bg-gray-900"
+    <div role="region" aria-roledescription="carousel" aria-label="New arrivals">
+      <div className="mb-3 flex justify-end gap-2">
+        <button type="button" className={arrow} aria-label="Previous books" onClick={() => move(-1)}>
+          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M12.5 15l-5-5 5-5" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
+        <button type="button" className={arrow} aria-label="Next books" onClick={() => move(1)}>
+          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M7.5 5l5 5-5 5" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
+      </div>
+      <ul ref={track} className="flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth pb-2 [scrollbar-width:thin]">
+        {books.map((book, index) => (
+          <li
+            key={book.id}
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${books.length}`}
+            className={`${slideWidth} shrink-0 snap-start`}
           >
-            <span className="flex h-64 items-center justify-center bg-gray-100 dark:bg-gray-800">
-              <BookImage
-                src={book.image}
-                srcSet={book.image_srcset}
-                sources={book.image_sources}
-                sizes="(min-width: 1024px) 25vw, (min-width: 720px) 33vw, 85vw"
-                alt=""
-                width={180}
-                height={240}
-                priority={index < 2}
-                className="h-60 w-auto object-contain"
-              />
-            </span>
-            <span className="flex flex-1 flex-col gap-1 p-4">
-              <span className="line-clamp-1 font-semibold">{book.title}</span>
-              <span className="line-clamp-1 text-sm text-gray-600 dark:text-gray-400">{book.book_author}</span>
-              <Price price={book.price} originalPrice={book.original_price} className="mt-auto" />
-            </span>
-          </Link>
-        </SwiperSlide>
-      ))}
-    </Swiper>
+            <Link
+              to={paths.book(book.title)}
+              className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm hover:shadow-md dark:border-gray-800 dark:bg-gray-900"
+            >
+              <span className="flex h-64 items-center justify-center bg-gray-100 dark:bg-gray-800">
+                <BookImage
+                  src={book.image}
+                  srcSet={book.image_srcset}
+                  sources={book.image_sources}
+                  sizes="(min-width: 1024px) 23vw, (min-width: 720px) 30vw, 80vw"
+                  alt=""
+                  width={180}
+                  height={240}
+                  priority={index === 0}
+                  className="h-60 w-auto object-contain"
+                />
+              </span>
+              <span className="flex flex-1 flex-col gap-1 p-4">
+                <span className="line-clamp-1 font-semibold">{book.title}</span>
+                <span className="line-clamp-1 text-sm text-gray-600 dark:text-gray-400">{book.book_author}</span>
+                <Price price={book.price} originalPrice={book.original_price} className="mt-auto" />
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -12,6 +12,8 @@ export interface CatalogueSlots {
   purchaseAction?: (book: BookDetail) => ReactNode;
   /** The content of the book page's reviews tab. */
   reviews?: (book: BookDetail) => ReactNode;
+  /** The book's first reviews as plain text, for the page as the server sends it (read without JavaScript). */
+  firstReviews?: (book: BookDetail) => ReactNode;
 }
 
 const SlotsContext = createContext<CatalogueSlots>({});

@@ -13,7 +13,7 @@ import { PageLoading } from '../../../components/ui/Spinner';
 import { roundRating, Stars } from '../../../components/ui/Stars';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { usePageTitle } from '../../../lib/hooks';
+import { useHydrated, usePageTitle } from '../../../lib/hooks';
 import { plural } from '../../../lib/lists';
 import { useCartStore } from '../../cart/stores/cart';
 import { useBook, useRelatedBooks } from '../api/book';
@@ -102,7 +102,8 @@ function ServiceInfo() {
           ))}
         </ul>
         <p className="mt-3 text-sm">
-          Estimated delivery: <strong>{estimatedDelivery()}</strong>
+          {/* The day depends on the reader's clock and time zone: the browser's word wins. */}
+          Estimated delivery: <strong suppressHydrationWarning>{estimatedDelivery()}</strong>
         </p>
       </section>
       <section className="rounded-lg border border-gray-200 p-4 dark:border-gray-800">
@@ -141,7 +142,8 @@ function ServiceInfo() {
 }
 
 function BookTabs({ book }: { book: BookDetail }) {
-  const { reviews } = useCatalogueSlots();
+  const { reviews, firstReviews } = useCatalogueSlots();
+  const hydrated = useHydrated();
   const details: [string, string][] = [
     ['Author', book.book_author],
     ['Publisher', book.publisher],
@@ -152,6 +154,43 @@ function BookTabs({ book }: { book: BookDetail }) {
     ['Format', book.book_type],
     ['Condition', book.condition],
   ];
+  const description = book.description || 'No description available.';
+  const detailList = (
+    <dl className="grid max-w-3xl gap-x-8 gap-y-3 sm:grid-cols-2">
+      {details.map(([term, value]) => (
+        <div key={term} className="flex justify-between gap-4 border-b border-gray-100 py-2 dark:border-gray-800">
+          <dt className="font-medium text-gray-600 dark:text-gray-400">{term}</dt>
+          <dd className="text-right">{value || '—'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+  // As the server sends it (and as a reader without JavaScript sees it): the three parts one after
+  // another, the first reviews as text. Tabs, and the reviews with their form, come with the script.
+  if (!hydrated) {
+    return (
+      <div className="mt-12 space-y-10">
+        <section aria-labelledby="book-description">
+          <h2 id="book-description" className="mb-4 text-xl font-semibold">
+            Description
+          </h2>
+          <p className="max-w-3xl leading-relaxed whitespace-pre-line text-gray-800 dark:text-gray-200">{description}</p>
+        </section>
+        <section aria-labelledby="book-details">
+          <h2 id="book-details" className="mb-4 text-xl font-semibold">
+            Details
+          </h2>
+          {detailList}
+        </section>
+        <section aria-labelledby="book-reviews">
+          <h2 id="book-reviews" className="mb-4 text-xl font-semibold">
+            Reviews ({book.review_count})
+          </h2>
+          {firstReviews?.(book)}
+        </section>
+      </div>
+    );
+  }
   return (
     <TabGroup className="mt-12">
       <TabList aria-label="Book information" className="flex gap-2 overflow-x-auto border-b border-gray-200 dark:border-gray-800">
@@ -161,18 +200,9 @@ function BookTabs({ book }: { book: BookDetail }) {
       </TabList>
       <TabPanels className="py-6">
         <TabPanel className="max-w-3xl leading-relaxed whitespace-pre-line text-gray-800 dark:text-gray-200">
-          {book.description || 'No description available.'}
+          {description}
         </TabPanel>
-        <TabPanel>
-          <dl className="grid max-w-3xl gap-x-8 gap-y-3 sm:grid-cols-2">
-            {details.map(([term, value]) => (
-              <div key={term} className="flex justify-between gap-4 border-b border-gray-100 py-2 dark:border-gray-800">
-                <dt className="font-medium text-gray-600 dark:text-gray-400">{term}</dt>
-                <dd className="text-right">{value || '—'}</dd>
-              </div>
-            ))}
-          </dl>
-        </TabPanel>
+        <TabPanel>{detailList}</TabPanel>
         <TabPanel>{reviews ? reviews(book) : <p className="text-gray-700 dark:text-gray-300">No reviews yet.</p>}</TabPanel>
       </TabPanels>
     </TabGroup>

@@ -1,4 +1,3 @@
-import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/Spinner';
 import { paths } from '../../../config/paths';
@@ -6,32 +5,22 @@ import { usePageTitle } from '../../../lib/hooks';
 import { useHomeBooks } from '../api/books';
 import { useFeaturedBooks } from '../api/featured';
 import { BookCard, BookGrid } from '../components/BookCard';
-
-// The carousel library loads beside the page, not before it: its download starts with the page, in
-// parallel with the featured books call.
-const loadCarousel = () => import('../components/NewArrivalsCarousel');
-const NewArrivalsCarousel = lazy(loadCarousel);
+import NewArrivalsCarousel from '../components/NewArrivalsCarousel';
 
 /** Same height as the carousel, so nothing below it moves when it arrives. */
-const CAROUSEL_HEIGHT = 'min-h-[23.5rem]';
+const CAROUSEL_HEIGHT = 'min-h-[26.5rem]';
 
 function NewArrivals() {
   const featured = useFeaturedBooks();
-  useEffect(() => {
-    void loadCarousel();
-  }, []);
-  const fallback = (
-    <div className={`flex ${CAROUSEL_HEIGHT} items-center justify-center`}>
-      <Spinner />
-    </div>
-  );
   return (
     <section aria-labelledby="new-arrivals" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
       <h2 id="new-arrivals" className="mb-6 text-2xl font-bold tracking-tight">
         New Arrivals
       </h2>
       {featured.isPending ? (
-        fallback
+        <div className={`flex ${CAROUSEL_HEIGHT} items-center justify-center`}>
+          <Spinner />
+        </div>
       ) : featured.isError ? (
         <p role="alert" className="text-red-700 dark:text-red-300">
           {featured.error.message}
@@ -40,9 +29,7 @@ function NewArrivals() {
         <p className="text-gray-700 dark:text-gray-300">No new arrivals right now.</p>
       ) : (
         <div className={CAROUSEL_HEIGHT}>
-          <Suspense fallback={fallback}>
-            <NewArrivalsCarousel books={featured.data} />
-          </Suspense>
+          <NewArrivalsCarousel books={featured.data} />
         </div>
       )}
     </section>

@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { bookListQuerySchema } from '@bookstore/contract';
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from '../lib/errors.js';
+import { catalogueCache } from '../modules/catalogue/cache.js';
+import { CatalogueService } from '../modules/catalogue/service.js';
+
+/** The catalogue as the storefront's server entry reads it (apps/web/src/app/routes.tsx, CatalogueReader). */
+export interface CatalogueReader {
+  featured(): Promise<unknown[]>;
+  books(address: string): Promise<unknown>;
+  book(title: string): Promise<unknown>;
+  related(id: number): Promise<unknown[]>;
+  author(slug: string): Promise<unknown>;
+  category(slug: string): Promise<unknown>;
+}
+
+/** What the storefront's server bundle (dist/server/entry-server.js, `vite build --ssr`) exports. */
+interface ServerEntry {
+  render(
+    url: string,
+    reader: CatalogueReader,
+  ): Promise<
+    | { kind: 'page'; status: number; html: string; state: string }
+    | { kind: 'redirect'; status: number; location: string }
+  >;
+}
+
+export interface RenderedPage {
+  status: number;
+  /** The whole document, nothing personal in it: shared caches may keep it. */
+  body: string;
+  etag: string;
+  location?: string;
+}
+
+/**
+ * Public pages may be kept by a CDN for half a minute and served stale for five more while it asks
+ * again; browsers revalidate each time (If-None-Match, a 304 when unchanged). Nothing personal is in
+ * them: what belongs to one shopper is drawn in the browser after hydration.
+ */
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
+
+const LISTINGS = [
+  { pattern: /^\/books\/$/, read: (s: CatalogueService, _slug: string, q: Parameters<CatalogueService['listBooks']>[0]) => s.listBooks(q) },
+  { pattern: /^\/authors\/([^/]+)\/books\/$/, read: (s: CatalogueService, slug: string, q: Parameters<CatalogueService['listBooks']>[0]) => s.authorBooks(slug, q) },
+  { pattern: /^\/categories\/([^/]+)\/books\/$/, read: (s: CatalogueService, slug: string, q: Parameters<CatalogueService['listBooks']>[0]) => s.categoryBooks(slug, q) },
+];
+
+/**
+ * The catalogue service, called in-process: a page's loaders get the very answers GET /api/… gives,
+ * without HTTP, through the same short-lived catalogue cache (cleared on every catalogue write).
+ */
+export function catalogueReader(app: FastifyInstance): CatalogueReader {
+  const service = new CatalogueService(app.db);
+  const cache = catalogueCache(app.db);
+  return {
+    featured: () => service.featured(),
+    async books(address) {
+      const url = new URL(address, 'http://catalogue');
+      for (const { pattern, read } of LISTINGS) {
+        const match = pattern.exec(url.pathname);
+        if (!match) continue;
+        const raw: Record<string, string | string[]> = {};
+        for (const key of new Set(url.searchParams.keys())) {
+          const values = url.searchParams.getAll(key);
+          raw[key] = values.length > 1 ? values : values[0]!;
+        }
+        const parsed = bookListQuerySchema.safeParse(raw);
+        if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid listing');
+        const slug = decodeURIComponent(match[1] ?? '');
+        return read(service, slug, parsed.data);
+      }
+      throw badRequest(`No such listing: ${url.pathname}`);
+    },
+    book: (title) => cache.get(`page-book:${title}`, () => service.bookByTitle(title)),
+    related: (id) => cache.get(`page-related:${id}`, () => service.related(id)),
+    author: (slug) => cache.get(`page-author:${slug}`, () => service.author(slug)),
+    category: (slug) => cache.get(`page-category:${slug}`, () => service.category(slug)),
+  };
+}
+
+/**
+ * The server renderer of the storefront, or null when the web build has no server bundle (an
+ * older build: the plain single-page app is served then). `head` turns the template into one page's
+ * document (title, description, Open Graph) before the rendered body goes in.
+ */
+export async function createPageRenderer(app: FastifyInstance, dist: string, template: string) {
+  const file = path.join(dist, 'server', 'entry-server.js');
+  const mount = '<div id="root"></div>';
+  if (!existsSync(file) || !template.includes(mount)) return null;
+  const entry = (await import(pathToFileURL(file).href)) as ServerEntry;
+  const reader = catalogueReader(app);
+
+  return async function renderPage(url: string, document: string): Promise<RenderedPage> {
+    const result = await entry.render(url, reader);
+    if (result.kind === 'redirect') {
+      return { status: result.status, body: '', etag: '', location: result.location };
+    }
+    // The state is data, not a script: JSON in a non-executable element, so the CSP needs no nonce
+    // and the same bytes can be cached and shared.
+    // React puts the preloads it found (the LCP cover, fetchpriority high) first: they belong in <head>.
+    const preloads = /^(?:<link [^>]*>)*/.exec(result.html)?.[0] ?? '';
+    const head = document.replace('</head>', `${preloads}</head>`);
+    const at = head.indexOf(mount);
+    const body =
+      `${head.slice(0, at)}<div id="root">${result.html.slice(preloads.length)}</div>` +
+      `<script type="application/json" id="app-state">${result.state}</script>${head.slice(at + mount.length)}`;
+    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    return { status: result.status, body, etag };
+  };
+}

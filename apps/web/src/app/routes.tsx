@@ -1,0 +1,195 @@
+import type { Author, Book, BookDetail, Category, PagedBooks } from '@bookstore/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { PageLoading } from '../components/ui/Spinner';
+import { AdminGuard } from '../features/accounts/components/AdminGuard';
+import { authorQuery } from '../features/catalogue/api/authors';
+import { bookQuery, relatedQuery } from '../features/catalogue/api/book';
+import {
+  ALL_BOOKS,
+  authorSource,
+  type BookSource,
+  bookPagesQuery,
+  booksPageQuery,
+  categorySource,
+  homeBooksQuery,
+  searchPageQuery,
+  startPageFrom,
+} from '../features/catalogue/api/books';
+import { categoryQuery } from '../features/catalogue/api/categories';
+import { featuredQuery } from '../features/catalogue/api/featured';
+import HomePage from '../features/catalogue/pages/HomePage';
+import { AfterHydration } from './hydrated';
+import { RootLayout } from './layout/RootLayout';
+import { RootError, RouteError } from './layout/RouteError';
+
+/**
+ * The catalogue as the server reads it, in-process, for a page it renders: the same answers as the
+ * API's public reads (GET /api/featured/, /api/books/…, /api/books/book/{title}, …).
+ */
+export interface CatalogueReader {
+  featured(): Promise<Book[]>;
+  /** A listing page by the API address the browser would ask for (`/books/?page=2&ordering=title`). */
+  books(address: string): Promise<PagedBooks>;
+  book(title: string): Promise<BookDetail>;
+  related(id: number): Promise<Book[]>;
+  author(slug: string): Promise<Author>;
+  category(slug: string): Promise<Category>;
+}
+
+interface Query {
+  queryKey: readonly unknown[];
+  queryFn?: unknown;
+}
+
+/**
+ * The route loaders, one set for both sides. In the browser they start a screen's API calls as soon
+ * as it is navigated to, beside the download of its code, and never wait: the screen shows its own
+ * loading state and its queries (same keys) pick up the answers. On the server (`reader` given) they
+ * wait for the same queries, answered in-process, so the page renders finished and the cache it
+ * leaves is sent along for hydration. Failures stay in the cache: they are the screen's to show.
+ */
+function loaders(client: QueryClient, reader?: CatalogueReader) {
+  const one = (query: Query, read: (r: CatalogueReader) => Promise<unknown>) =>
+    client
+      .prefetchQuery(reader ? { queryKey: query.queryKey, queryFn: () => read(reader) } : (query as never))
+      .catch(() => {});
+  const listing = (source: BookSource, query: string, start: number) => {
+    const options = bookPagesQuery(source, query, start);
+    return client
+      .prefetchInfiniteQuery(
+        reader ? { ...options, queryFn: ({ pageParam }) => reader.books(options.address(pageParam)) } : options,
+      )
+      .catch(() => {});
+  };
+  // The server waits for everything; the browser for nothing.
+  const done = async (...loads: Promise<unknown>[]) => {
+    if (reader) await Promise.all(loads);
+    return null;
+  };
+  const search = (request: Request) => new URL(request.url).searchParams;
+
+  return {
+    home: () =>
+      done(
+        one(featuredQuery(), (r) => r.featured()),
+        one(homeBooksQuery(), (r) => r.books(homeBooksQuery().address)),
+      ),
+    books: ({ request }: LoaderFunctionArgs) => {
+      const params = search(request);
+      return done(listing(ALL_BOOKS, booksPageQuery(params), startPageFrom(params)));
+    },
+    // Search results depend on the words typed: the server sends the page's shell, the browser asks.
+    search: ({ request }: LoaderFunctionArgs) => {
+      const params = search(request);
+      if (!reader && params.get('q')?.trim()) void listing(ALL_BOOKS, searchPageQuery(params), 1);
+      return null;
+    },
+    book: async ({ params }: LoaderFunctionArgs) => {
+      const title = params.title ?? '';
+      const loading = one(bookQuery(title), (r) => r.book(title));
+      if (!reader) return null;
+      await loading;
+      const book = client.getQueryData<BookDetail>(bookQuery(title).queryKey);
+      // Related books sit below the fold, but in the page all the same: hydration asks for nothing.
+      if (book) await one(relatedQuery(book.id), (r) => r.related(book.id));
+      return null;
+    },
+    author: ({ params, request }: LoaderFunctionArgs) => {
+      const slug = params.slug ?? '';
+      const source = authorSource(slug);
+      const query = search(request);
+      return done(
+        one(authorQuery(slug), (r) => r.author(slug)),
+        listing(source, booksPageQuery(query, source), startPageFrom(query)),
+      );
+    },
+    category: ({ params, request }: LoaderFunctionArgs) => {
+      const slug = params.slug ?? '';
+      const source = categorySource(slug);
+      const query = search(request);
+      return done(
+        one(categoryQuery(slug), (r) => r.category(slug)),
+        listing(source, booksPageQuery(query, source), startPageFrom(query)),
+      );
+    },
+  };
+}
+
+type Module = { default: ComponentType };
+
+/** A screen in its own chunk: the home page loads only what it shows. */
+const page = (load: () => Promise<Module>) => async () => ({ Component: (await load()).default });
+
+/**
+ * A screen of one shopper's own (cart, account, orders, staff): stores kept in the browser decide what
+ * it shows, so the server sends its shell (the layout and a loading state) and the browser fills it in.
+ */
+const personal = (load: () => Promise<Module>) => async () => {
+  const { default: Screen } = await load();
+  return {
+    element: (
+      <AfterHydration fallback={<PageLoading />}>
+        <Screen />
+      </AfterHydration>
+    ),
+  };
+};
+
+/** The route table (spec section 2), shared by the browser's router and the server's renderer. */
+export function createRoutes(client: QueryClient, reader?: CatalogueReader): RouteObject[] {
+  const load = loaders(client, reader);
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RootError />,
+      children: [
+        {
+          // Inside the layout: a failing screen keeps the header and footer.
+          errorElement: <RouteError />,
+          children: [
+            // The home page, where most visits start, comes with the app: its hero paints at once.
+            { path: '/', element: <HomePage />, loader: load.home },
+            { path: '/books', loader: load.books, lazy: page(() => import('../features/catalogue/pages/BooksPage')) },
+            { path: '/search', loader: load.search, lazy: page(() => import('../features/catalogue/pages/SearchPage')) },
+            { path: '/book/:title', loader: load.book, lazy: page(() => import('../features/catalogue/pages/BookDetailPage')) },
+            { path: '/category/:slug', loader: load.category, lazy: page(() => import('../features/catalogue/pages/CategoryPage')) },
+            { path: '/author/:slug', loader: load.author, lazy: page(() => import('../features/catalogue/pages/AuthorPage')) },
+            { path: '/cart', lazy: personal(() => import('./routes/cart')) },
+            { path: '/wishlist', lazy: personal(() => import('../features/wishlist/pages/WishlistPage')) },
+            { path: '/profile', lazy: personal(() => import('../features/accounts/pages/ProfilePage')) },
+            { path: '/login', lazy: personal(() => import('../features/accounts/pages/LoginPage')) },
+            { path: '/register', lazy: personal(() => import('../features/accounts/pages/RegisterPage')) },
+            { path: '/payment-success/:orderId', lazy: personal(() => import('../features/orders/pages/PaymentSuccessPage')) },
+            { path: '/orders', lazy: personal(() => import('../features/orders/pages/OrdersPage')) },
+            { path: '/add-book', lazy: personal(() => import('../features/books/pages/AddBookPage')) },
+            { path: '/contact', lazy: page(() => import('../features/contact/pages/ContactPage')) },
+            { path: '/about', lazy: page(() => import('../features/static/pages/AboutPage')) },
+            { path: '/blog', lazy: page(() => import('../features/static/pages/BlogPage')) },
+            { path: '/privacy', lazy: page(() => import('../features/static/pages/PrivacyPage')) },
+            { path: '/terms', lazy: page(() => import('../features/static/pages/TermsPage')) },
+            { path: '/returns', lazy: page(() => import('../features/static/pages/ReturnsPage')) },
+            ...(['discord', 'twitter', 'facebook'] as const).map((network) => ({
+              path: `/${network}`,
+              lazy: async () => {
+                const { default: CommunityPage } = await import('../features/static/pages/CommunityPage');
+                return { element: <CommunityPage network={network} /> };
+              },
+            })),
+            {
+              path: '/admin',
+              element: (
+                <AfterHydration fallback={<PageLoading />}>
+                  <AdminGuard />
+                </AfterHydration>
+              ),
+              children: [{ index: true, lazy: page(() => import('./routes/admin')) }],
+            },
+            { path: '*', lazy: page(() => import('../features/static/pages/NotFoundPage')) },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,91 @@
+import { QueryClient } from '@tanstack/react-query';
+import { PassThrough } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { App } from './app/App';
+import { serverState, stateToHtml } from './app/hydration';
+import { type CatalogueReader, createRoutes } from './app/routes';
+import { ApiError } from './lib/api-client';
+
+export type { CatalogueReader } from './app/routes';
+
+export type RenderResult =
+  | { kind: 'page'; status: number; html: string; state: string }
+  | { kind: 'redirect'; status: number; location: string };
+
+/** The reader's refusals as the API client would throw them, so screens show them as they do in the browser. */
+function asApiErrors(reader: CatalogueReader): CatalogueReader {
+  const wrap =
+    <A extends unknown[], R>(read: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await read(...args);
+      } catch (error) {
+        const status = (error as { statusCode?: unknown }).statusCode;
+        if (typeof status === 'number' && status >= 400 && status < 500) {
+          const message = (error as Error).message;
+          throw new ApiError(status, message, { error: message });
+        }
+        throw error;
+      }
+    };
+  return {
+    featured: wrap(() => reader.featured()),
+    books: wrap((address: string) => reader.books(address)),
+    book: wrap((title: string) => reader.book(title)),
+    related: wrap((id: number) => reader.related(id)),
+    author: wrap((slug: string) => reader.author(slug)),
+    category: wrap((slug: string) => reader.category(slug)),
+  };
+}
+
+/** Renders the whole tree, waiting for every lazy part, so the HTML is final (and needs no inline script). */
+function renderToString(node: React.ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let failed: unknown;
+    const { pipe, abort } = renderToPipeableStream(node, {
+      // Never split a finished boundary out (React would then reveal it with an inline script).
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onAllReady() {
+        const chunks: Buffer[] = [];
+        const sink = new PassThrough();
+        sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+        sink.on('end', () => (failed ? reject(failed) : resolve(Buffer.concat(chunks).toString('utf8'))));
+        pipe(sink);
+      },
+      onShellError: reject,
+      onError(error) {
+        failed ??= error;
+      },
+    });
+    setTimeout(() => abort(new Error('Server render took longer than 10 s')), 10_000).unref();
+  });
+}
+
+/**
+ * One page from the app's own routes: loaders run against `reader` (the catalogue, in-process), the
+ * tree renders with their answers, and the state the browser needs to hydrate without asking again
+ * comes back as JSON safe to put in a <script type="application/json">.
+ */
+export async function render(url: string, reader: CatalogueReader): Promise<RenderResult> {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } } });
+  const handler = createStaticHandler(createRoutes(client, asApiErrors(reader)));
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = await renderToString(
+    <App client={client}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </App>,
+  );
+  const notFound =
+    context.matches.some((match) => match.route.path === '*') ||
+    client
+      .getQueryCache()
+      .getAll()
+      .some((query) => query.state.error instanceof ApiError && query.state.error.status === 404);
+  const status = context.statusCode >= 400 ? context.statusCode : notFound ? 404 : 200;
+  return { kind: 'page', status, html, state: stateToHtml(serverState(client, context)) };
+}
