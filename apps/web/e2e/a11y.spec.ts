@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { expectAccessibleInBothThemes, isPhone } from './support';
 
 // axe-core on every screen, in the light and then the dark theme: no serious or critical violations.
@@ -35,7 +35,7 @@ const screens: [string, string, (page: Page) => Promise<void>][] = [
 
 test('home, with header and footer: accessible in both themes', async ({ page }) => {
   await page.goto('/');
-  await expect(page.locator('.swiper-slide').first()).toBeVisible(READY);
+  await expect(page.getByRole('region', { name: 'New arrivals' }).getByRole('listitem').first()).toBeVisible(READY);
   await articles(page);
   await expectAccessibleInBothThemes(page, 'home');
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from './fixtures';
 import sharp from 'sharp';
 import { emptyPage, expectAccessibleInBothThemes, isPhone, serverError, stubJson } from './support';
 

@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { expect, type Page, type TestInfo, test } from './fixtures';
 import { isPhone, serverError, stubJson } from './support';
 
 // Finding books: the filter panel of /books (URL state, chips, empty view), the /search page and the

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Starts a throwaway store for the browser suite: a fresh build of the app into a private folder, and
+// Starts a throwaway store for the browser suite: a fresh build of the app (browser and server
+// renderer) into a private folder, and
 // the API server from source on a fresh embedded database with the demo catalogue. Removed on exit.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,11 +13,14 @@ const api = path.resolve(web, '..', 'api');
 const work = mkdtempSync(path.join(tmpdir(), 'bookstore-e2e-'));
 const dist = path.join(work, 'web');
 
-const build = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], {
-  cwd: web,
-  stdio: 'inherit',
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
+// The browser's build, then the server renderer's beside it (dist/server), as `npm run build` makes them.
+for (const args of [
+  ['--outDir', dist, '--emptyOutDir'],
+  ['--ssr', 'src/entry-server.tsx', '--outDir', path.join(dist, 'server')],
+]) {
+  const build = spawnSync('npx', ['vite', 'build', ...args, '--logLevel', 'error'], { cwd: web, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 const server = spawn('npx', ['tsx', 'src/server.ts'], {
   cwd: api,

@@ -1,7 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { emptyPage, isPhone, serverError, stubJson } from './support';
+import { expect, test } from './fixtures';
+import { emptyPage, isPhone, renderInBrowser, serverError, stubJson } from './support';
 
-// Empty and failing answers from the API, stubbed at the browser edge, for every screen.
+// Empty and failing answers from the API, stubbed at the browser edge, for every screen. The server
+// renders pages with the real catalogue: these pages are rendered by the browser alone, from the stubs.
+test.beforeEach(({ page }) => renderInBrowser(page));
 
 test.describe('empty states', () => {
   test('home with no books says "No more results"', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Book, Paged } from '@bookstore/contract';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { isPhone, toasts } from './support';
 
 async function allBooks(request: APIRequestContext, ordering = '-created_at'): Promise<Book[]> {
@@ -15,15 +15,22 @@ test.describe('home', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Discover Your Next Favorite Book' })).toBeVisible();
     await expect(page.getByText('50% off bestsellers').first()).toBeVisible();
 
-    const carousel = page.locator('.swiper');
-    await expect(carousel.locator('.swiper-slide').first()).toBeVisible();
+    const carousel = page.getByRole('region', { name: 'New arrivals' }).getByRole('list');
+    await expect(carousel.getByRole('listitem').first()).toBeVisible();
     // 1.2 slides per view under 720 px, 4.2 from 1024 px, with 16 px between slides.
     const perView = isPhone(info) ? 1.2 : 4.2;
     const [containerWidth, slideWidth] = await carousel.evaluate((el) => [
       el.getBoundingClientRect().width,
-      el.querySelector('.swiper-slide')!.getBoundingClientRect().width,
+      el.querySelector('li')!.getBoundingClientRect().width,
     ]);
     expect(Math.abs(slideWidth - (containerWidth - (perView - 1) * 16) / perView)).toBeLessThan(2);
+    // The next and previous buttons move it by a slide, from the keyboard too.
+    await page.getByRole('button', { name: 'Next books' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => carousel.evaluate((el) => el.scrollLeft)).toBeGreaterThan(slideWidth / 2);
+    await page.getByRole('button', { name: 'Previous books' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => carousel.evaluate((el) => el.scrollLeft)).toBeLessThan(2);
 
     await expect(cards(page)).toHaveCount(8);
     await expect(cards(page).first().getByRole('link', { name: 'View' })).toBeVisible();

@@ -139,3 +139,16 @@ export async function enterCard(page: Page, card: string, price: string) {
   await page.getByLabel('CVV').fill('408');
   await page.getByRole('button', { name: `Pay $${price}` }).click();
 }
+
+/**
+ * Every page of this test rendered by the browser alone, as before the server rendered it: the
+ * server's data is taken out of the HTML, so the app asks the API itself (and meets the stubs).
+ */
+export async function renderInBrowser(page: Page) {
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.text()).replace(/<script type="application\/json" id="app-state">[\s\S]*?<\/script>/, '');
+    return route.fulfill({ response, body });
+  });
+}

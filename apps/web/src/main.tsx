@@ -30,6 +30,10 @@ if (state) {
     <App>
       <RouterProvider router={router} />
     </App>,
+    {
+      // Said plainly in the console (the browser suite fails on it): the server's HTML and the first render differ.
+      onRecoverableError: (error) => console.error('Hydration error:', error),
+    },
   );
 } else {
   // `npm run dev` (Vite's own server): no server render, the app starts empty.

@@ -20,6 +20,11 @@ export function RootLayout({ children }: { children?: ReactNode }) {
     if (hydrated) applyTheme(darkMode);
   }, [hydrated, darkMode]);
 
+  // Says the page now answers clicks (the browser suite waits for it after loading a page).
+  useEffect(() => {
+    if (hydrated) document.documentElement.dataset.hydrated = 'true';
+  }, [hydrated]);
+
   // At start, and whenever the signed-in username changes, the cart follows it (guest cart when none).
   useEffect(() => {
     if (hydrated) useCartStore.getState().initializeCart(username ?? null);

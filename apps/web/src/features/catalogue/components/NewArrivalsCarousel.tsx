@@ -6,8 +6,8 @@ import { Price } from '../../../components/ui/Price';
 import { paths } from '../../../config/paths';
 
 /**
- * Slides per view: 1.2 under 720 px, 3.2 from 720 px, 4.2 from 1024 px (spec section 9), with a 1 rem
- * gap: each slide is (100% - the gaps in view) / slides per view wide.
+ * Slides per view: 1.2 under 720 px, 3.2 from 720 px, 4.2 from 1024 px (spec section 9), 1 rem apart:
+ * a slide is (width - (slides per view - 1) × 1 rem) / slides per view wide.
  */
 export const CAROUSEL_BREAKPOINTS = {
   0: { slidesPerView: 1.2 },
@@ -16,7 +16,7 @@ export const CAROUSEL_BREAKPOINTS = {
 } as const;
 
 const slideWidth =
-  'w-[calc((100%-1rem)/1.2)] min-[720px]:w-[calc((100%-3rem)/3.2)] min-[1024px]:w-[calc((100%-4rem)/4.2)]';
+  'w-[calc((100%-0.2rem)/1.2)] min-[720px]:w-[calc((100%-2.2rem)/3.2)] min-[1024px]:w-[calc((100%-3.2rem)/4.2)]';
 
 const arrow =
   'rounded-full border border-gray-300 bg-white p-2 text-gray-800 shadow-sm hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800';

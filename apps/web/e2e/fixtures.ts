@@ -1,0 +1,44 @@
+import { expect, test as base } from '@playwright/test';
+
+export * from '@playwright/test';
+
+/** What React says when the server's HTML and the browser's first render differ (minified in a build). */
+const HYDRATION_TROUBLE =
+  /hydrat|did not match|mismatch|Minified React error #(418|419|421|422|423|425)\b|react\.dev\/errors\/(418|419|421|422|423|425)\b/i;
+
+/**
+ * Every browser test through this `test`: a page whose console shows a hydration error (a mismatch
+ * between the server's HTML and the first render in the browser) fails the test that opened it, and
+ * page loads wait for hydration.
+ */
+export const test = base.extend<{ hydrationErrors: string[] }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+  hydrationErrors: async ({}, use) => {
+    await use([]);
+  },
+  page: async ({ page, hydrationErrors, javaScriptEnabled }, use) => {
+    // A server-rendered page shows its buttons before they work: a test loading a page waits until
+    // the app has taken it over (RootLayout marks <html data-hydrated>), as a person would not notice.
+    const whenHydrated =
+      <A extends unknown[]>(load: (...args: A) => ReturnType<typeof page.goto>) =>
+      async (...args: A) => {
+        const response = await load(...args);
+        if (javaScriptEnabled && response?.headers()['content-type']?.startsWith('text/html')) {
+          await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+        }
+        return response;
+      };
+    page.goto = whenHydrated(page.goto.bind(page));
+    page.reload = whenHydrated(page.reload.bind(page));
+    page.on('console', (message) => {
+      if ((message.type() === 'error' || message.type() === 'warning') && HYDRATION_TROUBLE.test(message.text())) {
+        hydrationErrors.push(message.text());
+      }
+    });
+    page.on('pageerror', (error) => {
+      if (HYDRATION_TROUBLE.test(error.message)) hydrationErrors.push(error.message);
+    });
+    await use(page);
+    expect(hydrationErrors, 'hydration errors in the console').toEqual([]);
+  },
+});

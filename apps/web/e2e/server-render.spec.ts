@@ -1,0 +1,139 @@
+import type { Book, BookDetail, Paged } from '@bookstore/contract';
+import { expect, test } from './fixtures';
+import { accessToken, addToCart, buyableBook, createAccount, signInFromLoginPage } from './support';
+
+// The server sends every public page finished. With scripts turned off a visitor still reads and
+// moves around the whole catalogue through plain links; the HTML holds the LCP cover and nothing of
+// any one shopper's.
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home page reads as it does with scripts: hero, new arrivals, the first books, real links', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Discover Your Next Favorite Book' })).toBeVisible();
+    const arrivals = page.getByRole('region', { name: 'New arrivals' }).getByRole('listitem');
+    await expect(arrivals.first()).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(8);
+    // Every book in a list is a real link to its page.
+    for (const link of await page.getByRole('article').getByRole('link', { name: 'View' }).all()) {
+      expect(await link.getAttribute('href')).toMatch(/^\/book\//);
+    }
+    await page.getByRole('link', { name: 'Shop Now' }).click();
+    await expect(page).toHaveURL(/\/books$/);
+    await expect(page.getByRole('heading', { level: 1, name: /All Books/ })).toBeVisible();
+  });
+
+  test('/books pages through with real ?page=n links, in the server order', async ({ page, request }) => {
+    const all = ((await (await request.get('/api/books/?page_size=100')).json()) as Paged<Book>).data;
+    await page.goto('/books');
+    const cards = page.getByRole('article');
+    await expect(cards).toHaveCount(20);
+    await expect(cards.first()).toContainText(all[0]!.title);
+    await expect(page.getByRole('link', { name: 'Previous page' })).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(/\/books\?page=2$/);
+    await expect(cards).toHaveCount(20);
+    await expect(cards.first()).toContainText(all[20]!.title);
+
+    await page.getByRole('link', { name: 'Previous page' }).click();
+    await expect(page).toHaveURL(/\/books$/);
+    await expect(cards.first()).toContainText(all[0]!.title);
+
+    // The last page has no next link.
+    const lastPage = Math.ceil(all.length / 20);
+    await page.goto(`/books?page=${lastPage}`);
+    await expect(cards).toHaveCount(all.length - (lastPage - 1) * 20);
+    await expect(page.getByRole('link', { name: 'Next page' })).toHaveCount(0);
+  });
+
+  test('a book page shows its description, details and first reviews; its author and category pages open', async ({ page, request }) => {
+    const account = await createAccount(request);
+    const token = await accessToken(request, account);
+    const book = await buyableBook(request);
+    const comment = `Read it twice ${Date.now()}`;
+    const review = await request.post(`/api/books/${encodeURIComponent(book.title)}/reviews/`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { rating: 4, comment },
+    });
+    expect(review.status(), await review.text()).toBeLessThan(300);
+    const detail = (await (await request.get(`/api/books/book/${encodeURIComponent(book.title)}`)).json()) as BookDetail;
+
+    await page.goto(`/book/${encodeURIComponent(book.title)}`);
+    await expect(page.getByRole('heading', { level: 1, name: book.title })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Description' })).toBeVisible();
+    await expect(page.getByText(detail.description.slice(0, 40)).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Details' })).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: detail.isbn })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Reviews \(\d+\)$/ })).toBeVisible();
+    await expect(page.getByText(comment)).toBeVisible();
+
+    await page.getByRole('link', { name: detail.book_author }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/author/${detail.author_slug}$`));
+    await expect(page.getByRole('heading', { level: 1, name: detail.book_author })).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+
+    await page.goto(`/category/${detail.category_slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: detail.category_name! })).toBeVisible();
+    const first = page.getByRole('article').first();
+    const title = (await first.getByRole('heading').textContent())!;
+    await first.getByRole('link', { name: 'Details' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  });
+
+  test('an unknown book is a 404 page that says so', async ({ page }) => {
+    const response = await page.goto('/book/No%20Such%20Book%20Anywhere');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Book not found' })).toBeVisible();
+  });
+});
+
+test.describe('the HTML the server sends', () => {
+  test('holds the LCP cover sized and first, lazy images below, and no inline script', async ({ request }) => {
+    const detail = (await (await request.get('/api/books/book/Dracula')).json()) as BookDetail;
+    const html = await (await request.get('/book/Dracula')).text();
+    const cover = html.match(/<img[^>]*alt="Cover of Dracula"[^>]*>/)?.[0] ?? '';
+    expect(cover).toContain(`src="${detail.image}"`);
+    expect(cover).toMatch(/fetchPriority="high"/i);
+    expect(cover).toContain('width="400"');
+    expect(cover).toContain('height="600"');
+    expect(cover).toContain('sizes=');
+    expect(html).toMatch(new RegExp(`<link rel="preload" as="image" href="${detail.image}"[^>]*fetchPriority="high"`, 'i'));
+    expect(html).toMatch(/<img[^>]*loading="lazy"/);
+    // Scripts: the theme file, the app's module, data (JSON-LD and the app's state); none inline.
+    for (const script of html.match(/<script[^>]*>/g) ?? []) {
+      expect(script).toMatch(/src="|type="application\/(ld\+)?json"/);
+    }
+  });
+
+  test('is public and cacheable: s-maxage, stale-while-revalidate, an ETag and a 304', async ({ request }) => {
+    const first = await request.get('/books?page=2');
+    expect(first.status()).toBe(200);
+    const headers = first.headers();
+    expect(headers['cache-control']).toMatch(/public/);
+    expect(headers['cache-control']).toMatch(/s-maxage=\d+/);
+    expect(headers['cache-control']).toMatch(/stale-while-revalidate=\d+/);
+    expect(headers.etag).toBeTruthy();
+    const again = await request.get('/books?page=2', { headers: { 'If-None-Match': headers.etag! } });
+    expect(again.status()).toBe(304);
+  });
+
+  test('carries nothing personal, even for a signed-in shopper with a cart', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await signInFromLoginPage(page, account);
+    await addToCart(page, await buyableBook(request));
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+    // The same pages, fetched by this signed-in browser (its cookies go along).
+    for (const path of ['/', '/books', '/cart', '/wishlist', '/profile']) {
+      const html = await (await page.request.get(path)).text();
+      expect(html, path).not.toContain(account.username);
+      expect(html, path).not.toContain(account.email);
+      expect(html, path).not.toContain('data-testid="cart-count"');
+    }
+    // After hydration, this browser's own parts appear: the cart badge and the account menu.
+    await page.goto('/');
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  });
+});
