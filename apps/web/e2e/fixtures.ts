@@ -19,10 +19,13 @@ export const test = base.extend<{ hydrationErrors: string[] }>({
   page: async ({ page, hydrationErrors, javaScriptEnabled }, use) => {
     // A server-rendered page shows its buttons before they work: a test loading a page waits until
     // the app has taken it over (RootLayout marks <html data-hydrated>), as a person would not notice.
+    // A load that asks only for `waitUntil: 'commit'` (the page as it arrives) does not wait.
     const whenHydrated =
       <A extends unknown[]>(load: (...args: A) => ReturnType<typeof page.goto>) =>
       async (...args: A) => {
         const response = await load(...args);
+        const options = args.find((arg) => typeof arg === 'object') as { waitUntil?: string } | undefined;
+        if (options?.waitUntil === 'commit') return response;
         if (javaScriptEnabled && response?.headers()['content-type']?.startsWith('text/html')) {
           await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
         }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Starts a throwaway store for the browser suite: a fresh build of the app (browser and server
-// renderer) into a private folder, and
-// the API server from source on a fresh embedded database with the demo catalogue. Removed on exit.
+// renderer) into a private folder, and the API server from source on a fresh embedded database with
+// the demo catalogue. Removed on exit.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

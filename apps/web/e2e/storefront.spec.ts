@@ -265,7 +265,7 @@ test.describe('header', () => {
     expect(background).not.toBe('rgb(255, 255, 255)');
     // No flash: the class is there before the app's code runs.
     await page.route('**/assets/*.js', (route) => route.abort());
-    await page.reload();
+    await page.reload({ waitUntil: 'commit' });
     await expect(html).toHaveClass(/dark/);
     await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#000000');
   });

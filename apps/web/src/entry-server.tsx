@@ -68,7 +68,10 @@ function renderToString(node: React.ReactNode): Promise<string> {
  * comes back as JSON safe to put in a <script type="application/json">.
  */
 export async function render(url: string, reader: CatalogueReader): Promise<RenderResult> {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } } });
+  // A refusal (404) renders as such: an answer in error is not shown as "loading again" (retryOnMount).
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity, gcTime: Infinity } },
+  });
   const handler = createStaticHandler(createRoutes(client, asApiErrors(reader)));
   const context = await handler.query(new Request(url));
   if (context instanceof Response) {

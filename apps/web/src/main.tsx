@@ -22,8 +22,8 @@ const container = document.getElementById('root')!;
 // The server's data (router and query cache) goes in first, so hydration asks the API for nothing.
 const state = takeServerState(queryClient);
 const routes = createRoutes(queryClient);
+await loadMatchedScreens(routes);
 if (state) {
-  await loadMatchedScreens(routes);
   const router = createBrowserRouter(routes, { hydrationData: state.router });
   hydrateRoot(
     container,

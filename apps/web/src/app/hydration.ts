@@ -57,7 +57,10 @@ export function takeServerState(client: QueryClient): AppState | null {
   if (!element?.textContent) return null;
   const state = JSON.parse(element.textContent) as AppState;
   for (const query of state.queries.queries) {
-    if (query.state.error) query.state.error = errorFromWire(query.state.error) as never;
+    if (!query.state.error) continue;
+    query.state.error = errorFromWire(query.state.error) as never;
+    // As on the server: the refusal shows, not a loading state and the same question again.
+    client.setQueryDefaults(query.queryKey, { retryOnMount: false });
   }
   hydrate(client, state.queries);
   const errors = state.router.errors
