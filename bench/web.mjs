@@ -1,16 +1,20 @@
 #!/usr/bin/env node
-// `npm run bench:web`: the storefront's front-end budget. Builds the app, serves it with the real
-// server (a free port, a throwaway DATA_DIR with the demo catalogue), and runs Lighthouse (mobile,
-// simulated throttling: Lighthouse's default) on the home page, /books and a book page on Debian's
-// Chromium. Prints performance, accessibility, LCP, CLS, TBT, and the gzip size of the JavaScript the
-// home page loads, against the targets of the storefront issue.
+// `npm run bench:web`: the storefront's front-end budget. Builds the app (browser and server
+// renderer), serves it with the real server (a free port, a throwaway DATA_DIR with the demo
+// catalogue), and runs Lighthouse (mobile, simulated throttling: Lighthouse's default) on Debian's
+// Chromium on the home page, /books, a book page and an author page, and on a baseline: a static
+// HTML file served by the same server holding the same hero text and cover image, the best this
+// machine can do. Lighthouse here swings by tens of points from run to run, so every figure is the
+// median of its runs and each page is also given as its difference from the baseline. Also the gzip
+// size of the JavaScript the home page loads, against the targets of issue 12.
 //
-//   BENCH_RUNS      Lighthouse runs per page; the median run is reported (default 1)
+//   BENCH_RUNS      Lighthouse runs per page (default 3)
 //   CHROMIUM_PATH   the browser (default /usr/bin/chromium)
 //
 // Results are printed as a table and written to bench/results/web-<time>.json.
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +23,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The same flags as apps/web/playwright.config.ts, plus headless.
 const CHROME_FLAGS = [
@@ -32,7 +36,20 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const TARGETS = { performance: 95, accessibility: 95, lcpMs: 1500, cls: 0.02, homeJsKiB: 150 };
+// Issue 12: performance >= 95 (or within 3 points of the baseline when the baseline itself is under
+// 98), LCP <= 1.2 x the baseline's, TBT <= 150 ms, CLS <= 0.02, accessibility and SEO 100, best
+// practices >= 95, home JavaScript <= 100 KiB gzip.
+const TARGETS = {
+  performance: 95,
+  performanceBehindBaseline: 3,
+  lcpOfBaseline: 1.2,
+  tbtMs: 150,
+  cls: 0.02,
+  accessibility: 100,
+  seo: 100,
+  bestPractices: 95,
+  homeJsKiB: 100,
+};
 
 const log = (...args) => console.log('[bench:web]', ...args);
 
@@ -62,11 +79,11 @@ async function waitForReady(base, server) {
 }
 
 /** Builds into a temporary folder and starts the real server on it (the browser suite's launcher). */
-async function startStore(port) {
+async function startStore(port, work) {
   log('building the app and starting the server…');
   const server = spawn(process.execPath, [path.join(root, 'apps', 'web', 'e2e', 'serve.mjs')], {
     cwd: path.join(root, 'apps', 'web'),
-    env: { ...process.env, E2E_PORT: String(port) },
+    env: { ...process.env, E2E_PORT: String(port), E2E_WORK_DIR: work },
     stdio: ['ignore', 'ignore', 'inherit'],
     // Its own process group, so stopping it stops the server it starts too.
     detached: true,
@@ -86,15 +103,48 @@ async function startStore(port) {
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
+
+const escape = (text) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
+/**
+ * The baseline: the home page's hero text and its first cover in one static file, no script, a few
+ * lines of CSS. Served from the store's media folder by the same server (same headers, compression).
+ */
+function baselineHtml(heroTitle, heroText, cover) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Bookstore baseline</title>
+<meta name="description" content="A static page with the store's hero and a cover: the limit of this machine.">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
+<style>
+body{margin:0;font-family:system-ui,sans-serif;color:#111827}
+.hero{background:linear-gradient(135deg,#4338ca,#4f46e5,#7e22ce);color:#fff;padding:4rem 1rem}
+h1{font-size:2.25rem;margin:1rem 0 0;max-width:42rem}
+p{font-size:1.125rem;max-width:36rem}
+main{padding:3rem 1rem}
+img{display:block;height:15rem;width:auto}
+</style>
+</head>
+<body>
+<section class="hero"><h1>${escape(heroTitle)}</h1><p>${escape(heroText)}</p></section>
+<main><h2>New Arrivals</h2><img src="${escape(cover.image)}" alt="${escape(cover.title)}" width="180" height="240" fetchpriority="high"></main>
+</body>
+</html>
+`;
+}
 
 async function audit(url, port) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility'],
+    onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'],
     disableFullPageScreenshot: true,
   });
   const { lhr } = result;
@@ -103,6 +153,8 @@ async function audit(url, port) {
   return {
     performance: Math.round(lhr.categories.performance.score * 100),
     accessibility: Math.round(lhr.categories.accessibility.score * 100),
+    seo: Math.round(lhr.categories.seo.score * 100),
+    bestPractices: Math.round(lhr.categories['best-practices'].score * 100),
     lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
     cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
     tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
@@ -129,69 +181,109 @@ async function gzipSizes(scripts) {
   return sizes;
 }
 
+const METRICS = ['performance', 'accessibility', 'seo', 'bestPractices', 'lcpMs', 'cls', 'tbtMs'];
+
 const port = await freePort();
-const store = await startStore(port);
+const work = mkdtempSync(path.join(tmpdir(), 'bookstore-bench-web-'));
+const store = await startStore(port, work);
 let chrome;
 try {
   const books = await (await fetch(`${store.base}/api/books/?page_size=1`)).json();
   const book = books.data[0];
+  const [featured] = await (await fetch(`${store.base}/api/featured/`)).json();
+  const home = await (await fetch(`${store.base}/`)).text();
+  const heroTitle = /<h1[^>]*>([^<]*)<\/h1>/.exec(home)?.[1] ?? 'Discover Your Next Favorite Book';
+  const heroText = /<h1[^>]*>[^<]*<\/h1><p[^>]*>([^<]*)<\/p>/.exec(home)?.[1] ?? '';
+  mkdirSync(path.join(work, 'data', 'media', 'bench'), { recursive: true });
+  writeFileSync(path.join(work, 'data', 'media', 'bench', 'baseline.html'), baselineHtml(heroTitle, heroText, featured));
+
   const pages = [
+    { name: 'static', path: '/media/bench/baseline.html' },
     { name: 'home', path: '/' },
     { name: 'books', path: '/books' },
     { name: 'book', path: `/book/${encodeURIComponent(book.title)}` },
+    { name: 'author', path: `/author/${book.author_slug}` },
   ];
   chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   // One unmeasured visit warms the server's caches (and the first-start work of the database).
   for (const page of pages) await fetch(store.base + page.path);
-  await fetch(`${store.base}/api/books/?page=1`);
-  await fetch(`${store.base}/api/featured/`);
 
   const results = [];
-  for (const page of pages) {
-    const runs = [];
-    for (let i = 0; i < RUNS; i += 1) {
+  // Round by round, every page once per round: a slow moment of the machine hits all pages alike.
+  const runs = Object.fromEntries(pages.map((p) => [p.name, []]));
+  for (let i = 0; i < RUNS; i += 1) {
+    for (const page of pages) {
       log(`Lighthouse ${page.name} (${page.path}) run ${i + 1}/${RUNS}…`);
-      runs.push(await audit(store.base + page.path, chrome.port));
+      runs[page.name].push(await audit(store.base + page.path, chrome.port));
     }
-    const chosen = runs.find((r) => r.performance === median(runs.map((x) => x.performance)));
-    results.push({ ...page, ...chosen, runs: runs.map(({ scripts: _s, ...r }) => r) });
+  }
+  for (const page of pages) {
+    const all = runs[page.name];
+    const medians = Object.fromEntries(METRICS.map((m) => [m, median(all.map((r) => r[m]))]));
+    const last = all.at(-1);
+    results.push({
+      ...page,
+      ...medians,
+      benchmarkIndex: median(all.map((r) => r.benchmarkIndex)),
+      lcpElement: last.lcpElement,
+      layoutShifts: last.layoutShifts,
+      failedAudits: [...new Set(all.flatMap((r) => r.failedAudits))],
+      scripts: last.scripts,
+      runs: all.map(({ scripts: _s, ...r }) => r),
+    });
   }
 
-  const home = results.find((r) => r.name === 'home');
-  const homeScripts = await gzipSizes(home.scripts);
+  const baseline = results.find((r) => r.name === 'static');
+  const homeResult = results.find((r) => r.name === 'home');
+  const homeScripts = await gzipSizes(homeResult.scripts);
   const homeJsKiB = homeScripts.reduce((n, s) => n + s.gzip, 0) / 1024;
 
   const ok = (pass) => (pass ? 'ok  ' : 'MISS');
-  console.log('\nLighthouse 12, mobile, simulated throttling (median of %d run%s)\n', RUNS, RUNS === 1 ? '' : 's');
+  const signed = (n, digits = 0) => `${n >= 0 ? '+' : ''}${n.toFixed(digits)}`;
+  console.log('\nLighthouse 12, mobile, simulated throttling (medians of %d run%s)\n', RUNS, RUNS === 1 ? '' : 's');
   // Lighthouse slows the CPU 4x on top of the machine's own speed: a busy or small machine scores lower.
   console.log('Machine speed (Lighthouse benchmarkIndex; a typical laptop scores 1000-2000): %s\n', results.map((r) => r.benchmarkIndex).join(', '));
-  console.log('page    perf  a11y   LCP ms    CLS     TBT ms');
+  console.log('page     perf  a11y   seo    bp   LCP ms    CLS   TBT ms   | vs static: perf   LCP ms    LCP x');
   for (const r of results) {
+    const versus =
+      r === baseline
+        ? '(baseline)'
+        : `${signed(r.performance - baseline.performance).padStart(10)} ${signed(r.lcpMs - baseline.lcpMs).padStart(8)} ${(r.lcpMs / baseline.lcpMs).toFixed(2).padStart(8)}`;
     console.log(
-      `${r.name.padEnd(6)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r.lcpMs).padStart(8)} ${r.cls.toFixed(3).padStart(7)} ${String(r.tbtMs).padStart(9)}`,
+      `${r.name.padEnd(7)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r.seo).padStart(5)} ${String(r.bestPractices).padStart(5)} ${String(Math.round(r.lcpMs)).padStart(8)} ${r.cls.toFixed(3).padStart(6)} ${String(Math.round(r.tbtMs)).padStart(8)}   | ${versus}`,
     );
   }
   console.log('\nJavaScript loaded by the home page (gzip -9 of each file):');
   for (const s of homeScripts) console.log(`  ${s.file.padEnd(48)} ${(s.gzip / 1024).toFixed(1).padStart(7)} KiB`);
   console.log(`  ${'total'.padEnd(48)} ${homeJsKiB.toFixed(1).padStart(7)} KiB`);
 
-  console.log('\nTargets');
+  console.log('\nTargets (issue 12)');
+  const perfGoal =
+    baseline.performance < 98
+      ? Math.min(TARGETS.performance, baseline.performance - TARGETS.performanceBehindBaseline)
+      : TARGETS.performance;
   for (const r of results) {
+    if (r === baseline) continue;
+    const lcpLimit = baseline.lcpMs * TARGETS.lcpOfBaseline;
     console.log(
-      `  ${r.name.padEnd(6)} ${ok(r.performance >= TARGETS.performance)} performance >= ${TARGETS.performance}   ${ok(r.accessibility >= TARGETS.accessibility)} accessibility >= ${TARGETS.accessibility}   ${ok(r.lcpMs <= TARGETS.lcpMs)} LCP <= ${TARGETS.lcpMs} ms   ${ok(r.cls <= TARGETS.cls)} CLS <= ${TARGETS.cls}`,
+      `  ${r.name.padEnd(7)} ${ok(r.performance >= perfGoal)} perf >= ${perfGoal}  ${ok(r.lcpMs <= lcpLimit)} LCP <= ${Math.round(lcpLimit)} ms  ${ok(r.tbtMs <= TARGETS.tbtMs)} TBT <= ${TARGETS.tbtMs} ms  ${ok(r.cls <= TARGETS.cls)} CLS <= ${TARGETS.cls}  ${ok(r.accessibility >= TARGETS.accessibility)} a11y ${TARGETS.accessibility}  ${ok(r.seo >= TARGETS.seo)} SEO ${TARGETS.seo}  ${ok(r.bestPractices >= TARGETS.bestPractices)} BP >= ${TARGETS.bestPractices}`,
     );
-    if (r.failedAudits.length) console.log(`         failing binary audits: ${r.failedAudits.join(', ')}`);
-    if (r.cls > TARGETS.cls) console.log(`         largest shifts: ${r.layoutShifts.map((l) => `${l.node} (${l.score})`).join('; ')}`);
-    if (r.lcpMs > TARGETS.lcpMs && r.lcpElement) console.log(`         LCP element: ${r.lcpElement}`);
+    if (r.failedAudits.length) console.log(`          failing binary audits: ${r.failedAudits.join(', ')}`);
+    if (r.cls > TARGETS.cls) console.log(`          largest shifts: ${r.layoutShifts.map((l) => `${l.node} (${l.score})`).join('; ')}`);
+    if (r.lcpMs > lcpLimit && r.lcpElement) console.log(`          LCP element: ${r.lcpElement}`);
   }
-  console.log(`  home   ${ok(homeJsKiB <= TARGETS.homeJsKiB)} JS <= ${TARGETS.homeJsKiB} KiB gzip (${homeJsKiB.toFixed(1)} KiB)`);
+  console.log(`  home    ${ok(homeJsKiB <= TARGETS.homeJsKiB)} JS <= ${TARGETS.homeJsKiB} KiB gzip (${homeJsKiB.toFixed(1)} KiB)`);
 
   const out = path.join(root, 'bench', 'results');
   mkdirSync(out, { recursive: true });
   const file = path.join(out, `web-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify({ targets: TARGETS, runsPerPage: RUNS, results, homeScripts, homeJsKiB }, null, 2));
+  writeFileSync(
+    file,
+    JSON.stringify({ targets: TARGETS, runsPerPage: RUNS, results: results.map(({ scripts: _s, ...r }) => r), homeScripts, homeJsKiB }, null, 2),
+  );
   log(`written to ${path.relative(root, file)}`);
 } finally {
   await chrome?.kill();
   await store.stop();
+  rmSync(work, { recursive: true, force: true });
 }

@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const api = path.resolve(web, '..', 'api');
-const work = mkdtempSync(path.join(tmpdir(), 'bookstore-e2e-'));
+// E2E_WORK_DIR: a folder of the caller's (bench/web.mjs puts its baseline page in its media folder).
+const work = process.env.E2E_WORK_DIR || mkdtempSync(path.join(tmpdir(), 'bookstore-e2e-'));
 const dist = path.join(work, 'web');
 
 // The browser's build, then the server renderer's beside it (dist/server), as `npm run build` makes them.
