@@ -1,4 +1,4 @@
-import { BOOK_ORDERINGS, type Book, type BookOrdering, type Paged, type PagedBooks } from '@bookstore/contract';
+import type { BOOK_ORDERINGS, Book, BookOrdering, Paged, PagedBooks } from '@bookstore/contract';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -155,10 +155,23 @@ export function withPage(search: URLSearchParams, page: number): string {
   return query ? `?${query}` : '';
 }
 
+/**
+ * The contract's orderings, kept here as well: importing its value would bring the contract's zod
+ * schemas into the home page's JavaScript. The type below fails to compile if the two lists differ.
+ */
+const ORDERINGS = ['-created_at', 'created_at', 'price', '-price', '-rating', 'title', 'relevance'] as const;
+const sameOrderings: [(typeof BOOK_ORDERINGS)[number], (typeof ORDERINGS)[number]] extends [
+  (typeof ORDERINGS)[number],
+  (typeof BOOK_ORDERINGS)[number],
+]
+  ? true
+  : false = true;
+void sameOrderings;
+
 /** The ordering an address asks for, or the page's default. */
 export function orderingFrom(search: URLSearchParams, fallback: BookOrdering = '-created_at'): BookOrdering {
   const asked = search.get('ordering');
-  return (BOOK_ORDERINGS as readonly string[]).includes(asked ?? '') ? (asked as BookOrdering) : fallback;
+  return (ORDERINGS as readonly string[]).includes(asked ?? '') ? (asked as BookOrdering) : fallback;
 }
 
 /** The query of a listing page (/books, an author's, a category's) from its address. */
