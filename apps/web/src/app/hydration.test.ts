@@ -1,0 +1,78 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isRouteErrorResponse, UNSAFE_ErrorResponseImpl } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../lib/api-client';
+import { serverState, STATE_ELEMENT_ID, stateToHtml, takeServerState } from './hydration';
+
+afterEach(() => document.getElementById(STATE_ELEMENT_ID)?.remove());
+
+/** The server's side: a client with answers, then the JSON as the page carries it. */
+async function pageWith(fill: (client: QueryClient) => Promise<unknown>, errors: Record<string, unknown> | null = null) {
+  const server = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await fill(server);
+  const json = stateToHtml(serverState(server, { loaderData: { '0': null }, actionData: null, errors }));
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = STATE_ELEMENT_ID;
+  element.textContent = json;
+  document.body.append(element);
+  return json;
+}
+
+describe("the server's state in the page", () => {
+  it('seeds the browser cache with the answers, so nothing is asked again', async () => {
+    await pageWith((client) => client.prefetchQuery({ queryKey: ['book', 'Emma'], queryFn: async () => ({ title: 'Emma' }) }));
+    const browser = new QueryClient();
+    const state = takeServerState(browser);
+    expect(state?.router.loaderData).toEqual({ '0': null });
+    expect(browser.getQueryData(['book', 'Emma'])).toEqual({ title: 'Emma' });
+  });
+
+  it('cannot close its own script element or open a comment, whatever the data says', async () => {
+    const evil = '</script><script>alert(1)</script><!--';
+    const json = await pageWith((client) => client.prefetchQuery({ queryKey: ['book', evil], queryFn: async () => ({ description: evil }) }));
+    expect(json).not.toContain('<');
+    expect(json).not.toMatch(/<\/script/i);
+    const browser = new QueryClient();
+    takeServerState(browser);
+    expect(browser.getQueryData(['book', evil])).toEqual({ description: evil });
+  });
+
+  it("brings the API's refusals back as ApiError, shown as refusals, not asked again on mount", async () => {
+    await pageWith((client) =>
+      client.prefetchQuery({
+        queryKey: ['book', 'Nope'],
+        queryFn: () => Promise.reject(new ApiError(404, 'Book not found', { error: 'Book not found' })),
+      }),
+    );
+    const browser = new QueryClient();
+    takeServerState(browser);
+    const query = browser.getQueryCache().find({ queryKey: ['book', 'Nope'] })!;
+    expect(query.state.status).toBe('error');
+    expect(query.state.error).toBeInstanceOf(ApiError);
+    expect((query.state.error as ApiError).status).toBe(404);
+    expect((query.state.error as ApiError).message).toBe('Book not found');
+    expect(browser.getQueryDefaults(['book', 'Nope']).retryOnMount).toBe(false);
+  });
+
+  it('leaves out failures that are not answers (a broken connection is retried in the browser)', async () => {
+    await pageWith((client) =>
+      client.prefetchQuery({ queryKey: ['featured'], queryFn: () => Promise.reject(new Error('socket hang up')) }),
+    );
+    const browser = new QueryClient();
+    takeServerState(browser);
+    expect(browser.getQueryCache().find({ queryKey: ['featured'] })).toBeUndefined();
+  });
+
+  it("carries the router's error responses", async () => {
+    await pageWith(async () => {}, { '0-0': new UNSAFE_ErrorResponseImpl(404, 'Not Found', 'gone') });
+    const state = takeServerState(new QueryClient());
+    const error = state?.router.errors?.['0-0'];
+    expect(isRouteErrorResponse(error)).toBe(true);
+    expect(error).toMatchObject({ status: 404, statusText: 'Not Found', data: 'gone' });
+  });
+
+  it('is null on a page the server did not render (Vite’s dev server)', () => {
+    expect(takeServerState(new QueryClient())).toBeNull();
+  });
+});
