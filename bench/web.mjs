@@ -10,6 +10,7 @@
 //
 //   BENCH_RUNS      Lighthouse runs per page (default 3)
 //   CHROMIUM_PATH   the browser (default /usr/bin/chromium)
+//   BENCH_PORT      the store's port (default: a free one)
 //
 // Results are printed as a table and written to bench/results/web-<time>.json.
 import { spawn } from 'node:child_process';
@@ -183,7 +184,7 @@ async function gzipSizes(scripts) {
 
 const METRICS = ['performance', 'accessibility', 'seo', 'bestPractices', 'lcpMs', 'cls', 'tbtMs'];
 
-const port = await freePort();
+const port = Number(process.env.BENCH_PORT) || (await freePort());
 const work = mkdtempSync(path.join(tmpdir(), 'bookstore-bench-web-'));
 const store = await startStore(port, work);
 let chrome;

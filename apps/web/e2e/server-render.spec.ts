@@ -9,7 +9,9 @@ import { accessToken, addToCart, buyableBook, createAccount, signInFromLoginPage
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the home page reads as it does with scripts: hero, new arrivals, the first books, real links', async ({ page }) => {
+  test('the home page reads as it does with scripts: hero, new arrivals, the first books, real links', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Discover Your Next Favorite Book' })).toBeVisible();
     const arrivals = page.getByRole('region', { name: 'New arrivals' }).getByRole('listitem');
@@ -48,7 +50,10 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('link', { name: 'Next page' })).toHaveCount(0);
   });
 
-  test('a book page shows its description, details and first reviews; its author and category pages open', async ({ page, request }) => {
+  test('a book page shows its description, details and first reviews; its author and category pages open', async ({
+    page,
+    request,
+  }) => {
     const account = await createAccount(request);
     const token = await accessToken(request, account);
     const book = await buyableBook(request);
@@ -58,7 +63,9 @@ test.describe('without JavaScript', () => {
       data: { rating: 4, comment },
     });
     expect(review.status(), await review.text()).toBeLessThan(300);
-    const detail = (await (await request.get(`/api/books/book/${encodeURIComponent(book.title)}`)).json()) as BookDetail;
+    const detail = (await (
+      await request.get(`/api/books/book/${encodeURIComponent(book.title)}`)
+    ).json()) as BookDetail;
 
     await page.goto(`/book/${encodeURIComponent(book.title)}`);
     await expect(page.getByRole('heading', { level: 1, name: book.title })).toBeVisible();
@@ -99,7 +106,9 @@ test.describe('the HTML the server sends', () => {
     expect(cover).toContain('width="400"');
     expect(cover).toContain('height="600"');
     expect(cover).toContain('sizes=');
-    expect(html).toMatch(new RegExp(`<link rel="preload" as="image" href="${detail.image}"[^>]*fetchPriority="high"`, 'i'));
+    expect(html).toMatch(
+      new RegExp(`<link rel="preload" as="image" href="${detail.image}"[^>]*fetchPriority="high"`, 'i'),
+    );
     expect(html).toMatch(/<img[^>]*loading="lazy"/);
     // Scripts: the theme file, the app's module, data (JSON-LD and the app's state); none inline.
     for (const script of html.match(/<script[^>]*>/g) ?? []) {

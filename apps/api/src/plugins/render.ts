@@ -45,9 +45,20 @@ export interface RenderedPage {
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
 
 const LISTINGS = [
-  { pattern: /^\/books\/$/, read: (s: CatalogueService, _slug: string, q: Parameters<CatalogueService['listBooks']>[0]) => s.listBooks(q) },
-  { pattern: /^\/authors\/([^/]+)\/books\/$/, read: (s: CatalogueService, slug: string, q: Parameters<CatalogueService['listBooks']>[0]) => s.authorBooks(slug, q) },
-  { pattern: /^\/categories\/([^/]+)\/books\/$/, read: (s: CatalogueService, slug: string, q: Parameters<CatalogueService['listBooks']>[0]) => s.categoryBooks(slug, q) },
+  {
+    pattern: /^\/books\/$/,
+    read: (s: CatalogueService, _slug: string, q: Parameters<CatalogueService['listBooks']>[0]) => s.listBooks(q),
+  },
+  {
+    pattern: /^\/authors\/([^/]+)\/books\/$/,
+    read: (s: CatalogueService, slug: string, q: Parameters<CatalogueService['listBooks']>[0]) =>
+      s.authorBooks(slug, q),
+  },
+  {
+    pattern: /^\/categories\/([^/]+)\/books\/$/,
+    read: (s: CatalogueService, slug: string, q: Parameters<CatalogueService['listBooks']>[0]) =>
+      s.categoryBooks(slug, q),
+  },
 ];
 
 /**

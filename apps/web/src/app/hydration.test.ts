@@ -7,7 +7,10 @@ import { serverState, STATE_ELEMENT_ID, stateToHtml, takeServerState } from './h
 afterEach(() => document.getElementById(STATE_ELEMENT_ID)?.remove());
 
 /** The server's side: a client with answers, then the JSON as the page carries it. */
-async function pageWith(fill: (client: QueryClient) => Promise<unknown>, errors: Record<string, unknown> | null = null) {
+async function pageWith(
+  fill: (client: QueryClient) => Promise<unknown>,
+  errors: Record<string, unknown> | null = null,
+) {
   const server = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   await fill(server);
   const json = stateToHtml(serverState(server, { loaderData: { '0': null }, actionData: null, errors }));
@@ -21,7 +24,9 @@ async function pageWith(fill: (client: QueryClient) => Promise<unknown>, errors:
 
 describe("the server's state in the page", () => {
   it('seeds the browser cache with the answers, so nothing is asked again', async () => {
-    await pageWith((client) => client.prefetchQuery({ queryKey: ['book', 'Emma'], queryFn: async () => ({ title: 'Emma' }) }));
+    await pageWith((client) =>
+      client.prefetchQuery({ queryKey: ['book', 'Emma'], queryFn: async () => ({ title: 'Emma' }) }),
+    );
     const browser = new QueryClient();
     const state = takeServerState(browser);
     expect(state?.router.loaderData).toEqual({ '0': null });
@@ -30,7 +35,9 @@ describe("the server's state in the page", () => {
 
   it('cannot close its own script element or open a comment, whatever the data says', async () => {
     const evil = '</script><script>alert(1)</script><!--';
-    const json = await pageWith((client) => client.prefetchQuery({ queryKey: ['book', evil], queryFn: async () => ({ description: evil }) }));
+    const json = await pageWith((client) =>
+      client.prefetchQuery({ queryKey: ['book', evil], queryFn: async () => ({ description: evil }) }),
+    );
     expect(json).not.toContain('<');
     expect(json).not.toMatch(/<\/script/i);
     const browser = new QueryClient();

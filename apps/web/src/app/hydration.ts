@@ -15,8 +15,10 @@ type WireError = { apiError: { status: number; message: string; body: ApiError['
 
 /** An answer's error as plain JSON (a class does not survive JSON), or nothing for others. */
 function errorToWire(error: unknown): WireError | null {
-  if (error instanceof ApiError) return { apiError: { status: error.status, message: error.message, body: error.body } };
-  if (isRouteErrorResponse(error)) return { routeError: { status: error.status, statusText: error.statusText, data: error.data } };
+  if (error instanceof ApiError)
+    return { apiError: { status: error.status, message: error.message, body: error.body } };
+  if (isRouteErrorResponse(error))
+    return { routeError: { status: error.status, statusText: error.statusText, data: error.data } };
   return null;
 }
 
@@ -24,7 +26,8 @@ function errorFromWire(wire: unknown): unknown {
   const value = wire as Partial<{ apiError: { status: number; message: string; body: ApiError['body'] } }> &
     Partial<{ routeError: { status: number; statusText: string; data: unknown } }>;
   if (value?.apiError) return new ApiError(value.apiError.status, value.apiError.message, value.apiError.body);
-  if (value?.routeError) return new UNSAFE_ErrorResponseImpl(value.routeError.status, value.routeError.statusText, value.routeError.data);
+  if (value?.routeError)
+    return new UNSAFE_ErrorResponseImpl(value.routeError.status, value.routeError.statusText, value.routeError.data);
   return new Error('Something went wrong');
 }
 
@@ -48,7 +51,10 @@ export function serverState(client: QueryClient, router: HydrationState): AppSta
 
 /** JSON that is safe inside <script type="application/json">: no `</script>`, no HTML comment. */
 export function stateToHtml(state: AppState): string {
-  return JSON.stringify(state).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(state)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** Reads the server's state from the page (null when it was not server-rendered) and seeds the cache. */

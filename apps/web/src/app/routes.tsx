@@ -69,6 +69,22 @@ function loaders(client: QueryClient, reader?: CatalogueReader) {
     return null;
   };
   const search = (request: Request) => new URL(request.url).searchParams;
+  // An author's or a category's page: the header card and its books.
+  const collection =
+    (
+      info: (slug: string) => Query,
+      sourceOf: (slug: string) => BookSource,
+      read: (r: CatalogueReader, slug: string) => Promise<unknown>,
+    ) =>
+    ({ params, request }: LoaderFunctionArgs) => {
+      const slug = params.slug ?? '';
+      const source = sourceOf(slug);
+      const query = search(request);
+      return done(
+        one(info(slug), (r) => read(r, slug)),
+        listing(source, booksPageQuery(query, source), startPageFrom(query)),
+      );
+    };
 
   return {
     home: () =>
@@ -96,24 +112,8 @@ function loaders(client: QueryClient, reader?: CatalogueReader) {
       if (book) await one(relatedQuery(book.id), (r) => r.related(book.id));
       return null;
     },
-    author: ({ params, request }: LoaderFunctionArgs) => {
-      const slug = params.slug ?? '';
-      const source = authorSource(slug);
-      const query = search(request);
-      return done(
-        one(authorQuery(slug), (r) => r.author(slug)),
-        listing(source, booksPageQuery(query, source), startPageFrom(query)),
-      );
-    },
-    category: ({ params, request }: LoaderFunctionArgs) => {
-      const slug = params.slug ?? '';
-      const source = categorySource(slug);
-      const query = search(request);
-      return done(
-        one(categoryQuery(slug), (r) => r.category(slug)),
-        listing(source, booksPageQuery(query, source), startPageFrom(query)),
-      );
-    },
+    author: collection(authorQuery, authorSource, (r, slug) => r.author(slug)),
+    category: collection(categoryQuery, categorySource, (r, slug) => r.category(slug)),
   };
 }
 
@@ -152,16 +152,35 @@ export function createRoutes(client: QueryClient, reader?: CatalogueReader): Rou
             // The home page, where most visits start, comes with the app: its hero paints at once.
             { path: '/', element: <HomePage />, loader: load.home },
             { path: '/books', loader: load.books, lazy: page(() => import('../features/catalogue/pages/BooksPage')) },
-            { path: '/search', loader: load.search, lazy: page(() => import('../features/catalogue/pages/SearchPage')) },
-            { path: '/book/:title', loader: load.book, lazy: page(() => import('../features/catalogue/pages/BookDetailPage')) },
-            { path: '/category/:slug', loader: load.category, lazy: page(() => import('../features/catalogue/pages/CategoryPage')) },
-            { path: '/author/:slug', loader: load.author, lazy: page(() => import('../features/catalogue/pages/AuthorPage')) },
+            {
+              path: '/search',
+              loader: load.search,
+              lazy: page(() => import('../features/catalogue/pages/SearchPage')),
+            },
+            {
+              path: '/book/:title',
+              loader: load.book,
+              lazy: page(() => import('../features/catalogue/pages/BookDetailPage')),
+            },
+            {
+              path: '/category/:slug',
+              loader: load.category,
+              lazy: page(() => import('../features/catalogue/pages/CategoryPage')),
+            },
+            {
+              path: '/author/:slug',
+              loader: load.author,
+              lazy: page(() => import('../features/catalogue/pages/AuthorPage')),
+            },
             { path: '/cart', lazy: personal(() => import('./routes/cart')) },
             { path: '/wishlist', lazy: personal(() => import('../features/wishlist/pages/WishlistPage')) },
             { path: '/profile', lazy: personal(() => import('../features/accounts/pages/ProfilePage')) },
             { path: '/login', lazy: personal(() => import('../features/accounts/pages/LoginPage')) },
             { path: '/register', lazy: personal(() => import('../features/accounts/pages/RegisterPage')) },
-            { path: '/payment-success/:orderId', lazy: personal(() => import('../features/orders/pages/PaymentSuccessPage')) },
+            {
+              path: '/payment-success/:orderId',
+              lazy: personal(() => import('../features/orders/pages/PaymentSuccessPage')),
+            },
             { path: '/orders', lazy: personal(() => import('../features/orders/pages/OrdersPage')) },
             { path: '/add-book', lazy: personal(() => import('../features/books/pages/AddBookPage')) },
             { path: '/contact', lazy: page(() => import('../features/contact/pages/ContactPage')) },

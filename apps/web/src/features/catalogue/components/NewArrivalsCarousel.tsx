@@ -37,17 +37,36 @@ export default function NewArrivalsCarousel({ books }: { books: Book[] }) {
     <div role="region" aria-roledescription="carousel" aria-label="New arrivals">
       <div className="mb-3 flex justify-end gap-2">
         <button type="button" className={arrow} aria-label="Previous books" onClick={() => move(-1)}>
-          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            width="20"
+            height="20"
+            viewBox="0 0 20 20"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M12.5 15l-5-5 5-5" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </button>
         <button type="button" className={arrow} aria-label="Next books" onClick={() => move(1)}>
-          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            width="20"
+            height="20"
+            viewBox="0 0 20 20"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M7.5 5l5 5-5 5" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </button>
       </div>
-      <ul ref={track} className="flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth pb-2 [scrollbar-width:thin]">
+      <ul
+        ref={track}
+        className="flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth pb-2 [scrollbar-width:thin]"
+      >
         {books.map((book, index) => (
           <li
             key={book.id}
