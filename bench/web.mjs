@@ -215,7 +215,18 @@ try {
   for (let i = 0; i < RUNS; i += 1) {
     for (const page of pages) {
       log(`Lighthouse ${page.name} (${page.path}) run ${i + 1}/${RUNS}…`);
-      runs[page.name].push(await audit(store.base + page.path, chrome.port));
+      // Lighthouse sometimes loses its trace on a busy machine (NO_NAVSTART...): that run is taken again.
+      let run;
+      for (let attempt = 1; !run; attempt += 1) {
+        try {
+          run = await audit(store.base + page.path, chrome.port);
+        } catch (error) {
+          if (attempt >= 3) throw error;
+          log(`  ${error.message}; again`);
+        }
+      }
+      log(`  perf ${run.performance}, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}`);
+      runs[page.name].push(run);
     }
   }
   for (const page of pages) {
