@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.js';
 import { insertAuthor, insertBook, insertCategory } from '../modules/catalogue/fixtures.js';
@@ -25,11 +26,12 @@ writeFileSync(
         const book = await reader.book(decodeURIComponent(pathname.slice(6)));
         return { kind: 'page', status: 200, html: '<link rel="preload" as="image" href="/c.svg"/><h1>' + book.title + '</h1>', state: JSON.stringify({ id: book.id }).replace(/</g, '\\\\u003c') };
       } catch (error) {
-        return { kind: 'page', status: error.statusCode, html: '<h1>Book not found</h1>', state: '{}' };
+        return { kind: 'page', status: error.statusCode, html: '<h1>Book not found</h1><p hidden>' + 'padding '.repeat(200) + '</p>', state: '{}' };
       }
     }
     const page = await reader.books('/books/?page=1&ordering=title');
-    return { kind: 'page', status: 200, html: '<ul>' + page.data.map((b) => '<li>' + b.title + '</li>').join('') + '</ul>', state: '{"count":' + page.meta.count + '}' };
+    const filler = '<p hidden>' + 'padding '.repeat(200) + '</p>';
+    return { kind: 'page', status: 200, html: '<ul>' + page.data.map((b) => '<li>' + b.title + '</li>').join('') + '</ul>' + (new URL(url).searchParams.has('big') ? filler : ''), state: '{"count":' + page.meta.count + '}' };
   }`,
 );
 
@@ -93,6 +95,17 @@ describe('server-rendered pages', () => {
     expect(again.body).toBe('');
     const other = await app.inject({ url: '/books', headers: { 'if-none-match': '"something-else"' } });
     expect(other.statusCode).toBe(200);
+  });
+
+  it('sends pages compressed when asked, the not-found page too', async () => {
+    const { app } = ctx();
+    for (const url of ['/books?big', '/book/Nothing%20Here', '/?big']) {
+      const plain = await app.inject(url);
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(res.headers['content-encoding'], url).toBe('gzip');
+      expect(res.headers.vary, url).toContain('Accept-Encoding');
+      expect(gunzipSync(res.rawPayload).toString('utf8'), url).toBe(plain.body);
+    }
   });
 
   it("moves React's preloads into <head> and keeps the page's own title", async () => {

@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bookListQuerySchema } from '@bookstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../lib/errors.js';
-import { catalogueCache } from '../modules/catalogue/cache.js';
+import { CachedAnswer, catalogueCache } from '../modules/catalogue/cache.js';
 import { CatalogueService } from '../modules/catalogue/service.js';
 
 /** The catalogue as the storefront's server entry reads it (apps/web/src/app/routes.tsx, CatalogueReader). */
@@ -31,9 +30,8 @@ interface ServerEntry {
 
 export interface RenderedPage {
   status: number;
-  /** The whole document, nothing personal in it: shared caches may keep it. */
-  body: string;
-  etag: string;
+  /** The whole document (nothing personal in it: shared caches may keep it), its ETag and compressed forms. */
+  page?: CachedAnswer;
   location?: string;
 }
 
@@ -109,7 +107,7 @@ export async function createPageRenderer(app: FastifyInstance, dist: string, tem
   return async function renderPage(url: string, document: string): Promise<RenderedPage> {
     const result = await entry.render(url, reader);
     if (result.kind === 'redirect') {
-      return { status: result.status, body: '', etag: '', location: result.location };
+      return { status: result.status, location: result.location };
     }
     // The state is data, not a script: JSON in a non-executable element, so the CSP needs no nonce
     // and the same bytes can be cached and shared.
@@ -120,7 +118,6 @@ export async function createPageRenderer(app: FastifyInstance, dist: string, tem
     const body =
       `${head.slice(0, at)}<div id="root">${result.html.slice(preloads.length)}</div>` +
       `<script type="application/json" id="app-state">${result.state}</script>${head.slice(at + mount.length)}`;
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    return { status: result.status, body, etag };
+    return { status: result.status, page: new CachedAnswer(Buffer.from(body)) };
   };
 }

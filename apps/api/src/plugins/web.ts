@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { escapeHtml } from '../lib/html.js';
 import { publicOrigin } from '../lib/origin.js';
-import { catalogueCache } from '../modules/catalogue/cache.js';
+import { CachedAnswer, catalogueCache } from '../modules/catalogue/cache.js';
+import { preferredEncoding } from '../modules/catalogue/routes.js';
 import { headForPath } from '../modules/seo/head.js';
 import { createPageRenderer, PAGE_CACHE_CONTROL, type RenderedPage } from './render.js';
 
@@ -76,13 +77,24 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     }
     // A page is the same for everybody: made once per address for a few seconds, like the catalogue's
     // answers, and forgotten with them on every catalogue write.
-    const page: RenderedPage = await cache.get(`page:${origin}${request.url}`, async () =>
+    const rendered: RenderedPage = await cache.get(`page:${origin}${request.url}`, async () =>
       renderPage(`${origin}${request.url}`, await documentFor(request, pathname, origin)),
     );
-    if (page.location) return reply.redirect(page.location, page.status);
-    reply.header('Cache-Control', PAGE_CACHE_CONTROL).header('ETag', page.etag);
+    const { page } = rendered;
+    if (!page) return reply.redirect(rendered.location ?? '/', rendered.status);
+    const vary = reply.getHeader('vary');
+    reply
+      .header('Cache-Control', PAGE_CACHE_CONTROL)
+      .header('ETag', page.etag)
+      .header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     if (ifNoneMatch(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
-    return reply.code(page.status).type('text/html; charset=utf-8').send(page.body);
+    reply.code(rendered.status).type('text/html; charset=utf-8');
+    // Compressed once per page and kept with it (this handler also serves the not-found route, which
+    // the compress plugin does not see).
+    const encoding = page.body.length >= CachedAnswer.COMPRESS_FROM ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+    if (encoding === 'br') return reply.header('Content-Encoding', 'br').send(page.br());
+    if (encoding === 'gzip') return reply.header('Content-Encoding', 'gzip').send(page.gzip());
+    return reply.send(page.body);
   }
 
   if (hasWeb) {
