@@ -111,9 +111,10 @@ export async function createPageRenderer(app: FastifyInstance, dist: string, tem
     }
     // The state is data, not a script: JSON in a non-executable element, so the CSP needs no nonce
     // and the same bytes can be cached and shared.
-    // React puts the preloads it found (the LCP cover, fetchpriority high) first: they belong in <head>.
+    // React puts the preloads it found (the LCP cover, fetchpriority high) first: they belong in
+    // <head>, at its start, before the scripts' modulepreloads, so the cover is not queued behind code.
     const preloads = /^(?:<link [^>]*>)*/.exec(result.html)?.[0] ?? '';
-    const head = document.replace('</head>', `${preloads}</head>`);
+    const head = document.replace(/<meta charset="[^"]*"\s*\/?>/i, (charset) => `${charset}${preloads}`);
     const at = head.indexOf(mount);
     const body =
       `${head.slice(0, at)}<div id="root">${result.html.slice(preloads.length)}</div>` +
