@@ -112,7 +112,9 @@ describe('server-rendered pages', () => {
     const res = await ctx().app.inject('/book/Frankenstein');
     expect(res.statusCode).toBe(200);
     const head = res.body.slice(0, res.body.indexOf('</head>'));
-    expect(head).toContain('<link rel="preload" as="image" href="/c.svg"/>');
+    // First in <head>: the cover is asked for before the app's script.
+    expect(head).toMatch(/^<!doctype html><html><head><link rel="preload" as="image" href="\/c.svg"\/>/);
+    expect(head.indexOf('/c.svg')).toBeLessThan(head.indexOf('<script type="module"'));
     expect(head).toMatch(/<title>Frankenstein/);
     expect(res.body).toContain('<div id="root"><h1>Frankenstein</h1></div>');
   });

@@ -114,7 +114,9 @@ export async function createPageRenderer(app: FastifyInstance, dist: string, tem
     // React puts the preloads it found (the LCP cover, fetchpriority high) first: they belong in
     // <head>, at its start, before the scripts' modulepreloads, so the cover is not queued behind code.
     const preloads = /^(?:<link [^>]*>)*/.exec(result.html)?.[0] ?? '';
-    const head = document.replace(/<meta charset="[^"]*"\s*\/?>/i, (charset) => `${charset}${preloads}`);
+    const first = /<meta charset="[^"]*"\s*\/?>/i.exec(document) ?? /<head[^>]*>/i.exec(document);
+    const after = first ? first.index + first[0].length : 0;
+    const head = `${document.slice(0, after)}${preloads}${document.slice(after)}`;
     const at = head.indexOf(mount);
     const body =
       `${head.slice(0, at)}<div id="root">${result.html.slice(preloads.length)}</div>` +
