@@ -21,6 +21,22 @@ const slideWidth =
 const arrow =
   'rounded-full border border-gray-300 bg-white p-2 text-gray-800 shadow-sm hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800';
 
+function Chevron({ path }: { path: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      width="20"
+      height="20"
+      viewBox="0 0 20 20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d={path} strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
 /**
  * The new arrivals as a row that scrolls sideways and snaps to a slide (CSS only: it reads and
  * scrolls without JavaScript), with previous and next buttons that move it by a slide.
@@ -37,30 +53,10 @@ export default function NewArrivalsCarousel({ books }: { books: Book[] }) {
     <div role="region" aria-roledescription="carousel" aria-label="New arrivals">
       <div className="mb-3 flex justify-end gap-2">
         <button type="button" className={arrow} aria-label="Previous books" onClick={() => move(-1)}>
-          <svg
-            aria-hidden="true"
-            width="20"
-            height="20"
-            viewBox="0 0 20 20"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M12.5 15l-5-5 5-5" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <Chevron path="M12.5 15l-5-5 5-5" />
         </button>
         <button type="button" className={arrow} aria-label="Next books" onClick={() => move(1)}>
-          <svg
-            aria-hidden="true"
-            width="20"
-            height="20"
-            viewBox="0 0 20 20"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M7.5 5l5 5-5 5" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <Chevron path="M7.5 5l5 5-5 5" />
         </button>
       </div>
       <ul
