@@ -57,8 +57,9 @@ function LatestBooks() {
         <p className="py-12 text-center text-gray-700 dark:text-gray-300">No more results</p>
       ) : (
         <BookGrid>
-          {list.map((book) => (
-            <BookCard key={book.id} book={book} actionLabel="View" />
+          {/* On a phone the first card's cover is the largest thing in view: it loads at once. */}
+          {list.map((book, index) => (
+            <BookCard key={book.id} book={book} actionLabel="View" priority={index === 0} />
           ))}
         </BookGrid>
       )}
