@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.js';
-import { insertAuthor, insertBook, insertCategory } from '../modules/catalogue/fixtures.js';
+import { insertAuthor, insertBook, insertCategory } from '../test/factories.js';
 import { catalogueReader } from './render.js';
 
 // A built storefront with a stand-in server entry: it renders what the reader answers, so these tests
