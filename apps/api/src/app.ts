@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
-import { loggerOptions } from './lib/log.js';
+import { loggerOptions, requestLogger } from './lib/log.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { booksRoutes } from './modules/books/routes.js';
@@ -58,6 +58,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       connectionsCheckingInterval: Math.max(250, Math.min(requestTimeout / 4, 5_000)),
     },
     logger: loggerOptions(config.logLevel, logger),
+    childLoggerFactory: requestLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },

@@ -209,6 +209,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     SEED_DEMO: 'false',
     // Tests write behind the server's back; the catalogue cache has its own tests.
     CATALOGUE_CACHE_SECONDS: '0',
+    // The API alone, whether or not the storefront has been built: the tests of pages bring their own.
+    WEB_DIST: path.join(process.env.TMPDIR ?? '/tmp', `bookstore-test-${process.pid}`, 'no-storefront'),
   });
   return { ...base, ...overrides };
 }

@@ -46,3 +46,57 @@ describe('logs hold no secrets', async () => {
     }
   });
 });
+
+/**
+ * Issue 13: a request's logger is made only when the request writes a line (lib/log.ts). What is
+ * written must not change: the request's id on every line, the route's own level, the redaction.
+ */
+describe('request logs at the production level', async () => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const database = (await createTestDatabase()).handle;
+  const app = await buildApp({ config: testConfig(), database, logger: { level: 'warn', stream } });
+  app.get('/quiet', async () => ({ ok: true }));
+  app.get('/chatty', { logLevel: 'info' }, async (request) => {
+    request.log.child({ step: 'lookup' }).info({ password: 'hunter2-password' }, 'looked up');
+    return { ok: true };
+  });
+  app.get('/warns', async (request) => {
+    request.log.warn('stock is low');
+    return { ok: true };
+  });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  const parsed = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('writes nothing for a request that logs below the level, and every line it does write carries the request id', async () => {
+    lines.length = 0;
+    await app.inject('/quiet');
+    expect(lines).toEqual([]);
+
+    const warned = await app.inject({ url: '/warns', headers: { 'x-request-id': 'ignored' } });
+    expect(warned.statusCode).toBe(200);
+    const [line, ...rest] = parsed();
+    expect(rest).toEqual([]);
+    expect(line).toMatchObject({ level: 40, msg: 'stock is low', reqId: expect.any(String) });
+  });
+
+  it("keeps a route's own level, its children's bindings and the redaction", async () => {
+    lines.length = 0;
+    await app.inject('/chatty');
+    const logged = parsed();
+    expect(logged.map((l) => l.msg)).toEqual(['incoming request', 'looked up', 'request completed']);
+    const ids = new Set(logged.map((l) => l.reqId));
+    expect(ids.size).toBe(1);
+    expect(logged[1]).toMatchObject({ step: 'lookup', password: '[redacted]' });
+    expect(lines.join('')).not.toContain('hunter2-password');
+  });
+});
