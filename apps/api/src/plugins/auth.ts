@@ -34,13 +34,20 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('sessions', new SessionCheck(app.db, app.config.sessionCheckSeconds * 1000));
   app.decorateRequest('user', null);
 
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization;
-    if (!header) return;
+  async function holderOf(header: string) {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     const claims = match?.[1] ? await app.tokens.verifyAccess(match[1]) : null;
     // A token of a session that was signed out (or revoked for reuse) is worth nothing, whoever holds it.
-    request.user = claims && (!claims.sessionId || (await app.sessions.isOpen(claims.sessionId))) ? claims : null;
+    return claims && (!claims.sessionId || (await app.sessions.isOpen(claims.sessionId))) ? claims : null;
+  }
+  // A callback hook: most requests (every guest's) carry no token and go on at once, with no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const header = request.headers.authorization;
+    if (!header) return done();
+    holderOf(header).then((user) => {
+      request.user = user;
+      done();
+    }, done);
   });
 
   app.decorate('requireUser', async (request: FastifyRequest) => {

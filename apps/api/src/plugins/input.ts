@@ -88,13 +88,17 @@ export function isMalformedMultipart(request: FastifyRequest, err: { message?: s
   );
 }
 
+// Callback hooks, not async ones: they run on every request and have nothing to wait for (a thrown
+// error reaches the error handler all the same).
 export const inputPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     checkAddress(request.url);
+    done();
   });
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const where = findNul(request.body) ?? findNul(request.query) ?? findNul(request.params);
     if (where) throw notAllowedCharacter(where.join('.'));
     if (typeof request.isMultipart === 'function' && request.isMultipart()) guardParts(request);
+    done();
   });
 });

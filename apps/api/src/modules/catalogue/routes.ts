@@ -109,7 +109,7 @@ export const catalogueRoutes = fp(async (parent: FastifyInstance) => {
     app.addHook('onClose', () => cache.detach());
   }
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     if (
       request.method !== 'GET' &&
       request.method !== 'HEAD' &&
@@ -118,6 +118,7 @@ export const catalogueRoutes = fp(async (parent: FastifyInstance) => {
     ) {
       catalogueCache(app.db).invalidate();
     }
+    done();
   });
 
   /**
