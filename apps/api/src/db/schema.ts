@@ -24,25 +24,24 @@ import {
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const authors = pgTable('authors', {
+/**
+ * Authors and categories are the same kind of shelf: a named page with a picture, its own text (an
+ * author's `brief`, a category's `description`) and a featured flag.
+ */
+const shelfText = (name: string) => text(name).notNull().default('');
+const shelfColumns = <Text extends string>(textColumn: Text) => ({
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   slug: text('slug').notNull().unique(),
   image: text('image'),
-  brief: text('brief').notNull().default(''),
+  ...({ [textColumn]: shelfText(textColumn) } as Record<Text, ReturnType<typeof shelfText>>),
   featured: boolean('featured').notNull().default(false),
   createdAt: createdAt(),
 });
 
-export const categories = pgTable('categories', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  slug: text('slug').notNull().unique(),
-  image: text('image'),
-  description: text('description').notNull().default(''),
-  featured: boolean('featured').notNull().default(false),
-  createdAt: createdAt(),
-});
+export const authors = pgTable('authors', shelfColumns('brief'));
+
+export const categories = pgTable('categories', shelfColumns('description'));
 
 export const users = pgTable(
   'users',
