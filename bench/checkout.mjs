@@ -8,24 +8,14 @@
 // Needs PostgreSQL: BENCH_DATABASE_URL (or TEST_DATABASE_URL), default postgres://postgres@127.0.0.1:5432/postgres.
 // A throwaway database is created and dropped. Options: --seconds=N (default 10), --concurrency=N (default 32),
 // --buyers=N (default 200), --copies=N (default 10), --hot (every buyer orders the same book), --json (also write bench/results/checkout.json).
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SignJWT } from 'jose';
 import pg from 'pg';
+import { args, freePort, startApiServer, writeResult } from './lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const api = path.join(root, 'apps', 'api');
-const args = Object.fromEntries(
-  process.argv.slice(2).map((a) => {
-    const [k, v] = a.replace(/^--/, '').split('=');
-    return [k, v ?? 'true'];
-  }),
-);
 const SECONDS = Number(args.seconds ?? 10);
 const CONCURRENCY = Number(args.concurrency ?? 32);
 const BUYERS = Number(args.buyers ?? 200);
@@ -52,53 +42,19 @@ async function admin(sql) {
   }
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 async function startServer(port, index) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: api,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
+  const { base } = await startApiServer(
+    port,
+    {
       DATABASE_URL: dbUrl,
       DATA_DIR: path.join(work, `server-${index}`),
       JWT_SECRET,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'error',
-      REDIS_URL: '',
-      ADMIN_EMAIL: '',
-      ADMIN_PASSWORD: '',
       PAYMENT_PROVIDER: 'sandbox',
       WEB_DIST: path.join(work, 'no-web'),
     },
-  });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += d));
-  servers.push(child);
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server ${index} exited: ${stderr}`);
-    try {
-      const res = await fetch(`${base}/readyz`);
-      if (res.ok) return base;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server ${index} did not start: ${stderr}`);
+    { name: `server ${index}`, started: (child) => servers.push(child) },
+  );
+  return base;
 }
 
 async function cleanup() {
@@ -245,8 +201,7 @@ async function main() {
     );
     console.log(`  ${ok ? 'OK: no copy sold twice, none lost' : 'FAILED: the rush did not end as it must'}`);
     if (args.json) {
-      mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
-      writeFileSync(path.join(root, 'bench', 'results', 'checkout.json'), JSON.stringify(report, null, 2));
+      writeResult('checkout.json', JSON.stringify(report, null, 2));
     }
     process.exitCode = ok ? 0 : 1;
   } finally {

@@ -5,23 +5,13 @@
 //      after another (no queueing), median and p90 of the wall time seen by the client.
 //   3. The limiter: wrong passwords for one account from one address until it answers 429.
 // Options: --logins=N (default 20), --json (also write bench/results/login.json).
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { hash, verify } from '@node-rs/argon2';
+import { args, freePort, startApiServer, writeResult } from './lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const api = path.join(root, 'apps', 'api');
-const args = Object.fromEntries(
-  process.argv.slice(2).map((a) => {
-    const [k, v] = a.replace(/^--/, '').split('=');
-    return [k, v ?? 'true'];
-  }),
-);
 const LOGINS = Number(args.logins ?? 20);
 const work = mkdtempSync(path.join(tmpdir(), 'bookstore-bench-login-'));
 let server;
@@ -33,49 +23,7 @@ const median = (xs) => {
 const p90 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.9) - 1)];
 const ms = (n) => `${n.toFixed(1)} ms`;
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: api,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      DATA_DIR: path.join(work, 'data'),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'error',
-      ADMIN_EMAIL: '',
-      ADMIN_PASSWORD: '',
-    },
-  });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += d));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return { child, base };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
+const startServer = (port) => startApiServer(port, { DATABASE_URL: '', DATA_DIR: path.join(work, 'data') }, { tries: 600 });
 
 const post = (base, url, body) =>
   fetch(`${base}${url}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -142,8 +90,7 @@ async function main() {
   console.log('wrong passwords for one account from one address:');
   for (const row of limiter) console.log(`  ${String(row.attempt).padEnd(30)} ${row.status}${row.status === 429 ? `  ${row.error}` : ''}`);
   if (args.json) {
-    mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
-    writeFileSync(path.join(root, 'bench', 'results', 'login.json'), `${JSON.stringify(result, null, 2)}\n`);
+    writeResult('login.json', `${JSON.stringify(result, null, 2)}\n`);
   }
 }
 

@@ -16,27 +16,17 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumFlags } from '../apps/web/e2e/chromium.mjs';
+import { freePort, root } from './lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// The same flags as apps/web/playwright.config.ts, plus headless.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// The browser suite's flags (apps/web/e2e/chromium.mjs), plus headless.
+const CHROME_FLAGS = ['--headless=new', ...chromiumFlags];
 // Issue 12: performance >= 95 (or within 3 points of the baseline when the baseline itself is under
 // 98), LCP <= 1.2 x the baseline's, TBT <= 150 ms, CLS <= 0.02, accessibility and SEO 100, best
 // practices >= 95, home JavaScript <= 100 KiB gzip.
@@ -53,17 +43,6 @@ const TARGETS = {
 };
 
 const log = (...args) => console.log('[bench:web]', ...args);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForReady(base, server) {
   const deadline = Date.now() + 300_000;

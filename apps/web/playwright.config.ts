@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumFlags } from './e2e/chromium.mjs';
 
 /**
  * Browser journeys on Debian's Chromium against the real server (built app, real API, a fresh
@@ -11,15 +12,7 @@ const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/ch
 
 const launchOptions = {
   executablePath: chromium,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: chromiumFlags,
 };
 
 export default defineConfig({

@@ -1,13 +1,14 @@
+import type { CatalogueReader } from '@bookstore/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { App } from './app/App';
 import { serverState, stateToHtml } from './app/hydration';
-import { type CatalogueReader, createRoutes } from './app/routes';
+import { createRoutes } from './app/routes';
 import { ApiError } from './lib/api-client';
 
-export type { CatalogueReader } from './app/routes';
+export type { CatalogueReader };
 
 export type RenderResult =
   | { kind: 'page'; status: number; html: string; state: string }

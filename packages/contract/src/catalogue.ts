@@ -50,30 +50,25 @@ export type BookDetail = z.infer<typeof bookDetailSchema>;
 
 export const featuredBookSchema = bookSchema.meta({ id: 'FeaturedBook' });
 
-export const authorSchema = z
-  .object({
+/**
+ * An author and a category are the same kind of shelf: a named page with a picture, its own text
+ * (an author's `brief`, a category's `description`), how many books it holds and whether it is featured.
+ */
+const shelfSchema = <Text extends string>(text: Text) =>
+  z.object({
     id: z.number().int(),
     name: z.string(),
     slug: z.string(),
     image: z.string().nullable(),
-    brief: z.string(),
+    ...({ [text]: z.string() } as Record<Text, z.ZodString>),
     number_of_books: z.number().int(),
     featured: z.boolean(),
-  })
-  .meta({ id: 'Author' });
+  });
+
+export const authorSchema = shelfSchema('brief').meta({ id: 'Author' });
 export type Author = z.infer<typeof authorSchema>;
 
-export const categorySchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    slug: z.string(),
-    image: z.string().nullable(),
-    description: z.string(),
-    number_of_books: z.number().int(),
-    featured: z.boolean(),
-  })
-  .meta({ id: 'Category' });
+export const categorySchema = shelfSchema('description').meta({ id: 'Category' });
 export type Category = z.infer<typeof categorySchema>;
 
 /**
@@ -214,3 +209,19 @@ export const pagedBooksSchema = z
   .object({ data: z.array(bookSchema), meta: bookListMetaSchema })
   .meta({ id: 'PagedBooks' });
 export type PagedBooks = z.infer<typeof pagedBooksSchema>;
+
+/**
+ * The catalogue as the storefront's server renderer reads it, in-process, for a page it renders: the
+ * same answers as the API's public reads (GET /api/featured/, /api/books/…, /api/books/book/{title}, …).
+ * The API implements it (apps/api/src/plugins/render.ts), the web app's route loaders call it
+ * (apps/web/src/app/routes.tsx).
+ */
+export interface CatalogueReader {
+  featured(): Promise<Book[]>;
+  /** A listing page by the API address the browser would ask for (`/books/?page=2&ordering=title`). */
+  books(address: string): Promise<PagedBooks>;
+  book(title: string): Promise<BookDetail>;
+  related(id: number): Promise<Book[]>;
+  author(slug: string): Promise<Author>;
+  category(slug: string): Promise<Category>;
+}

@@ -24,25 +24,24 @@ import {
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const authors = pgTable('authors', {
+/**
+ * Authors and categories are the same kind of shelf: a named page with a picture, its own text (an
+ * author's `brief`, a category's `description`) and a featured flag.
+ */
+const shelfText = (name: string) => text(name).notNull().default('');
+const shelfColumns = <Text extends string>(textColumn: Text) => ({
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   slug: text('slug').notNull().unique(),
   image: text('image'),
-  brief: text('brief').notNull().default(''),
+  ...({ [textColumn]: shelfText(textColumn) } as Record<Text, ReturnType<typeof shelfText>>),
   featured: boolean('featured').notNull().default(false),
   createdAt: createdAt(),
 });
 
-export const categories = pgTable('categories', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  slug: text('slug').notNull().unique(),
-  image: text('image'),
-  description: text('description').notNull().default(''),
-  featured: boolean('featured').notNull().default(false),
-  createdAt: createdAt(),
-});
+export const authors = pgTable('authors', shelfColumns('brief'));
+
+export const categories = pgTable('categories', shelfColumns('description'));
 
 export const users = pgTable(
   'users',
@@ -132,16 +131,22 @@ export const searchWords = pgTable('search_words', {
   word: text('word').primaryKey(),
 });
 
+/** A row that belongs to one user (or one book): it goes when the user (or book) is deleted. */
+const ownedBy = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+const aboutBook = () =>
+  integer('book_id')
+    .notNull()
+    .references(() => books.id, { onDelete: 'cascade' });
+
 export const reviews = pgTable(
   'reviews',
   {
     id: serial('id').primaryKey(),
-    bookId: integer('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    bookId: aboutBook(),
+    userId: ownedBy(),
     rating: smallint('rating').notNull(),
     comment: text('comment').notNull(),
     createdAt: createdAt(),
@@ -157,12 +162,8 @@ export const reviews = pgTable(
 export const wishlistItems = pgTable(
   'wishlist_items',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    bookId: integer('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'cascade' }),
+    userId: ownedBy(),
+    bookId: aboutBook(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.bookId] })],
@@ -174,9 +175,7 @@ export const refreshTokens = pgTable(
   {
     id: uuid('id').primaryKey(),
     familyId: uuid('family_id').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -189,9 +188,7 @@ export const orders = pgTable(
   'orders',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy(),
     /** 'pending' | 'completed' | 'cancelled' */
     status: text('status').notNull().default('pending'),
     /** 'pending' | 'success' | 'failed' */

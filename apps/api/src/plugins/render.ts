@@ -1,21 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bookListQuerySchema } from '@bookstore/contract';
+import { bookListQuerySchema, type CatalogueReader } from '@bookstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../lib/errors.js';
 import { CachedAnswer, catalogueCache } from '../modules/catalogue/cache.js';
 import { CatalogueService } from '../modules/catalogue/service.js';
-
-/** The catalogue as the storefront's server entry reads it (apps/web/src/app/routes.tsx, CatalogueReader). */
-export interface CatalogueReader {
-  featured(): Promise<unknown[]>;
-  books(address: string): Promise<unknown>;
-  book(title: string): Promise<unknown>;
-  related(id: number): Promise<unknown[]>;
-  author(slug: string): Promise<unknown>;
-  category(slug: string): Promise<unknown>;
-}
 
 /** What the storefront's server bundle (dist/server/entry-server.js, `vite build --ssr`) exports. */
 interface ServerEntry {

@@ -1,4 +1,4 @@
-import type { Author, Book, BookDetail, Category, PagedBooks } from '@bookstore/contract';
+import type { BookDetail, CatalogueReader } from '@bookstore/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
@@ -23,20 +23,6 @@ import HomePage from '../features/catalogue/pages/HomePage';
 import { AfterHydration } from './hydrated';
 import { RootLayout } from './layout/RootLayout';
 import { RootError, RouteError } from './layout/RouteError';
-
-/**
- * The catalogue as the server reads it, in-process, for a page it renders: the same answers as the
- * API's public reads (GET /api/featured/, /api/books/…, /api/books/book/{title}, …).
- */
-export interface CatalogueReader {
-  featured(): Promise<Book[]>;
-  /** A listing page by the API address the browser would ask for (`/books/?page=2&ordering=title`). */
-  books(address: string): Promise<PagedBooks>;
-  book(title: string): Promise<BookDetail>;
-  related(id: number): Promise<Book[]>;
-  author(slug: string): Promise<Author>;
-  category(slug: string): Promise<Category>;
-}
 
 interface Query {
   queryKey: readonly unknown[];

@@ -7,7 +7,14 @@ import type { Database } from '../client.js';
 import { rows } from '../rows.js';
 import { authors, books, categories } from '../schema.js';
 import { bannerSvg, coverSvg, hash, portraitSvg } from './art.js';
-import { DEMO_AUTHORS, DEMO_BOOKS, DEMO_CATEGORIES, type DemoBook } from './demo-data.js';
+import {
+  DEMO_AUTHORS,
+  DEMO_BOOKS,
+  DEMO_CATEGORIES,
+  type DemoAuthor,
+  type DemoBook,
+  type DemoCategory,
+} from './demo-data.js';
 
 /**
  * The demo catalogue a new store starts with (see demo-data.ts). Out of stock means `stock_amount` 0
@@ -126,6 +133,20 @@ export function demoBookValues(book: DemoBook, index: number, now: number) {
 }
 
 /**
+ * The columns a demo category's row and a demo author's share: name, slug, featured flag, the
+ * generated picture, and a creation day, one a day from 1 January 2024 in the list's order.
+ */
+function shelfRow(entry: DemoCategory | DemoAuthor, index: number, picture: (slug: string) => string) {
+  return {
+    name: entry.name,
+    slug: entry.slug,
+    featured: entry.featured,
+    image: picture(entry.slug),
+    createdAt: new Date(Date.UTC(2024, 0, 1 + index)),
+  };
+}
+
+/**
  * Loads the demo catalogue when the store has no books, authors or categories. Safe to call from
  * several processes at once (an advisory lock inside one transaction) and on every start.
  */
@@ -145,29 +166,11 @@ export async function seedDemoCatalogueIfEmpty(
 
     const categoryRows = await tx
       .insert(categories)
-      .values(
-        DEMO_CATEGORIES.map((c, i) => ({
-          name: c.name,
-          slug: c.slug,
-          description: c.description,
-          featured: c.featured,
-          image: bannerPath(c.slug),
-          createdAt: new Date(Date.UTC(2024, 0, 1 + i)),
-        })),
-      )
+      .values(DEMO_CATEGORIES.map((c, i) => ({ ...shelfRow(c, i, bannerPath), description: c.description })))
       .returning({ id: categories.id, slug: categories.slug });
     const authorRows = await tx
       .insert(authors)
-      .values(
-        DEMO_AUTHORS.map((a, i) => ({
-          name: a.name,
-          slug: a.slug,
-          brief: a.brief,
-          featured: a.featured,
-          image: portraitPath(a.slug),
-          createdAt: new Date(Date.UTC(2024, 0, 1 + i)),
-        })),
-      )
+      .values(DEMO_AUTHORS.map((a, i) => ({ ...shelfRow(a, i, portraitPath), brief: a.brief })))
       .returning({ id: authors.id, slug: authors.slug, name: authors.name });
     const categoryId = new Map(categoryRows.map((r) => [r.slug, r.id]));
     const authorBySlug = new Map(authorRows.map((r) => [r.slug, r]));

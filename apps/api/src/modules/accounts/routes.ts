@@ -18,6 +18,7 @@ import { readUploadForm } from '../../lib/form.js';
 import { createFailureStore, LoginThrottle } from './login-throttle.js';
 import { AccountsService } from './service.js';
 import { deleteExpiredSessions } from './sessions.js';
+import { security } from '../../plugins/openapi.js';
 
 const PICTURE_FIELDS = ['profilePicture', 'profile_picture'] as const;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema };
@@ -119,7 +120,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['accounts'],
         summary: 'The signed-in user’s profile',
-        security: [{ bearerAuth: [] }],
+        security,
         response: { 200: profileSchema, 401: errorSchema, 404: errorSchema },
       },
     },
@@ -137,7 +138,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
           'multipart/form-data (or JSON): firstName, lastName, email, bio, and a picture as profilePicture or ' +
           'profile_picture. Only the fields sent change.',
         consumes: ['multipart/form-data', 'application/json'],
-        security: [{ bearerAuth: [] }],
+        security,
         response: { 200: profileSchema, ...errors },
       },
     },
@@ -157,7 +158,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['accounts'],
         summary: 'All accounts, for staff (pages=page size, default 10)',
-        security: [{ bearerAuth: [] }],
+        security,
         querystring: usersQuerySchema,
         response: { 200: usersPageSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
@@ -173,7 +174,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['accounts'],
         summary: 'Give or take away staff access (staff; never your own)',
-        security: [{ bearerAuth: [] }],
+        security,
         params: idParamSchema,
         body: staffChangeSchema,
         response: { 200: userSummarySchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },

@@ -12,9 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bookToJson } from '../catalogue/serialize.js';
 import { adminBooks, figures, salesByDay } from './repository.js';
+import { security } from '../../plugins/openapi.js';
 
 const tags = ['admin'];
-const security = [{ bearerAuth: [] }];
 
 /** The staff dashboard's own reads under /api/admin (staff only). */
 export async function adminRoutes(fastify: FastifyInstance) {

@@ -12,9 +12,9 @@ import { readUploadForm } from '../../lib/form.js';
 import { booksByIds } from './repository.js';
 import { bookToJson } from '../catalogue/serialize.js';
 import { BooksService, COVER_FIELD } from './service.js';
+import { security } from '../../plugins/openapi.js';
 
 const tags = ['books'];
-const security = [{ bearerAuth: [] }];
 const errors = {
   400: errorSchema,
   401: errorSchema,

@@ -14,8 +14,8 @@ import { z } from 'zod';
 import { forbidden } from '../../lib/errors.js';
 import { stopReservationSweeper } from './reservations.js';
 import { getOrderFor, listAllOrders, listOwnOrders, placeOrder } from './service.js';
+import { security } from '../../plugins/openapi.js';
 
-const security = [{ bearerAuth: [] }];
 /** Orders one account may place a minute: a shopper needs a few, a hoarding script many. */
 export const ORDER_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
 const perUser = (request: FastifyRequest) => `user:${request.user?.userId ?? request.ip}`;

@@ -21,8 +21,8 @@ import {
   receivePaystackWebhook,
   verifyPayment,
 } from './service.js';
+import { security } from '../../plugins/openapi.js';
 
-const security = [{ bearerAuth: [] }];
 const perUser = (request: FastifyRequest) => `user:${request.user?.userId ?? request.ip}`;
 
 export async function paymentsRoutes(fastify: FastifyInstance) {

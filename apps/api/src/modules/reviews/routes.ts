@@ -10,9 +10,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../lib/errors.js';
 import { reviewMessages, ReviewsService } from './service.js';
+import { security } from '../../plugins/openapi.js';
 
 const tags = ['reviews'];
-const security = [{ bearerAuth: [] }];
 const titleParams = z.object({ title: z.string().max(500) });
 const reviewParams = titleParams.extend({
   reviewId: z.string().regex(/^\d{1,9}$/, 'The review id must be a whole number').transform(Number),

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { WishlistService } from './service.js';
+import { security } from '../../plugins/openapi.js';
 
 const tags = ['wishlist'];
-const security = [{ bearerAuth: [] }];
 
 /** The caller's wishlist (spec section 7): signed-in users only, always their own list. */
 export async function wishlistRoutes(fastify: FastifyInstance) {

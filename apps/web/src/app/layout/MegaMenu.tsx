@@ -1,7 +1,8 @@
 import clsx from 'clsx';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { ChevronDownIcon } from '../../components/ui/icons';
+import { EntryList } from './EntryList';
 import { splitFeatured, type MenuEntry } from './nav';
 
 const CLOSE_DELAY_MS = 150;
@@ -86,27 +87,21 @@ export function MegaMenu({
         <div className="grid grid-cols-3 gap-6">
           <section aria-label={`Featured ${label}`}>
             <h2 className="mb-3 text-xs font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">Featured</h2>
-            <ul className="space-y-2">
-              {featured.map((entry) => (
-                <li key={entry.id}>
-                  <Link to={pathFor(entry.slug)} className="text-sm font-medium hover:text-indigo-700 dark:hover:text-indigo-300">
-                    {entry.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <EntryList
+              entries={featured}
+              pathFor={pathFor}
+              className="space-y-2"
+              linkClassName="text-sm font-medium hover:text-indigo-700 dark:hover:text-indigo-300"
+            />
           </section>
           <section aria-label={allLabel} className="col-span-2">
             <h2 className="mb-3 text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-400">{allLabel}</h2>
-            <ul className="grid max-h-80 grid-cols-2 gap-x-4 gap-y-2 overflow-y-auto">
-              {all.map((entry) => (
-                <li key={entry.id}>
-                  <Link to={pathFor(entry.slug)} className="text-sm hover:text-indigo-700 dark:hover:text-indigo-300">
-                    {entry.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <EntryList
+              entries={all}
+              pathFor={pathFor}
+              className="grid max-h-80 grid-cols-2 gap-x-4 gap-y-2 overflow-y-auto"
+              linkClassName="text-sm hover:text-indigo-700 dark:hover:text-indigo-300"
+            />
           </section>
         </div>
       </div>

@@ -8,8 +8,9 @@ import {
   DisclosurePanel,
 } from '@headlessui/react';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { ChevronDownIcon } from '../../components/ui/icons';
+import { EntryList } from './EntryList';
 import { authorPath, categoryPath, splitFeatured, type MenuEntry } from './nav';
 import { ThemeToggle } from './ThemeToggle';
 import { NavLinks } from './NavLinks';
@@ -32,15 +33,7 @@ function EntryLinks({
   return (
     <div>
       <p className={`text-xs font-semibold tracking-wide uppercase ${headingClass}`}>{heading}</p>
-      <ul className="mt-1">
-        {entries.map((entry) => (
-          <li key={entry.id}>
-            <Link to={pathFor(entry.slug)} className="block py-1.5 text-sm">
-              {entry.name}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <EntryList entries={entries} pathFor={pathFor} className="mt-1" linkClassName="block py-1.5 text-sm" />
     </div>
   );
 }

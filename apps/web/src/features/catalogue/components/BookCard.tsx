@@ -1,16 +1,15 @@
 import type { Book } from '@bookstore/contract';
 import { useId, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { CardCover } from '../../../components/ui/BookImage';
 import { Highlight } from '../../../components/ui/Highlight';
 import { Price } from '../../../components/ui/Price';
 import { Stars } from '../../../components/ui/Stars';
 import { paths } from '../../../config/paths';
-import { useCartStore } from '../../cart/stores/cart';
+import { AddToCartButton } from '../../cart/components/AddToCartButton';
 import { useCatalogueSlots } from './slots';
 import { isInStock, previewDescription } from './text';
-import { Button, buttonClass } from '../../../components/ui/Button';
+import { buttonClass } from '../../../components/ui/Button';
 
 interface Props {
   book: Book;
@@ -24,7 +23,6 @@ interface Props {
 /** A book in a list: cover, title, author, price, rating, short description, Add to Cart and a link. */
 export function BookCard({ book, actionLabel = 'Details', priority, highlight }: Props) {
   const titleId = useId();
-  const addToCart = useCartStore((s) => s.addToCart);
   const inStock = isInStock(book);
   const href = paths.book(book.title);
   const { cardAction } = useCatalogueSlots();
@@ -51,17 +49,7 @@ export function BookCard({ book, actionLabel = 'Details', priority, highlight }:
         </div>
         <p className="text-sm text-gray-700 dark:text-gray-300">{previewDescription(book.description)}</p>
         <div className="mt-auto flex gap-2 pt-2">
-          <Button
-            size="sm"
-            disabled={!inStock}
-            onClick={() => {
-              addToCart(book);
-              toast.success('Added to cart successfully!');
-            }}
-            className="flex-1"
-          >
-            {inStock ? 'Add to Cart' : 'Out of Stock'}
-          </Button>
+          <AddToCartButton book={book} inStock={inStock} added="Added to cart successfully!" />
           <Link to={href} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
             {actionLabel}
           </Link>

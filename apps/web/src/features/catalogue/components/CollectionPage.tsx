@@ -1,39 +1,44 @@
+import type { Author, Category } from '@bookstore/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { BookImage } from '../../../components/ui/BookImage';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { PageLoading } from '../../../components/ui/Spinner';
+import { usePageTitle } from '../../../lib/hooks';
 import type { BookSource } from '../api/books';
 import { BookBrowser } from './BookBrowser';
+
+/** What differs between an author's page and a category's: the counter's label, headings and failure texts. */
+const TEXTS = {
+  author: {
+    countLabel: 'Published Books',
+    booksHeading: (name: string) => `Books by ${name}`,
+    emptyText: 'No books available from this author at the moment.',
+    errorText: 'Failed to load author information',
+  },
+  category: {
+    countLabel: 'Books',
+    booksHeading: (name: string) => `${name} Books`,
+    emptyText: 'No books available in this category at the moment.',
+    errorText: 'Failed to load category information',
+  },
+};
 
 /**
  * The shared shape of the author and category pages: a header card (image, name, text, number of
  * books), then the books with the filter panel of /books (less the page's own facet), with the page's
- * own empty and error texts.
+ * own empty and error texts. The page's title is the author's or category's name.
  */
 export function CollectionPage({
+  kind,
   info,
   source,
-  name,
-  image,
-  text,
-  countLabel,
-  count,
-  emptyText,
-  errorText,
-  booksHeading,
 }: {
-  info: UseQueryResult<unknown>;
+  kind: keyof typeof TEXTS;
+  info: UseQueryResult<Author | Category>;
   source: BookSource;
-  name?: string;
-  image?: string | null;
-  text?: ReactNode;
-  countLabel: string;
-  count?: number;
-  emptyText: string;
-  errorText: string;
-  booksHeading: string;
 }) {
+  const { countLabel, booksHeading, emptyText, errorText } = TEXTS[kind];
+  usePageTitle(info.data?.name ?? (info.isError ? 'Error' : undefined));
   if (info.isPending) return <PageLoading />;
   if (info.isError) {
     return (
@@ -42,11 +47,12 @@ export function CollectionPage({
       </div>
     );
   }
+  const { data } = info;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <header className="flex flex-col items-center gap-6 rounded-2xl bg-gray-50 p-6 text-center sm:flex-row sm:items-start sm:p-8 sm:text-left dark:bg-gray-900">
         <BookImage
-          src={image}
+          src={data.image}
           alt=""
           width={160}
           height={160}
@@ -54,10 +60,12 @@ export function CollectionPage({
           className="h-40 w-40 shrink-0 rounded-2xl bg-white object-cover shadow dark:bg-gray-800"
         />
         <div>
-          <h1 className="text-3xl font-bold tracking-tight">{name}</h1>
-          <div className="mt-3 max-w-3xl text-gray-700 dark:text-gray-300">{text}</div>
+          <h1 className="text-3xl font-bold tracking-tight">{data.name}</h1>
+          <div className="mt-3 max-w-3xl text-gray-700 dark:text-gray-300">
+            <p>{'brief' in data ? data.brief : data.description}</p>
+          </div>
           <p className="mt-4 inline-flex items-baseline gap-2 rounded-lg bg-white px-4 py-2 shadow-sm dark:bg-gray-800">
-            <span className="text-2xl font-bold text-indigo-700 dark:text-indigo-300">{count ?? 0}</span>
+            <span className="text-2xl font-bold text-indigo-700 dark:text-indigo-300">{data.number_of_books}</span>
             <span className="text-sm text-gray-700 dark:text-gray-300">{countLabel}</span>
           </p>
         </div>
@@ -68,7 +76,7 @@ export function CollectionPage({
           emptyText={emptyText}
           title={() => (
             <h2 id="collection-books" className="text-2xl font-bold tracking-tight">
-              {booksHeading}
+              {booksHeading(data.name)}
             </h2>
           )}
         />

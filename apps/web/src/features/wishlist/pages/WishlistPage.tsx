@@ -11,7 +11,7 @@ import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/hooks';
 import { plural } from '../../../lib/lists';
 import { rememberDestination, useAuthStore } from '../../../stores/auth';
-import { useCartStore } from '../../cart/stores/cart';
+import { AddToCartButton } from '../../cart/components/AddToCartButton';
 import { useChangeWishlist, useWishlist } from '../api/wishlist';
 import { Button } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
@@ -19,7 +19,6 @@ import { EmptyState } from '../../../components/ui/EmptyState';
 const inStock = (book: Book) => book.available && book.stock_amount > 0;
 
 function WishlistItem({ book, onRemove }: { book: Book; onRemove: (book: Book) => void }) {
-  const addToCart = useCartStore((s) => s.addToCart);
   const available = inStock(book);
   return (
     <li className="group flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm dark:border-gray-800 dark:bg-gray-900">
@@ -34,18 +33,12 @@ function WishlistItem({ book, onRemove }: { book: Book; onRemove: (book: Book) =
         <Price price={book.price} originalPrice={book.original_price} />
         {!available && <p className="text-sm font-medium text-red-700 dark:text-red-300">Out of stock</p>}
         <div className="mt-auto flex gap-2 pt-2">
-          <Button
-            size="sm"
-            disabled={!available}
-            onClick={() => {
-              addToCart(book);
-              toast.success('Added to cart');
-            }}
+          <AddToCartButton
+            book={book}
+            inStock={available}
+            added="Added to cart"
             aria-label={available ? `Add ${book.title} to cart` : `${book.title} is out of stock`}
-            className="flex-1"
-          >
-            {available ? 'Add to Cart' : 'Out of Stock'}
-          </Button>
+          />
           <Button variant="secondary" size="sm" onClick={() => onRemove(book)} aria-label={`Remove ${book.title} from wishlist`}>
             <TrashIcon width={16} height={16} /> Remove
           </Button>
