@@ -21,6 +21,32 @@ export async function expectAccessible(page: Page, label: string, scope?: string
     bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`),
     `${label}: accessibility violations`,
   ).toEqual([]);
+  await expectNoSideScroll(page, label);
+}
+
+/**
+ * The page reflows to the window's width (WCAG 1.4.10): nothing makes the whole page scroll sideways.
+ * A wide table may scroll inside its own frame. Names the elements that stick out when it fails.
+ */
+export async function expectNoSideScroll(page: Page, label: string) {
+  const { scrollWidth, width, wider } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const clipped = (el: Element) => {
+      for (let up = el.parentElement; up; up = up.parentElement) {
+        const { overflowX } = getComputedStyle(up);
+        if (overflowX !== 'visible') return up !== document.body && up !== document.documentElement;
+      }
+      return false;
+    };
+    const sticksOut = (el: Element) => el.getBoundingClientRect().right > width + 1 && !clipped(el);
+    // The outermost elements that stick out from a parent that does not: where the width comes from.
+    const wider = [...document.querySelectorAll('body *')]
+      .filter((el) => sticksOut(el) && !(el.parentElement && sticksOut(el.parentElement)))
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ').slice(0, 4).join('.')} (right ${Math.round(el.getBoundingClientRect().right)} px)`);
+    return { scrollWidth: document.documentElement.scrollWidth, width, wider };
+  });
+  expect(scrollWidth, `${label}: the page scrolls sideways; sticking out: ${wider.join(', ')}`).toBeLessThanOrEqual(width);
 }
 
 /** Switches the theme in place (the class the theme toggle sets). */

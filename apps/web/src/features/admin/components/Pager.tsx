@@ -60,7 +60,15 @@ export function PagedTable({
 }) {
   return (
     <>
-      <div className="overflow-x-auto rounded-xl border border-gray-200 dark:border-gray-800">
+      {/* On a phone the table scrolls sideways in its frame: the frame takes keyboard focus (arrow keys
+          scroll it) and is named by the caption. relative: the screen-reader-only texts inside are
+          absolute, and must scroll with the table, not widen the page. */}
+      <div
+        role="region"
+        aria-label={caption}
+        tabIndex={0}
+        className="relative overflow-x-auto rounded-xl border border-gray-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-gray-800"
+      >
         <table className={tableClass}>
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-gray-50 dark:bg-gray-900">

@@ -61,7 +61,7 @@ export default function NewArrivalsCarousel({ books }: { books: Book[] }) {
       </div>
       <ul
         ref={track}
-        className="flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth pb-2 [scrollbar-width:thin]"
+        className="relative flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth pb-2 [scrollbar-width:thin]"
       >
         {books.map((book, index) => (
           <li

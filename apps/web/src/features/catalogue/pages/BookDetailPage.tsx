@@ -193,7 +193,7 @@ function BookTabs({ book }: { book: BookDetail }) {
   }
   return (
     <TabGroup className="mt-12">
-      <TabList aria-label="Book information" className="flex gap-2 overflow-x-auto border-b border-gray-200 dark:border-gray-800">
+      <TabList aria-label="Book information" className="relative flex gap-2 overflow-x-auto border-b border-gray-200 dark:border-gray-800">
         <Tab className={tabClass}>Description</Tab>
         <Tab className={tabClass}>Details</Tab>
         <Tab className={tabClass}>Reviews ({book.review_count})</Tab>
