@@ -70,7 +70,8 @@ export function loggerOptions(level: string, logger: LoggerOption | undefined): 
 
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
 type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
-type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+type Level = (typeof LEVELS)[number];
 type LevelValues = { levels?: { values: Record<string, number> } };
 
 /**
@@ -79,7 +80,7 @@ type LevelValues = { levels?: { values: Record<string, number> } };
  * the CPU of a cached catalogue read (docs/decisions/0007), for a logger that at the production level
  * (`warn`) never writes for most requests. Lines that are written are the same as the child's.
  */
-class RequestLogger implements FastifyBaseLogger {
+class RequestLogger {
   #child: FastifyBaseLogger | undefined;
 
   constructor(
@@ -94,7 +95,8 @@ class RequestLogger implements FastifyBaseLogger {
     return (this.#child ??= this.parent.child(this.bindings, this.options));
   }
 
-  private write(level: Level, args: unknown[]): void {
+  /** One line at `level`: dropped at once when that level is off and no child was made. */
+  write(level: Level, args: unknown[]): void {
     if (!this.#child && this.values[level]! < this.threshold) return;
     (this.made()[level] as (...a: unknown[]) => void)(...args);
   }
@@ -105,28 +107,18 @@ class RequestLogger implements FastifyBaseLogger {
   set level(level: string) {
     this.made().level = level;
   }
-  fatal(...args: unknown[]) {
-    this.write('fatal', args);
-  }
-  error(...args: unknown[]) {
-    this.write('error', args);
-  }
-  warn(...args: unknown[]) {
-    this.write('warn', args);
-  }
-  info(...args: unknown[]) {
-    this.write('info', args);
-  }
-  debug(...args: unknown[]) {
-    this.write('debug', args);
-  }
-  trace(...args: unknown[]) {
-    this.write('trace', args);
-  }
   silent() {}
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.made().child(bindings, options);
   }
+}
+// fatal() … trace(), on the prototype: one object per request, no closures.
+for (const level of LEVELS) {
+  Object.defineProperty(RequestLogger.prototype, level, {
+    value(this: RequestLogger, ...args: unknown[]) {
+      this.write(level, args);
+    },
+  });
 }
 
 /** Fastify's `childLoggerFactory`: a RequestLogger over pino, or pino's own child for another logger. */
@@ -138,5 +130,5 @@ export function requestLogger(
   const values = (logger as FastifyBaseLogger & LevelValues).levels?.values;
   const threshold = values?.[options.level ?? logger.level];
   if (!values || threshold === undefined) return logger.child(bindings, options);
-  return new RequestLogger(logger, bindings, options, threshold, values) as FastifyBaseLogger;
+  return new RequestLogger(logger, bindings, options, threshold, values) as unknown as FastifyBaseLogger;
 }
