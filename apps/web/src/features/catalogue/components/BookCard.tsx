@@ -1,6 +1,6 @@
 import type { Book } from '@bookstore/contract';
 import { useId, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link } from 'react-router';
 import { CardCover } from '../../../components/ui/BookImage';
 import { Highlight } from '../../../components/ui/Highlight';
