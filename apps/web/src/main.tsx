@@ -1,4 +1,3 @@
-import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -26,20 +25,16 @@ const routes = createRoutes(queryClient);
 await loadMatchedScreens(routes);
 if (state) {
   const router = createBrowserRouter(routes, { hydrationData: state.router });
-  // As a transition, hydration works in slices and lets the browser paint and answer input between
-  // them (the page is already drawn by the server), rather than holding the main thread in one task.
-  startTransition(() => {
-    hydrateRoot(
-      container,
-      <App>
-        <RouterProvider router={router} />
-      </App>,
-      {
-        // Said plainly in the console (the browser suite fails on it): the server's HTML and the first render differ.
-        onRecoverableError: (error) => console.error('Hydration error:', error),
-      },
-    );
-  });
+  hydrateRoot(
+    container,
+    <App>
+      <RouterProvider router={router} />
+    </App>,
+    {
+      // Said plainly in the console (the browser suite fails on it): the server's HTML and the first render differ.
+      onRecoverableError: (error) => console.error('Hydration error:', error),
+    },
+  );
 } else {
   // `npm run dev` (Vite's own server): no server render, the app starts empty.
   createRoot(container).render(
