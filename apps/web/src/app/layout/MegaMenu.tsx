@@ -23,6 +23,9 @@ export function MegaMenu({
   pathFor: (slug: string) => string;
 }) {
   const [open, setOpen] = useState(false);
+  // The lists are drawn the first time the panel opens, not with every page's hydration.
+  const [drawn, setDrawn] = useState(false);
+  if (open && !drawn) setDrawn(true);
   const panelId = useId();
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const button = useRef<HTMLButtonElement>(null);
@@ -84,26 +87,28 @@ export function MegaMenu({
         hidden={!open}
         className="absolute top-full left-1/2 z-50 mt-1 w-[36rem] -translate-x-1/2 rounded-xl border border-gray-200 bg-white p-6 shadow-2xl dark:border-gray-700 dark:bg-gray-900"
       >
-        <div className="grid grid-cols-3 gap-6">
-          <section aria-label={`Featured ${label}`}>
-            <h2 className="mb-3 text-xs font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">Featured</h2>
-            <EntryList
-              entries={featured}
-              pathFor={pathFor}
-              className="space-y-2"
-              linkClassName="text-sm font-medium hover:text-indigo-700 dark:hover:text-indigo-300"
-            />
-          </section>
-          <section aria-label={allLabel} className="col-span-2">
-            <h2 className="mb-3 text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-400">{allLabel}</h2>
-            <EntryList
-              entries={all}
-              pathFor={pathFor}
-              className="grid max-h-80 grid-cols-2 gap-x-4 gap-y-2 overflow-y-auto"
-              linkClassName="text-sm hover:text-indigo-700 dark:hover:text-indigo-300"
-            />
-          </section>
-        </div>
+        {drawn && (
+          <div className="grid grid-cols-3 gap-6">
+            <section aria-label={`Featured ${label}`}>
+              <h2 className="mb-3 text-xs font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">Featured</h2>
+              <EntryList
+                entries={featured}
+                pathFor={pathFor}
+                className="space-y-2"
+                linkClassName="text-sm font-medium hover:text-indigo-700 dark:hover:text-indigo-300"
+              />
+            </section>
+            <section aria-label={allLabel} className="col-span-2">
+              <h2 className="mb-3 text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-400">{allLabel}</h2>
+              <EntryList
+                entries={all}
+                pathFor={pathFor}
+                className="grid max-h-80 grid-cols-2 gap-x-4 gap-y-2 overflow-y-auto"
+                linkClassName="text-sm hover:text-indigo-700 dark:hover:text-indigo-300"
+              />
+            </section>
+          </div>
+        )}
       </div>
     </div>
   );

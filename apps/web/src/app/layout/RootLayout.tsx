@@ -8,9 +8,11 @@ import { applyTheme, useThemeStore } from '../../stores/theme';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-/** Fixed header, page outlet, footer; the theme, the active cart and scroll-to-top live here. */
-export function RootLayout({ children }: { children?: ReactNode }) {
-  const { pathname } = useLocation();
+/**
+ * What waits for hydration (the theme, the "hydrated" mark, the active cart), in a component of its
+ * own that draws nothing: when hydration ends only it renders again, not the whole page below the layout.
+ */
+function AfterHydrationEffects() {
   const darkMode = useThemeStore((s) => s.darkMode);
   const username = useAuthStore((s) => s.profile?.username);
   // The stores read during hydration hold their defaults, not what this browser keeps: wait for it.
@@ -30,6 +32,13 @@ export function RootLayout({ children }: { children?: ReactNode }) {
     if (hydrated) useCartStore.getState().initializeCart(username ?? null);
   }, [hydrated, username]);
 
+  return null;
+}
+
+/** Fixed header, page outlet, footer; the theme, the active cart and scroll-to-top live here. */
+export function RootLayout({ children }: { children?: ReactNode }) {
+  const { pathname } = useLocation();
+
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }, [pathname]);
@@ -48,6 +57,7 @@ export function RootLayout({ children }: { children?: ReactNode }) {
         <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
       </main>
       <Footer />
+      <AfterHydrationEffects />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { accountMessages, type Profile, type ProfileUpdateInput, profileUpdateSchema } from '@bookstore/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Dialog, SaveActions } from '../../../components/ui/Dialog';
 import { fieldsOf, TextAreaField, TextField } from '../../../components/ui/Field';
 import { ApiError } from '../../../lib/api-client';

@@ -2,7 +2,7 @@ import { type LoginInput, loginSchema } from '@bookstore/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';

@@ -2,7 +2,7 @@ import { type RegisterData, type RegisterInput, registerSchema } from '@bookstor
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';

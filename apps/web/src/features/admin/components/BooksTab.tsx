@@ -2,7 +2,7 @@ import type { AdminBookSort, Book } from '@bookstore/contract';
 import { ADMIN_BOOK_SORTS, bookMessages } from '@bookstore/contract';
 import { formatMoney, moneyToCents } from '@bookstore/contract/money';
 import { type ReactNode, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link } from 'react-router';
 import { BookThumb } from '../../../components/ui/BookImage';
 import { ErrorState } from '../../../components/ui/ErrorState';

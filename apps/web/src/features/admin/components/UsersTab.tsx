@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { useAuthStore } from '../../../stores/auth';
 import { useSetStaff, useUsers } from '../api/dashboard';

@@ -1,5 +1,5 @@
 import { type Book, bookMessages, editBookSchema } from '@bookstore/contract';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/Field';
 import { type BookFormValues, useBookChoices, useUpdateBook } from '../api/books';
 import { ChoiceOptions, CoverPicker, useBookForm } from './BookFormParts';

@@ -1,6 +1,6 @@
 import { BOOK_CONDITIONS, BOOK_TYPES, bookMessages, createBookSchema } from '@bookstore/contract';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { useNavigate } from 'react-router';
 import { CloseIcon } from '../../../components/ui/icons';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/ui/Field';

@@ -1,7 +1,7 @@
 import type { Book } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { api } from '../../../lib/api-client';
 import { type CartItem, useCartStore } from '../stores/cart';
 

@@ -1,5 +1,5 @@
 import type { Book } from '@bookstore/contract';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Button } from '../../../components/ui/Button';
 import { useCartStore } from '../stores/cart';
 

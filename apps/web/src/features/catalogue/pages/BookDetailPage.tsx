@@ -3,7 +3,7 @@ import { SHIPPING_OPTIONS } from '@bookstore/contract/checkout';
 import { formatMoney } from '@bookstore/contract/money';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link, useParams } from 'react-router';
 import { BookImage, coverOf } from '../../../components/ui/BookImage';
 import { ErrorState } from '../../../components/ui/ErrorState';

@@ -1,6 +1,6 @@
 import { formatMoney, moneyToCents } from '@bookstore/contract/money';
 import { useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageLoading, Spinner } from '../../../components/ui/Spinner';

@@ -1,6 +1,6 @@
 import type { Review, ReviewRequest } from '@bookstore/contract';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { Spinner } from '../../../components/ui/Spinner';

@@ -1,7 +1,7 @@
 import type { Book } from '@bookstore/contract';
 import clsx from 'clsx';
 import { useEffect, useRef } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { useNavigate } from 'react-router';
 import { HeartIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';

@@ -1,6 +1,6 @@
 import type { Book } from '@bookstore/contract';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link, useNavigate } from 'react-router';
 import { CardCover } from '../../../components/ui/BookImage';
 import { ErrorState } from '../../../components/ui/ErrorState';
