@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
+import { FrontServer } from './lib/front.js';
 import { loggerOptions, requestLogger } from './lib/log.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
@@ -28,6 +29,8 @@ declare module 'fastify' {
     config: Config;
     database: DatabaseHandle;
     db: Database;
+    /** Where a feature adds answers sent before Fastify sees the request (lib/front.ts). */
+    front: FrontServer;
   }
 }
 
@@ -51,7 +54,9 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   // few clients sending a byte every few seconds cannot hold the server's sockets. Node checks the
   // deadlines every connectionsCheckingInterval, so that is kept well below the timeout.
   const requestTimeout = config.requestTimeoutSeconds * 1000;
+  const front = new FrontServer();
   const app = Fastify({
+    serverFactory: front.factory,
     requestTimeout,
     http: {
       headersTimeout: Math.min(requestTimeout, 10_000),
@@ -69,6 +74,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('front', front);
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);

@@ -37,6 +37,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     crossOriginEmbedderPolicy: false,
     hsts: config.publicUrl?.startsWith('https://') ? undefined : false,
   });
+  app.decorate('securityHeaders', headers);
   // Set as they are on every response (@fastify/helmet would build Helmet again for each request:
   // about 8% of the CPU of a catalogue read in the profile of docs/decisions/0007).
   app.addHook('onRequest', (_request, reply, done) => {
@@ -89,6 +90,13 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       ),
   });
 });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers every response carries (also sent by answers made before Fastify, lib/front.ts). */
+    securityHeaders: Readonly<Record<string, string>>;
+  }
+}
 
 /** The headers Helmet sets, worked out once: none of our options depends on the request. */
 export function securityHeaders(options: HelmetOptions): Record<string, string> {

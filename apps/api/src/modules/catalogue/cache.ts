@@ -105,6 +105,11 @@ export class CatalogueCache {
     return undefined;
   }
 
+  /** A stored answer within its time to live, or nothing; unlike `peek`, it never claims a stale one. */
+  current(key: string): CachedAnswer | undefined {
+    return this.enabled ? this.fresh(this.answers, key)?.value : undefined;
+  }
+
   /** How long a request that set out to remake a stale answer has before another one may try. */
   static readonly CLAIM_MS = 2_000;
 

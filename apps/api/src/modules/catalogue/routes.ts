@@ -16,7 +16,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CachedAnswer, catalogueCache } from './cache.js';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { EarlyAnswer } from '../../lib/front.js';
+import { CachedAnswer, type CatalogueCache, catalogueCache } from './cache.js';
 import { connectInvalidation } from './invalidation.js';
 import { CatalogueService } from './service.js';
 
@@ -71,23 +73,67 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-/** Sends a cached answer: 304 when the client holds it already, else its bytes, compressed if asked. */
-function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
-  // Added to any Vary already there (CORS adds Origin when other sites may call the API).
-  const vary = reply.getHeader('vary');
-  reply
-    .header('etag', answer.etag)
-    .header('cache-control', CATALOGUE_CACHE_CONTROL)
-    .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
-  if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  reply.header('content-type', 'application/json; charset=utf-8');
+/** What a cached answer goes out as: 304 when the client holds it already, else its bytes, compressed if asked. */
+export function answerResponse(
+  requestHeaders: IncomingHttpHeaders,
+  answer: CachedAnswer,
+  vary?: string,
+): { status: 200 | 304; headers: Record<string, string>; body?: Buffer } {
+  const headers: Record<string, string> = {
+    etag: answer.etag,
+    'cache-control': CATALOGUE_CACHE_CONTROL,
+    // Added to any Vary already there (CORS adds Origin when other sites may call the API).
+    vary: vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding',
+  };
+  if (matches(requestHeaders['if-none-match'], answer.etag)) return { status: 304, headers };
+  headers['content-type'] = 'application/json; charset=utf-8';
   const encoding =
-    answer.body.length >= CachedAnswer.COMPRESS_FROM
-      ? preferredEncoding(request.headers['accept-encoding'])
-      : undefined;
-  if (encoding === 'br') return reply.header('content-encoding', 'br').send(answer.br());
-  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(answer.gzip());
-  return reply.send(answer.body);
+    answer.body.length >= CachedAnswer.COMPRESS_FROM ? preferredEncoding(requestHeaders['accept-encoding']) : undefined;
+  if (!encoding) return { status: 200, headers, body: answer.body };
+  headers['content-encoding'] = encoding;
+  return { status: 200, headers, body: encoding === 'br' ? answer.br() : answer.gzip() };
+}
+
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
+  const vary = reply.getHeader('vary');
+  const { status, headers, body } = answerResponse(request.headers, answer, vary ? String(vary) : undefined);
+  return reply.code(status).headers(headers).send(body);
+}
+
+/**
+ * The same answer sent before Fastify sees the request (lib/front.ts), when it is kept and fresh: a
+ * plain GET from the shop's own pages. Requests from other sites (an Origin header) go through
+ * Fastify, as does everything when CORS is on or while each request is logged (`info`), so that no
+ * request goes unlogged. Each way an answer goes out (plain, br, gzip, 304) has its whole head made
+ * once, as the flat list `writeHead` takes.
+ */
+function earlyAnswer(app: FastifyInstance, cache: CatalogueCache): EarlyAnswer {
+  const heads = new WeakMap<CachedAnswer, Map<string, { status: number; head: string[]; body?: Buffer }>>();
+  const wire = (headers: IncomingHttpHeaders, answer: CachedAnswer) => {
+    const made = answerResponse(headers, answer);
+    const key = `${made.status}${made.headers['content-encoding'] ?? ''}`;
+    let ways = heads.get(answer);
+    if (!ways) heads.set(answer, (ways = new Map()));
+    let way = ways.get(key);
+    if (!way) {
+      const all = { ...app.securityHeaders, ...made.headers };
+      if (made.body) all['content-length'] = String(made.body.length);
+      way = { status: made.status, head: Object.entries(all).flat(), body: made.body };
+      ways.set(key, way);
+    }
+    return way;
+  };
+  return (request, response) => {
+    if (request.method !== 'GET' || request.headers.origin !== undefined || !request.url?.startsWith('/api/')) {
+      return false;
+    }
+    const answer = cache.current(request.url);
+    if (!answer) return false;
+    const { status, head, body } = wire(request.headers, answer);
+    response.writeHead(status, head);
+    response.end(body);
+    return true;
+  };
 }
 
 /**
@@ -107,6 +153,10 @@ export const catalogueRoutes = fp(async (parent: FastifyInstance) => {
       onError: (err) => app.log.warn({ err }, 'catalogue invalidation: the other processes may be told late'),
     });
     app.addHook('onClose', () => cache.detach());
+    // With CORS on, every answer carries CORS headers (Vary: Origin…) that only the CORS plugin writes.
+    // While every request is logged (info and below), every request goes through Fastify's logging.
+    const logsRequests = ['info', 'debug', 'trace'].includes(app.log.level);
+    if (app.config.corsOrigins.length === 0 && !logsRequests) app.front.add(earlyAnswer(app, cache));
   }
 
   app.addHook('onResponse', (request, reply, done) => {
