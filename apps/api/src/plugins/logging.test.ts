@@ -1,14 +1,11 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp, createTestDatabase } from '../test/app.js';
+import { type App, buildApp, createTestDatabase } from '../test/app.js';
 import { testConfig } from '../config.js';
 
-/**
- * Issue 15, finding 10: a failed query was logged with its bound values (a password hash among them).
- * Logs keep the error and the statement, never the values, and never a token or a password.
- */
-describe('logs hold no secrets', async () => {
+/** An app whose log lines are kept in `lines`, with the routes `add` puts on it; closed after the file. */
+async function loggedApp(level: string, add: (app: App) => void) {
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -17,17 +14,28 @@ describe('logs hold no secrets', async () => {
     },
   });
   const database = (await createTestDatabase()).handle;
-  const app = await buildApp({ config: testConfig(), database, logger: { level: 'info', stream } });
-  const HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0LXNhbHQ$c2VjcmV0LWhhc2gtdmFsdWU';
-  app.post('/boom', async () => {
-    // A statement that fails with a secret among its bound values.
-    await app.db.execute(sql`INSERT INTO users (username, email, password_hash) VALUES (${'x'}, ${null}, ${HASH})`);
-    return { ok: true };
-  });
+  const app = await buildApp({ config: testConfig(), database, logger: { level, stream } });
+  add(app);
   await app.ready();
   afterAll(async () => {
     await app.close();
     await database.close();
+  });
+  return { app, lines };
+}
+
+/**
+ * Issue 15, finding 10: a failed query was logged with its bound values (a password hash among them).
+ * Logs keep the error and the statement, never the values, and never a token or a password.
+ */
+describe('logs hold no secrets', async () => {
+  const HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0LXNhbHQ$c2VjcmV0LWhhc2gtdmFsdWU';
+  const { app, lines } = await loggedApp('info', (app) => {
+    app.post('/boom', async () => {
+      // A statement that fails with a secret among its bound values.
+      await app.db.execute(sql`INSERT INTO users (username, email, password_hash) VALUES (${'x'}, ${null}, ${HASH})`);
+      return { ok: true };
+    });
   });
 
   it('a failed query is logged without its bound values', async () => {
@@ -52,28 +60,16 @@ describe('logs hold no secrets', async () => {
  * written must not change: the request's id on every line, the route's own level, the redaction.
  */
 describe('request logs at the production level', async () => {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  const database = (await createTestDatabase()).handle;
-  const app = await buildApp({ config: testConfig(), database, logger: { level: 'warn', stream } });
-  app.get('/quiet', async () => ({ ok: true }));
-  app.get('/chatty', { logLevel: 'info' }, async (request) => {
-    request.log.child({ step: 'lookup' }).info({ password: 'hunter2-password' }, 'looked up');
-    return { ok: true };
-  });
-  app.get('/warns', async (request) => {
-    request.log.warn('stock is low');
-    return { ok: true };
-  });
-  await app.ready();
-  afterAll(async () => {
-    await app.close();
-    await database.close();
+  const { app, lines } = await loggedApp('warn', (app) => {
+    app.get('/quiet', async () => ({ ok: true }));
+    app.get('/chatty', { logLevel: 'info' }, async (request) => {
+      request.log.child({ step: 'lookup' }).info({ password: 'hunter2-password' }, 'looked up');
+      return { ok: true };
+    });
+    app.get('/warns', async (request) => {
+      request.log.warn('stock is low');
+      return { ok: true };
+    });
   });
   const parsed = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 

@@ -73,9 +73,17 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-/** What a cached answer goes out as: 304 when the client holds it already, else its bytes, compressed if asked. */
-export function answerResponse(
-  requestHeaders: IncomingHttpHeaders,
+/** The ways a cached answer goes out: 304 when the client holds it already, else its bytes, compressed if asked. */
+type AnswerWay = 'not-modified' | 'plain' | 'br' | 'gzip';
+
+function answerWay(requestHeaders: IncomingHttpHeaders, answer: CachedAnswer): AnswerWay {
+  if (matches(requestHeaders['if-none-match'], answer.etag)) return 'not-modified';
+  if (answer.body.length < CachedAnswer.COMPRESS_FROM) return 'plain';
+  return preferredEncoding(requestHeaders['accept-encoding']) ?? 'plain';
+}
+
+function answerAs(
+  way: AnswerWay,
   answer: CachedAnswer,
   vary?: string,
 ): { status: 200 | 304; headers: Record<string, string>; body?: Buffer } {
@@ -85,18 +93,20 @@ export function answerResponse(
     // Added to any Vary already there (CORS adds Origin when other sites may call the API).
     vary: vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding',
   };
-  if (matches(requestHeaders['if-none-match'], answer.etag)) return { status: 304, headers };
+  if (way === 'not-modified') return { status: 304, headers };
   headers['content-type'] = 'application/json; charset=utf-8';
-  const encoding =
-    answer.body.length >= CachedAnswer.COMPRESS_FROM ? preferredEncoding(requestHeaders['accept-encoding']) : undefined;
-  if (!encoding) return { status: 200, headers, body: answer.body };
-  headers['content-encoding'] = encoding;
-  return { status: 200, headers, body: encoding === 'br' ? answer.br() : answer.gzip() };
+  if (way === 'plain') return { status: 200, headers, body: answer.body };
+  headers['content-encoding'] = way;
+  return { status: 200, headers, body: way === 'br' ? answer.br() : answer.gzip() };
 }
 
 function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
   const vary = reply.getHeader('vary');
-  const { status, headers, body } = answerResponse(request.headers, answer, vary ? String(vary) : undefined);
+  const { status, headers, body } = answerAs(
+    answerWay(request.headers, answer),
+    answer,
+    vary ? String(vary) : undefined,
+  );
   return reply.code(status).headers(headers).send(body);
 }
 
@@ -104,24 +114,16 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Cached
  * The same answer sent before Fastify sees the request (lib/front.ts), when it is kept and fresh: a
  * plain GET from the shop's own pages. Requests from other sites (an Origin header) go through
  * Fastify, as does everything when CORS is on or while each request is logged (`info`), so that no
- * request goes unlogged. Each way an answer goes out (plain, br, gzip, 304) has its whole head made
- * once, as the flat list `writeHead` takes.
+ * request goes unlogged. Each way an answer goes out has its whole head made once, security headers
+ * included, as the flat list `writeHead` takes.
  */
 function earlyAnswer(app: FastifyInstance, cache: CatalogueCache): EarlyAnswer {
-  const heads = new WeakMap<CachedAnswer, Map<string, { status: number; head: string[]; body?: Buffer }>>();
-  const wire = (headers: IncomingHttpHeaders, answer: CachedAnswer) => {
-    const made = answerResponse(headers, answer);
-    const key = `${made.status}${made.headers['content-encoding'] ?? ''}`;
-    let ways = heads.get(answer);
-    if (!ways) heads.set(answer, (ways = new Map()));
-    let way = ways.get(key);
-    if (!way) {
-      const all = { ...app.securityHeaders, ...made.headers };
-      if (made.body) all['content-length'] = String(made.body.length);
-      way = { status: made.status, head: Object.entries(all).flat(), body: made.body };
-      ways.set(key, way);
-    }
-    return way;
+  type Wire = { status: number; head: string[]; body?: Buffer };
+  const wires = new WeakMap<CachedAnswer, Partial<Record<AnswerWay, Wire>>>();
+  const wire = (way: AnswerWay, answer: CachedAnswer): Wire => {
+    const { status, headers, body } = answerAs(way, answer);
+    const all = { ...app.securityHeaders, ...headers, ...(body ? { 'content-length': String(body.length) } : {}) };
+    return { status, head: Object.entries(all).flat(), body };
   };
   return (request, response) => {
     if (request.method !== 'GET' || request.headers.origin !== undefined || !request.url?.startsWith('/api/')) {
@@ -129,7 +131,10 @@ function earlyAnswer(app: FastifyInstance, cache: CatalogueCache): EarlyAnswer {
     }
     const answer = cache.current(request.url);
     if (!answer) return false;
-    const { status, head, body } = wire(request.headers, answer);
+    const way = answerWay(request.headers, answer);
+    let made = wires.get(answer);
+    if (!made) wires.set(answer, (made = {}));
+    const { status, head, body } = (made[way] ??= wire(way, answer));
     response.writeHead(status, head);
     response.end(body);
     return true;
