@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { emptyPage, isPhone, renderInBrowser, serverError, stubJson } from './support';
+import { emptyPage, isPhone, renderInBrowser, serverError, stubJson, UNTOUCHED_BOOK } from './support';
 
 // Empty and failing answers from the API, stubbed at the browser edge, for every screen. The server
 // renders pages with the real catalogue: these pages are rendered by the browser alone, from the stubs.
@@ -35,8 +35,8 @@ test.describe('empty states', () => {
 
   test('a book without related books or reviews', async ({ page }) => {
     await stubJson(page, /\/api\/books\/\d+\/related\/$/, []);
-    await page.goto('/book/Emma');
-    await expect(page.getByRole('heading', { level: 1, name: 'Emma' })).toBeVisible();
+    await page.goto(`/book/${UNTOUCHED_BOOK}`);
+    await expect(page.getByRole('heading', { level: 1, name: UNTOUCHED_BOOK })).toBeVisible();
     await page.getByRole('tab', { name: /Reviews/ }).click();
     await expect(page.getByText('No reviews yet.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Related Books' })).toHaveCount(0);
@@ -80,7 +80,7 @@ test.describe('error states', () => {
 
   test('book detail when the server fails', async ({ page }) => {
     await stubJson(page, '**/api/books/book/*', serverError, 500);
-    await page.goto('/book/Emma');
+    await page.goto(`/book/${UNTOUCHED_BOOK}`);
     await expect(page.getByRole('alert').filter({ hasText: serverError.error })).toBeVisible({ timeout: 15_000 });
   });
 
@@ -135,8 +135,8 @@ test.describe('error states', () => {
 
   test('a broken cover falls back to the placeholder', async ({ page }) => {
     await page.route('**/media/covers/**', (route) => route.fulfill({ status: 404, body: '' }));
-    await page.goto('/book/Emma');
-    const cover = page.getByRole('img', { name: 'Cover of Emma' });
+    await page.goto(`/book/${UNTOUCHED_BOOK}`);
+    const cover = page.getByRole('img', { name: `Cover of ${UNTOUCHED_BOOK}` });
     await expect(cover).toHaveAttribute('src', '/book-placeholder.png');
     await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   });
