@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -29,6 +29,25 @@ const routerBuild = (file: string) =>
   fileURLToPath(new URL(`../../node_modules/react-router/dist/production/${file}`, import.meta.url));
 
 /**
+ * The built page names its entry in <meta name="app-entry"> instead of loading it with a
+ * <script type="module">: public/boot.js imports it once the server's page has painted, so the
+ * cover is not queued behind the app's code (decision 0010). A build whose page has no entry script
+ * to move fails here rather than shipping a page that never starts.
+ */
+const startAfterPaint: Plugin = {
+  name: 'bookstore:start-after-paint',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html) {
+      const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+      if (!entry.test(html)) throw new Error('index.html: no entry <script type="module"> to start after paint');
+      return html.replace(entry, '<meta name="app-entry" content="$1">');
+    },
+  },
+};
+
+/**
  * Two builds: the browser's (`vite build`, into dist/) and the server renderer's (`vite build --ssr
  * src/entry-server.tsx`, into dist/server/, which the API server never serves as a file). The server
  * bundle carries its dependencies, so a build copied anywhere (the browser suite's) runs as it is.
@@ -36,7 +55,7 @@ const routerBuild = (file: string) =>
 export default defineConfig(({ isSsrBuild }) => {
   const known = new Map<string, boolean>();
   return {
-    plugins: [react(), tailwindcss()],
+    plugins: [react(), tailwindcss(), startAfterPaint],
     resolve: isSsrBuild
       ? {}
       : {
