@@ -75,7 +75,7 @@ test.describe('checkout', () => {
     await expectAccessible(page, 'payment pop-up');
     await enterCard(page, SUCCESS_CARD, book.price);
 
-    await expect(page.getByText('Payment successful!')).toBeVisible();
+    await expect(page.getByText('Payment successful!', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/payment-success\/\d+$/);
     const orderId = page.url().split('/').pop();
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();

@@ -124,7 +124,7 @@ test.describe('book detail', () => {
     await page.goto(path);
     await page.getByRole('button', { name: `Add ${book.title} to wishlist`, exact: true }).click();
     await expect(page.getByText('Please login to add to wishlist')).toBeVisible();
-    await expect(page).toHaveURL(/\/login$/, { timeout: 4000 });
+    await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => sessionStorage.getItem('redirectAfterLogin'))).toBe(path);
   });
 
