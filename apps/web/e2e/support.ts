@@ -135,13 +135,13 @@ export async function accessToken(request: APIRequestContext, account: Account):
   return (await res.json()).access;
 }
 
-/** A book that can be bought, picked at random so parallel tests do not queue for the same copies. */
 /**
  * A book the empty and error journeys read as the demo seeds it (no reviews of its own): journeys that
  * buy and review pick other books, or a random pick could give it reviews in the shared database.
  */
 export const UNTOUCHED_BOOK = 'Emma';
 
+/** A book that can be bought, picked at random so parallel tests do not queue for the same copies. */
 export async function buyableBook(request: APIRequestContext): Promise<ShopBook> {
   const res = await request.get('/api/books/?page_size=100');
   const books = ((await res.json()).data as ShopBook[]).filter(

@@ -102,7 +102,7 @@ export async function createPageRenderer(app: FastifyInstance, dist: string, tem
     // The state is data, not a script: JSON in a non-executable element, so the CSP needs no nonce
     // and the same bytes can be cached and shared.
     // React puts the preloads it found (the LCP cover, fetchpriority high) first: they belong in
-    // <head>, at its start, before the scripts' modulepreloads, so the cover is not queued behind code.
+    // <head>, at its start, before the stylesheet, so the cover is asked for first.
     const preloads = /^(?:<link [^>]*>)*/.exec(result.html)?.[0] ?? '';
     const first = /<meta charset="[^"]*"\s*\/?>/i.exec(document) ?? /<head[^>]*>/i.exec(document);
     const after = first ? first.index + first[0].length : 0;
