@@ -4,8 +4,9 @@ import { AVATAR_PLACEHOLDER, BookImage } from '../../../components/ui/BookImage'
 import { Stars } from '../../../components/ui/Stars';
 import { Badge } from '../../../components/ui/Badge';
 
-const formatDate = (value: string) =>
-  new Date(value).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+// One formatter for every review (toLocaleDateString with options makes a new one at each call).
+const reviewDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+const formatDate = (value: string) => reviewDate.format(new Date(value));
 
 /** One review: author, stars, date, 'Verified Purchase' when the server says so, the comment as text. */
 export function ReviewItem({ review, label, actions }: { review: Review; label?: string; actions?: ReactNode }) {
