@@ -1,4 +1,5 @@
-// Runs in <head> before the first paint (an external file: the CSP allows no inline script).
+// Runs in <head> before the first paint. The build puts it into the page, minified (vite.config.ts,
+// inlineBoot), and the server's CSP allows it by its hash: the paint waits for no extra request.
 // 1. Applies the persisted theme before React loads, so there is no flash of the wrong theme.
 // 2. Starts the app once the server's page has painted. The page already reads and links without
 //    the app (it is server-rendered), so the cover and text do not wait behind the app's code; the

@@ -1,27 +1,34 @@
 import cors from '@fastify/cors';
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import { connectRedis } from '../lib/redis.js';
 import { AppError } from '../lib/errors.js';
+import { inlineScriptHashes } from '../lib/html.js';
 
 /**
- * Security headers on every response (CSP without inline scripts, no framing, nosniff, referrer
- * policy), CORS only for configured origins, and the rate limiter: in memory for one process, or in
- * Redis (REDIS_URL) so several processes share the counts. Routes opt in with `config.rateLimit`.
+ * Security headers on every response (a CSP that runs no inline script but the built page's own,
+ * allowed by its hash; no framing, nosniff, referrer policy), CORS only for configured origins, and
+ * the rate limiter: in memory for one process, or in Redis (REDIS_URL) so several processes share the
+ * counts. Routes opt in with `config.rateLimit`.
  */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app;
   const paystack = config.payment.provider === 'paystack';
+  // The page's one inline script (the theme, before the first paint), allowed by its hash.
+  const template = path.join(config.webDist, 'index.html');
+  const pageScripts = existsSync(template) ? inlineScriptHashes(readFileSync(template, 'utf8')) : [];
   const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'", ...(paystack ? ['https://js.paystack.co'] : [])],
+        scriptSrc: ["'self'", ...pageScripts, ...(paystack ? ['https://js.paystack.co'] : [])],
         styleSrc: ["'self'", "'unsafe-inline'", ...(paystack ? ['https://paystack.com'] : [])],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

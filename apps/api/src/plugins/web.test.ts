@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -54,5 +55,32 @@ describe('serving the storefront', () => {
     const escape = await app.inject('/media/..%2f..%2fsecrets.json');
     expect(escape.statusCode).toBeGreaterThanOrEqual(400);
     expect(escape.statusCode).toBeLessThan(500);
+  });
+});
+
+// The build puts one small script inline (the theme, before the first paint: apps/web/vite.config.ts).
+const withInline = mkdtempSync(path.join(tmpdir(), 'bookstore-web-inline-'));
+const themeScript = "document.documentElement.classList.toggle('dark',false)";
+writeFileSync(
+  path.join(withInline, 'index.html'),
+  `<!doctype html><html><head><title>Bookstore</title><script>${themeScript}</script>` +
+    '<script type="application/json" id="x">{"a":1}</script><script src="/assets/a.js"></script></head>' +
+    '<body><div id="root"></div></body></html>',
+);
+
+describe('the inline script of the built page', () => {
+  const ctx = useTestApp({ webDist: withInline });
+
+  it('is allowed by its hash, and no other inline script is', async () => {
+    const res = await ctx().app.inject('/');
+    expect(res.body).toContain(`<script>${themeScript}</script>`);
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1];
+    const hash = createHash('sha256').update(themeScript).digest('base64');
+    // Exactly the page's own script: not 'unsafe-inline', and not the JSON block (data, never run).
+    expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
+    // The same policy on the API's answers as on the page.
+    const api = await ctx().app.inject('/api/categories/');
+    expect(api.headers['content-security-policy']).toBe(csp);
   });
 });
