@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// `node bench/web-profile.mjs URL [--cpu=4] [--min=10] [--wait=5000]`: where a page's main-thread script time goes
+// while it loads and hydrates, as Lighthouse's phone would spend it. Opens URL in Debian's Chromium with
+// the CPU slowed down (4x, Lighthouse's mobile setting), records a CPU profile from navigation until
+// --wait ms after the load event (the page must have hydrated by then), and maps every frame of the page's own scripts back to its
+// source through the source maps the server serves beside them (`/assets/x.js.map`).
+//
+// Prints the self time by package and by function, then the call paths that took at least --min ms
+// (recursion chains of React's tree walks folded into one line). Times are on the slowed clock, like
+// Lighthouse's TBT; '(program)' is the browser's own native work (parsing, style, layout, compiling).
+// Run it against a running store (`npm start`, or the server bench/web.mjs starts).
+import { chromium } from '@playwright/test';
+import { SourceMapConsumer } from 'source-map-js';
+import { chromiumFlags } from '../apps/web/e2e/chromium.mjs';
+import { args } from './lib.mjs';
+
+const url = process.argv.slice(2).find((a) => !a.startsWith('--'));
+if (!url) {
+  console.error('usage: node bench/web-profile.mjs URL [--cpu=4] [--min=10] [--wait=5000]');
+  process.exit(1);
+}
+const CPU = Number(args.cpu ?? 4);
+const MIN_MS = Number(args.min ?? 10);
+const WAIT_MS = Number(args.wait ?? 5000);
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: chromiumFlags,
+});
+let profile;
+try {
+  // Lighthouse's mobile viewport.
+  const page = await browser.newPage({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  // No polling for hydration while recording (the test driver's own scripts would be in the profile):
+  // the load event, then a fixed wait, then a check that the page did hydrate in it.
+  await page.goto(url);
+  await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
+  ({ profile } = await cdp.send('Profiler.stop'));
+  if (!(await page.locator('html[data-hydrated]').count())) {
+    throw new Error(`${url} had not hydrated ${WAIT_MS} ms after its load event: try --wait=${WAIT_MS * 2}`);
+  }
+} finally {
+  await browser.close();
+}
+
+// Source maps of the page's scripts, fetched once each (null when a script has none).
+const maps = new Map();
+for (const node of profile.nodes) {
+  const script = node.callFrame.url;
+  if (!script.startsWith('http') || maps.has(script)) continue;
+  maps.set(script, null);
+  const res = await fetch(`${script}.map`).catch(() => null);
+  if (res?.ok) maps.set(script, new SourceMapConsumer(await res.json()));
+}
+
+const source = (file) => file.replace(/^(\.\.\/)+/, '').replace(/^.*node_modules\//, '');
+const packageOf = (file) => {
+  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
+  return m ? m[1] : 'the app';
+};
+/** A frame as `function file:line` in the original sources, and its package. */
+function describe({ functionName, url: script, lineNumber, columnNumber }) {
+  const map = maps.get(script);
+  if (!map) return { label: `${functionName || '(anonymous)'} ${script.split('/').pop()}`.trim(), pkg: script ? 'other scripts' : functionName || '(native)' };
+  const pos = map.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
+  const file = pos.source ?? '?';
+  return { label: `${pos.name || functionName || '(anonymous)'} ${source(file)}:${pos.line}`, pkg: packageOf(file) };
+}
+
+const byId = new Map(profile.nodes.map((n) => [n.id, { ...n, ...describe(n.callFrame) }]));
+const self = new Map();
+profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+const inclusive = new Map();
+function total(node) {
+  if (!inclusive.has(node.id)) {
+    let t = self.get(node.id) ?? 0;
+    for (const child of node.children ?? []) t += total(byId.get(child));
+    inclusive.set(node.id, t);
+  }
+  return inclusive.get(node.id);
+}
+
+const ms = (us) => `${(us / 1000).toFixed(0).padStart(6)} ms`;
+const top = (pairs, n) => [...pairs].sort((a, b) => b[1] - a[1]).slice(0, n);
+const sum = (key) => {
+  const out = new Map();
+  for (const [id, us] of self) {
+    const k = byId.get(id)[key];
+    if (k !== '(idle)') out.set(k, (out.get(k) ?? 0) + us);
+  }
+  return out;
+};
+
+console.log(`${url}: CPU ${CPU}x slower, ${ms(profile.endTime - profile.startTime).trim()} recorded\n`);
+console.log('self time by package');
+for (const [k, us] of top(sum('pkg'), 12)) console.log(`${ms(us)}  ${k}`);
+console.log('\nself time by function');
+for (const [k, us] of top(sum('label'), 25)) console.log(`${ms(us)}  ${k}`);
+console.log(`\ncall paths of ${MIN_MS} ms or more`);
+function walk(node, depth) {
+  // A chain of functions calling each other again and again (React walking the tree) is shown once.
+  let shown = node;
+  const chain = new Set([node.label]);
+  while ((shown.children ?? []).length > 0) {
+    const heavy = shown.children.map((c) => byId.get(c)).filter((c) => total(c) >= MIN_MS * 1000);
+    if (heavy.length !== 1 || !(chain.has(heavy[0].label) || heavy[0].children?.some((c) => byId.get(c).label === shown.label))) break;
+    chain.add(heavy[0].label);
+    shown = heavy[0];
+  }
+  if (node.label !== '(root) ' && node.callFrame.functionName !== '(root)') {
+    console.log(`${ms(total(node))}  ${'  '.repeat(depth)}${node.label}${shown === node ? '' : ' (recursive)'}`);
+  }
+  const next = node.callFrame.functionName === '(root)' ? depth : depth + 1;
+  for (const child of shown.children ?? []) {
+    const c = byId.get(child);
+    if (total(c) >= MIN_MS * 1000 && c.label !== '(idle)') walk(c, next);
+  }
+}
+walk(byId.get(profile.nodes[0].id), 0);
