@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Book, BookDetail, Paged } from '@bookstore/contract';
 import { expect, test } from './fixtures';
 import { accessToken, addToCart, buyableBook, createAccount, signInFromLoginPage } from './support';
@@ -97,9 +98,12 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('the HTML the server sends', () => {
-  test('holds the LCP cover sized and first, lazy images below, and no inline script', async ({ request }) => {
+  test('holds the LCP cover sized and first, lazy images below, and no inline script but its own', async ({
+    request,
+  }) => {
     const detail = (await (await request.get('/api/books/book/Dracula')).json()) as BookDetail;
-    const html = await (await request.get('/book/Dracula')).text();
+    const response = await request.get('/book/Dracula');
+    const html = await response.text();
     const cover = html.match(/<img[^>]*alt="Cover of Dracula"[^>]*>/)?.[0] ?? '';
     expect(cover).toContain(`src="${detail.image}"`);
     expect(cover).toMatch(/fetchPriority="high"/i);
@@ -110,9 +114,15 @@ test.describe('the HTML the server sends', () => {
       new RegExp(`<link rel="preload" as="image" href="${detail.image}"[^>]*fetchPriority="high"`, 'i'),
     );
     expect(html).toMatch(/<img[^>]*loading="lazy"/);
-    // Scripts: the theme file, the app's module, data (JSON-LD and the app's state); none inline.
+    // Scripts: data (JSON-LD and the app's state), and one inline script (the theme, before the first
+    // paint) that the CSP allows by its exact hash; no 'unsafe-inline', so nothing else inline may run.
+    const scriptSrc = /script-src ([^;]*)/.exec(response.headers()['content-security-policy'] ?? '')?.[1] ?? '';
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline).toHaveLength(1);
+    expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`);
     for (const script of html.match(/<script[^>]*>/g) ?? []) {
-      expect(script).toMatch(/src="|type="application\/(ld\+)?json"/);
+      expect(script).toMatch(/^<script>$|src="|type="application\/(ld\+)?json"/);
     }
   });
 
