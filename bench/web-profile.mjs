@@ -102,23 +102,21 @@ for (const [k, us] of top(sum('pkg'), 12)) console.log(`${ms(us)}  ${k}`);
 console.log('\nself time by function');
 for (const [k, us] of top(sum('label'), 25)) console.log(`${ms(us)}  ${k}`);
 console.log(`\ncall paths of ${MIN_MS} ms or more`);
+/** The children that took at least --min ms. */
+const heavy = (node) =>
+  (node.children ?? []).map((c) => byId.get(c)).filter((c) => total(c) >= MIN_MS * 1000 && c.label !== '(idle)');
 function walk(node, depth) {
   // A chain of functions calling each other again and again (React walking the tree) is shown once.
   let shown = node;
   const chain = new Set([node.label]);
-  while ((shown.children ?? []).length > 0) {
-    const heavy = shown.children.map((c) => byId.get(c)).filter((c) => total(c) >= MIN_MS * 1000);
-    if (heavy.length !== 1 || !(chain.has(heavy[0].label) || heavy[0].children?.some((c) => byId.get(c).label === shown.label))) break;
-    chain.add(heavy[0].label);
-    shown = heavy[0];
+  for (let next = heavy(shown); next.length === 1; next = heavy(shown)) {
+    const [child] = next;
+    const again = chain.has(child.label) || (child.children ?? []).some((c) => byId.get(c).label === shown.label);
+    if (!again) break;
+    chain.add(child.label);
+    shown = child;
   }
-  if (node.label !== '(root) ' && node.callFrame.functionName !== '(root)') {
-    console.log(`${ms(total(node))}  ${'  '.repeat(depth)}${node.label}${shown === node ? '' : ' (recursive)'}`);
-  }
-  const next = node.callFrame.functionName === '(root)' ? depth : depth + 1;
-  for (const child of shown.children ?? []) {
-    const c = byId.get(child);
-    if (total(c) >= MIN_MS * 1000 && c.label !== '(idle)') walk(c, next);
-  }
+  console.log(`${ms(total(node))}  ${'  '.repeat(depth)}${node.label}${shown === node ? '' : ' (recursive)'}`);
+  for (const child of heavy(shown)) walk(child, depth + 1);
 }
-walk(byId.get(profile.nodes[0].id), 0);
+for (const child of heavy(byId.get(profile.nodes[0].id))) walk(child, 0);
