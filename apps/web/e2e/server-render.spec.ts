@@ -156,3 +156,19 @@ test.describe('the HTML the server sends', () => {
     await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
   });
 });
+
+// The suite fails any test whose page does not hydrate cleanly (e2e/fixtures.ts); this shows that
+// check at work, on a page changed on its way in so that it is not what the app renders.
+test.describe('hydration against HTML that differs', () => {
+  test('is reported in the console as a hydration error', async ({ page, hydrationErrors }) => {
+    await page.route('**/*', async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const html = (await response.text()).replace('<footer', '<aside').replace('</footer>', '</aside>');
+      return route.fulfill({ response, body: html });
+    });
+    await page.goto('/');
+    expect(hydrationErrors.join('\n')).toMatch(/Hydration error/);
+    hydrationErrors.length = 0; // expected here; the fixture then checks that nothing else was reported
+  });
+});

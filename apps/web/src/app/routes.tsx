@@ -134,6 +134,9 @@ export function createRoutes(client: QueryClient, reader?: CatalogueReader): Rou
         {
           // Inside the layout: a failing screen keeps the header and footer.
           errorElement: <RouteError />,
+          // A page the browser starts without the server's data (`npm run dev`) shows the layout and
+          // this until its first loader answers (the server's pages arrive with their data).
+          hydrateFallbackElement: <PageLoading />,
           children: [
             // The home page, where most visits start, comes with the app: its hero paints at once.
             { path: '/', element: <HomePage />, loader: load.home },

@@ -36,9 +36,9 @@ describe('quantity stepper', () => {
     fireEvent.click(minus);
     expect(screen.getByText('1', { selector: 'output' })).toBeInTheDocument();
     const input = screen.getByRole('spinbutton', { name: 'Quantity' });
-    fireEvent.change(input, { target: { value: '0' } });
+    fireEvent.input(input, { target: { value: '0' } });
     expect(screen.getByText('1', { selector: 'output' })).toBeInTheDocument();
-    fireEvent.change(input, { target: { value: '7' } });
+    fireEvent.input(input, { target: { value: '7' } });
     expect(screen.getByText('7', { selector: 'output' })).toBeInTheDocument();
   });
 

@@ -20,7 +20,7 @@ const book = {
 };
 
 function type(text: string) {
-  fireEvent.change(screen.getByRole('combobox', { name: 'Search books' }), { target: { value: text } });
+  fireEvent.input(screen.getByRole('combobox', { name: 'Search books' }), { target: { value: text } });
 }
 
 describe('header search', () => {
