@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { FrontServer } from './lib/front.js';
+import { readPageTemplate } from './lib/html.js';
 import { loggerOptions, requestLogger } from './lib/log.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
@@ -31,6 +32,8 @@ declare module 'fastify' {
     db: Database;
     /** Where a feature adds answers sent before Fastify sees the request (lib/front.ts). */
     front: FrontServer;
+    /** The built storefront's index.html (WEB_DIST), read once at start; null without a web build. */
+    pageTemplate: string | null;
   }
 }
 
@@ -75,6 +78,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('front', front);
+  app.decorate('pageTemplate', readPageTemplate(config.webDist));
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);

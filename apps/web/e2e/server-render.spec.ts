@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Book, BookDetail, Paged } from '@bookstore/contract';
 import { expect, test } from './fixtures';
-import { accessToken, addToCart, buyableBook, createAccount, signInFromLoginPage } from './support';
+import { accessToken, addToCart, buyableBook, changeServedPages, createAccount, signInFromLoginPage } from './support';
 
 // The server sends every public page finished. With scripts turned off a visitor still reads and
 // moves around the whole catalogue through plain links; the HTML holds the LCP cover and nothing of
@@ -161,12 +161,7 @@ test.describe('the HTML the server sends', () => {
 // check at work, on a page changed on its way in so that it is not what the app renders.
 test.describe('hydration against HTML that differs', () => {
   test('is reported in the console as a hydration error', async ({ page, hydrationErrors }) => {
-    await page.route('**/*', async (route) => {
-      if (route.request().resourceType() !== 'document') return route.fallback();
-      const response = await route.fetch();
-      const html = (await response.text()).replace('<footer', '<aside').replace('</footer>', '</aside>');
-      return route.fulfill({ response, body: html });
-    });
+    await changeServedPages(page, (html) => html.replace('<footer', '<aside').replace('</footer>', '</aside>'));
     await page.goto('/');
     expect(hydrationErrors.join('\n')).toMatch(/Hydration error/);
     hydrationErrors.length = 0; // expected here; the fixture then checks that nothing else was reported

@@ -185,18 +185,21 @@ export async function enterCard(page: Page, card: string, price: string) {
   await page.getByRole('button', { name: `Pay $${price}` }).click();
 }
 
+/** Every page (HTML document) this test loads passes through `change` on its way in. */
+export async function changeServedPages(page: Page, change: (html: string) => string) {
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    return route.fulfill({ response, body: change(await response.text()) });
+  });
+}
+
 /**
  * Every page of this test rendered by the browser alone, as before the server rendered it: the
  * server's data is taken out of the HTML, so the app asks the API itself (and meets the stubs).
  */
 export async function renderInBrowser(page: Page) {
-  await page.route('**/*', async (route) => {
-    if (route.request().resourceType() !== 'document') return route.fallback();
-    const response = await route.fetch();
-    const body = (await response.text()).replace(
-      /<script type="application\/json" id="app-state">[\s\S]*?<\/script>/,
-      '',
-    );
-    return route.fulfill({ response, body });
-  });
+  await changeServedPages(page, (html) =>
+    html.replace(/<script type="application\/json" id="app-state">[\s\S]*?<\/script>/, ''),
+  );
 }

@@ -1,9 +1,17 @@
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
+}
+
+/** The built storefront's page template (`index.html` in `webDist`), or null when there is no build. */
+export function readPageTemplate(webDist: string): string | null {
+  const file = path.join(webDist, 'index.html');
+  return existsSync(file) ? readFileSync(file, 'utf8') : null;
 }
 
 /**

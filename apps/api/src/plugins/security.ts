@@ -1,7 +1,5 @@
 import cors from '@fastify/cors';
-import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -20,8 +18,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app;
   const paystack = config.payment.provider === 'paystack';
   // The page's one inline script (the theme, before the first paint), allowed by its hash.
-  const template = path.join(config.webDist, 'index.html');
-  const pageScripts = existsSync(template) ? inlineScriptHashes(readFileSync(template, 'utf8')) : [];
+  const pageScripts = app.pageTemplate ? inlineScriptHashes(app.pageTemplate) : [];
   const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -33,8 +33,8 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
   });
 
   const dist = config.webDist;
-  const indexFile = path.join(dist, 'index.html');
-  const hasWeb = existsSync(indexFile);
+  const indexHtml = app.pageTemplate ?? '';
+  const hasWeb = app.pageTemplate !== null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: dist,
@@ -53,7 +53,6 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       },
     });
   }
-  const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : '';
   const renderPage = hasWeb ? await createPageRenderer(app, dist, indexHtml) : null;
   const cache = catalogueCache(app.db);
 
@@ -91,7 +90,10 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     reply.code(rendered.status).type('text/html; charset=utf-8');
     // Compressed once per page and kept with it (this handler also serves the not-found route, which
     // the compress plugin does not see).
-    const encoding = page.body.length >= CachedAnswer.COMPRESS_FROM ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+    const encoding =
+      page.body.length >= CachedAnswer.COMPRESS_FROM
+        ? preferredEncoding(request.headers['accept-encoding'])
+        : undefined;
     if (encoding === 'br') return reply.header('Content-Encoding', 'br').send(page.br());
     if (encoding === 'gzip') return reply.header('Content-Encoding', 'gzip').send(page.gzip());
     return reply.send(page.body);
