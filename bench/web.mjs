@@ -144,6 +144,10 @@ async function audit(url, port) {
     })),
     benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
     lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector ?? null,
+    // Where the LCP's time went (TTFB, load delay, load time, render delay), in simulated ms.
+    lcpPhases: Object.fromEntries(
+      (lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? []).map((p) => [p.phase, Math.round(p.timing)]),
+    ),
     scripts: requests.filter((r) => r.resourceType === 'Script').map((r) => ({ url: r.url, transferSize: r.transferSize })),
     failedAudits: Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')

@@ -79,7 +79,7 @@ export default function NewArrivalsCarousel({ books }: { books: Book[] }) {
                   src={book.image}
                   srcSet={book.image_srcset}
                   sources={book.image_sources}
-                  sizes="(min-width: 1024px) 23vw, (min-width: 720px) 30vw, 80vw"
+                  sizes="180px"
                   alt=""
                   width={180}
                   height={240}

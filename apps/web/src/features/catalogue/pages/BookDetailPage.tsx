@@ -284,7 +284,7 @@ export default function BookDetailPage() {
           )}
           <BookImage
             {...coverOf(book_)}
-            sizes="(min-width: 1024px) 40vw, 100vw"
+            sizes="20rem"
             alt={`Cover of ${book_.title}`}
             width={400}
             height={600}
