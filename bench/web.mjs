@@ -130,6 +130,9 @@ async function audit(url, port) {
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  // The LCP audit's two tables: the element, then where its time went (TTFB, load delay, load time,
+  // render delay), in simulated ms.
+  const [lcpNode, lcpPhases] = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
   return {
     performance: Math.round(lhr.categories.performance.score * 100),
     accessibility: Math.round(lhr.categories.accessibility.score * 100),
@@ -143,11 +146,8 @@ async function audit(url, port) {
       node: item.node?.selector ?? item.node?.snippet ?? '?',
     })),
     benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
-    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector ?? null,
-    // Where the LCP's time went (TTFB, load delay, load time, render delay), in simulated ms.
-    lcpPhases: Object.fromEntries(
-      (lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? []).map((p) => [p.phase, Math.round(p.timing)]),
-    ),
+    lcpElement: lcpNode?.items?.[0]?.node?.selector ?? null,
+    lcpPhases: Object.fromEntries((lcpPhases?.items ?? []).map((p) => [p.phase, Math.round(p.timing)])),
     scripts: requests.filter((r) => r.resourceType === 'Script').map((r) => ({ url: r.url, transferSize: r.transferSize })),
     failedAudits: Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
