@@ -6,7 +6,9 @@
 //     before the store, with the same path, bytes and connection count, and the ratio is taken per round;
 //   - the table shows the median of the rounds, with the machine's load average (1 min) beside it;
 //   - first searches for typos nobody asked before (fresh terms, so never cached) are timed one at a time;
-//   - so are first renders of book pages nobody asked before (issue 12: the server-rendered page).
+//   - so are first renders of book pages nobody asked before (issue 12: the server-rendered page);
+//   - /healthz is asked every 10 ms while 6 large covers (24.5 MP PNGs, the most a cover may claim) are
+//     uploaded at once, and for as long at rest: its p99 must stay under 50 ms (docs/decisions/0015-trust-round-two.md).
 //
 //   DATABASE_URL   PostgreSQL to use (default postgres://postgres@127.0.0.1:5432/bookstore_bench);
 //                  the database is created, and seeded up to BENCH_BOOKS books, when needed.
@@ -34,6 +36,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import sharp from 'sharp';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bookstore_bench';
@@ -61,6 +64,9 @@ const CALLS = [
   { name: 'book page, server-rendered', path: '/book/{title}', maxP99: 40, connections: 20 },
 ];
 const FRESH_TYPO_MAX_P50 = 30;
+const COVERS_AT_ONCE = 6;
+const HEALTHZ_MAX_P99 = 50;
+const COVERS_ROW = `/healthz, ${COVERS_AT_ONCE} covers uploading (raw column: at rest)`;
 
 const log = (...args) => console.log('[bench]', ...args);
 
@@ -266,6 +272,59 @@ const median = (values) => {
 const percentile = (values, p) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
 
+/** GET /healthz over and over, every 10 ms, until `until` settles: each answer's latency in ms. */
+async function healthzLatencies(base, until) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const latencies = [];
+  let done = false;
+  void until.finally(() => (done = true));
+  while (!done) {
+    const started = performance.now();
+    await new Promise((resolve, reject) =>
+      http.get(`${base}/healthz`, { agent }, (res) => res.resume().on('end', resolve)).on('error', reject),
+    );
+    latencies.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  agent.destroy();
+  return latencies;
+}
+
+/**
+ * /healthz while COVERS_AT_ONCE large covers are uploaded at once by a fresh reader (their drafts are
+ * removed after), and for as long at rest: the p99 of each.
+ */
+async function healthzWhileCoversUpload(base) {
+  const username = `bench${Date.now().toString(36)}`.slice(0, 12);
+  const password = 'bench-covers-password-1';
+  const post = (url, body, headers = {}) => fetch(`${base}${url}`, { method: 'POST', body, headers });
+  const json = (data) => [JSON.stringify(data), { 'content-type': 'application/json' }];
+  const registered = await post('/api/register/', ...json({ email: `${username}@bench.test`, username, firstName: 'Bench', lastName: 'Reader', password, password2: password }));
+  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
+  const { access } = await (await post('/api/login/', ...json({ emailOrUsername: username, password }))).json();
+  const [category] = await (await fetch(`${base}/api/categories/`)).json();
+  const cover = await sharp({ create: { width: 4900, height: 5000, channels: 3, background: { r: 40, g: 90, b: 150 } } }).png().toBuffer();
+  const upload = (i) => {
+    const form = new FormData();
+    const fields = {
+      title: `Bench Cover ${username} ${i}`, publisher: 'Bench', published_date: '2024-01-01', isbn: '9780141439518',
+      genre: 'Bench', author: '0', category: String(category.id), book_type: 'Paperback', condition: 'New',
+      original_price: '0', price: '9.99', stock_amount: '1', description: 'Measured.',
+    };
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    form.append('image', new Blob([cover], { type: 'image/png' }), 'cover.png');
+    return post('/api/books/', form, { authorization: `Bearer ${access}` }).then((r) => r.status);
+  };
+  const started = performance.now();
+  const uploads = Promise.all(Array.from({ length: COVERS_AT_ONCE }, (_, i) => upload(i)));
+  const busy = await healthzLatencies(base, uploads);
+  const statuses = await uploads;
+  const seconds = (performance.now() - started) / 1000;
+  const rest = await healthzLatencies(base, new Promise((resolve) => setTimeout(resolve, seconds * 1000)));
+  await withClient((client) => client.query('delete from books where title like $1', [`Bench Cover ${username} %`]));
+  return { busy, rest, statuses, seconds };
+}
+
 async function main() {
   await ensureDatabase();
   const present = await countBooks();
@@ -328,14 +387,14 @@ async function main() {
         `${call.name} ${call.path}: ${answer.body.length} bytes, ${items.length} items${json.meta ? ` of ${json.meta.count}` : ''}`,
       );
     }
-    raw = startProcess(
+    raw = calls.length === 0 ? undefined : startProcess(
       process.execPath,
       ['-e', RAW_SERVER],
       // A file, not the variable's value: nine 17 KB answers are more than one environment string may hold.
       { RAW_RESPONSES: writeResponses(dataDir, responses), RAW_PORT: String(RAW_PORT) },
-      `http://127.0.0.1:${RAW_PORT}${calls[0].path}`,
+      `http://127.0.0.1:${RAW_PORT}${calls[0]?.path}`,
     );
-    await raw.ready;
+    await raw?.ready;
     generator = startGenerator();
     /** One autocannon run, with the CPU the server process spent per request. */
     const load = async (server, call, seconds = SECONDS) => {
@@ -430,6 +489,30 @@ async function main() {
       freshPages = await firstTimes('first render of a book page', pages);
     }
 
+    let covers;
+    if (!process.env.BENCH_ONLY || COVERS_ROW.includes(process.env.BENCH_ONLY)) {
+      log(`/healthz while ${COVERS_AT_ONCE} large covers upload at once, then at rest`);
+      const loadAverage = loadavg()[0];
+      const { busy, rest, statuses, seconds } = await healthzWhileCoversUpload(`http://127.0.0.1:${STORE_PORT}`);
+      const p99 = percentile(busy, 99);
+      covers = { statuses, seconds, busy: { count: busy.length, p50: percentile(busy, 50), p99 }, rest: { count: rest.length, p50: percentile(rest, 50), p99: percentile(rest, 99) } };
+      rows.push({
+        call: COVERS_ROW,
+        'store req/s': '-',
+        'raw req/s': '-',
+        ratio: '-',
+        'store p50 ms': Number(covers.busy.p50.toFixed(1)),
+        'store p99 ms': Number(p99.toFixed(1)),
+        'raw p99 ms': Number(covers.rest.p99.toFixed(1)),
+        'store CPU µs/req': '-',
+        'raw CPU µs/req': '-',
+        'CPU ratio': '-',
+        'load avg': Number(loadAverage.toFixed(1)),
+        errors: statuses.filter((s) => s !== 201).length,
+        target: p99 <= HEALTHZ_MAX_P99 ? 'ok' : `p99 > ${HEALTHZ_MAX_P99} ms`,
+      });
+    }
+
     log(`${BOOKS} books, ${CONNECTIONS} connections, ${SECONDS} s per measurement, median of ${ROUNDS} rounds`);
     console.table(rows);
     const resultsDir = path.join(root, 'bench', 'results');
@@ -447,6 +530,7 @@ async function main() {
           results: rows,
           fresh,
           freshPages,
+          covers,
           measurements: rounds,
         },
         null,

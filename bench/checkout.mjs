@@ -51,6 +51,8 @@ async function startServer(port, index) {
       JWT_SECRET,
       PAYMENT_PROVIDER: 'sandbox',
       WEB_DIST: path.join(work, 'no-web'),
+      // Behind a load balancer: each buyer's own address comes in X-Forwarded-For (holds are capped per address).
+      TRUST_PROXY: 'true',
     },
     { name: `server ${index}`, started: (child) => servers.push(child) },
   );
@@ -65,8 +67,9 @@ async function cleanup() {
 }
 
 const key = new TextEncoder().encode(JWT_SECRET);
-const token = (id, username) =>
-  new SignJWT({ username, is_staff: false, token_type: 'access' })
+// An access token of a real sign-in session (the server refuses tokens without one).
+const token = (id, username, sid) =>
+  new SignJWT({ username, is_staff: false, token_type: 'access', sid })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(id))
     .setIssuer('bookstore')
@@ -81,7 +84,20 @@ async function createBuyers(db, n, prefix) {
      returning id, username`,
     [n],
   );
-  return Promise.all(rows.map(async (r) => ({ id: r.id, auth: `Bearer ${await token(r.id, r.username)}` })));
+  const { rows: sessions } = await db.query(
+    `insert into refresh_tokens (id, family_id, user_id, expires_at)
+     select gen_random_uuid(), gen_random_uuid(), id, now() + interval '1 day' from unnest($1::int[]) id
+     returning user_id, family_id`,
+    [rows.map((r) => r.id)],
+  );
+  const sid = new Map(sessions.map((s) => [s.user_id, s.family_id]));
+  return Promise.all(
+    rows.map(async (r) => ({
+      id: r.id,
+      auth: `Bearer ${await token(r.id, r.username, sid.get(r.id))}`,
+      address: `10.${(r.id >> 16) & 255}.${(r.id >> 8) & 255}.${r.id & 255}`,
+    })),
+  );
 }
 
 async function createBook(db, title, stock, priceCents) {
@@ -92,11 +108,11 @@ async function createBook(db, title, stock, priceCents) {
   return rows[0].id;
 }
 
-async function order(base, auth, bookId, priceCents) {
+async function order(base, { auth, address }, bookId, priceCents) {
   const started = performance.now();
   const res = await fetch(`${base}/api/orders/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: auth },
+    headers: { 'content-type': 'application/json', authorization: auth, 'x-forwarded-for': address },
     body: JSON.stringify({ total_price: priceCents / 100, status: 'pending', items: [{ book: bookId, quantity: 1, price: priceCents / 100 }] }),
   });
   await res.arrayBuffer();
@@ -124,7 +140,7 @@ async function main() {
     for (let i = 0; i < (hot ? 1 : CONCURRENCY); i++) shelf.push(await createBook(db, `Bench Stocked Book ${i}`, 10_000_000, price));
     const bookFor = (i) => shelf[i % shelf.length];
     // Warm up both servers (JIT, pools).
-    await Promise.all(regulars.slice(0, 8).map((b, i) => order(bases[i % 2], b.auth, bookFor(i), price)));
+    await Promise.all(regulars.slice(0, 8).map((b, i) => order(bases[i % 2], b, bookFor(i), price)));
     const latencies = [];
     const statuses = {};
     const deadline = performance.now() + SECONDS * 1000;
@@ -133,7 +149,7 @@ async function main() {
       regulars.map(async (buyer, i) => {
         let n = i;
         while (performance.now() < deadline) {
-          const r = await order(bases[n++ % 2], buyer.auth, bookFor(i), price);
+          const r = await order(bases[n++ % 2], buyer, bookFor(i), price);
           statuses[r.status] = (statuses[r.status] ?? 0) + 1;
           latencies.push(r.ms);
         }
@@ -161,7 +177,7 @@ async function main() {
     const scarce = await createBook(db, 'Bench Last Copies', COPIES, price);
     const rushers = await createBuyers(db, BUYERS, 'bench_rush_');
     const r0 = performance.now();
-    const results = await Promise.all(rushers.map((b, i) => order(bases[i % 2], b.auth, scarce, price)));
+    const results = await Promise.all(rushers.map((b, i) => order(bases[i % 2], b, scarce, price)));
     const rushMs = performance.now() - r0;
     const count = (s) => results.filter((r) => r.status === s).length;
     const { rows: [after] } = await db.query(

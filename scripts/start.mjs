@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: builds whatever is missing or older than its sources, then runs the store server.
+// `npm start`: builds whatever is missing or older than its sources (saying so in one line), then runs
+// the store server, whose logs are readable in a terminal and JSON when redirected (apps/api/src/server.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -25,18 +26,28 @@ function stale(output, sources) {
   return sources.some((s) => newest(s) > built);
 }
 
-function run(args, label) {
-  console.log(`> ${label}`);
-  const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+/** Runs one build quietly: its own output is shown only if it fails. */
+function build(workspace) {
+  const result = spawnSync('npm', ['--silent', 'run', 'build', '-w', workspace], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status === 0) return;
+  process.stdout.write(result.stdout ?? '');
+  process.stderr.write(result.stderr ?? '');
+  console.error(`The build of ${workspace} failed${result.error ? `: ${result.error.message}` : ''}.`);
+  process.exit(result.status ?? 1);
 }
 
 const contract = rel('packages', 'contract', 'src');
-if (stale(rel('apps', 'web', 'dist', 'index.html'), [rel('apps', 'web', 'src'), rel('apps', 'web', 'public'), contract])) {
-  run(['run', 'build', '-w', '@bookstore/web'], 'building the storefront');
-}
-if (stale(rel('apps', 'api', 'dist', 'server.js'), [rel('apps', 'api', 'src'), contract])) {
-  run(['run', 'build', '-w', '@bookstore/api'], 'building the API server');
+const builds = [
+  ['@bookstore/web', stale(rel('apps', 'web', 'dist', 'index.html'), [rel('apps', 'web', 'src'), rel('apps', 'web', 'public'), contract])],
+  ['@bookstore/api', stale(rel('apps', 'api', 'dist', 'server.js'), [rel('apps', 'api', 'src'), contract])],
+].filter(([, needed]) => needed);
+if (builds.length > 0) {
+  console.log('Building the storefront…');
+  for (const [workspace] of builds) build(workspace);
 }
 
 process.env.NODE_ENV ??= 'production';

@@ -8,10 +8,12 @@ import { FrontServer } from './lib/front.js';
 import { readPageTemplate } from './lib/html.js';
 import { loggerOptions, requestLogger } from './lib/log.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
+import { activityRoutes } from './modules/activity/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { booksRoutes } from './modules/books/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
+import { eventsRoutes } from './modules/events/index.js';
 import { ordersRoutes } from './modules/orders/routes.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
 import { reviewsRoutes } from './modules/reviews/routes.js';
@@ -20,6 +22,7 @@ import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { inputPlugin } from './plugins/input.js';
+import { limitsPlugin } from './plugins/limits.js';
 import { healthRoutes } from './plugins/health.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
@@ -81,6 +84,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   app.decorate('pageTemplate', readPageTemplate(config.webDist));
 
   await app.register(errorsPlugin);
+  await app.register(limitsPlugin);
   await app.register(securityPlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(multipart, {
@@ -102,6 +106,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       await api.register(wishlistRoutes);
       await api.register(reviewsRoutes);
       await api.register(adminRoutes);
+      await api.register(eventsRoutes);
+      await api.register(activityRoutes);
     },
     { prefix: '/api' },
   );

@@ -48,10 +48,12 @@ const envSchema = z.object({
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(1000).default(5),
   MAX_HELD_COPIES: z.coerce.number().int().min(1).max(100_000).default(50),
+  SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   SEED_DEMO: bool.default(true),
   CATALOGUE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
   SESSION_CHECK_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  OUTBOX_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   WEB_DIST: optionalText,
   TRUST_PROXY: bool.default(false),
 });
@@ -87,6 +89,8 @@ export interface Config {
   maxOpenOrders: number;
   /** Copies one account may hold in unpaid orders at once. */
   maxHeldCopies: number;
+  /** Accounts one address may create in an hour. */
+  signupsPerHour: number;
   seedDemo: boolean;
   /** Longest a catalogue answer may be reused (0: never); every catalogue write clears every process's answers. */
   catalogueCacheSeconds: number;
@@ -94,6 +98,11 @@ export interface Config {
   requestTimeoutSeconds: number;
   /** How long a process may reuse "this session is still open" before asking the database again. */
   sessionCheckSeconds: number;
+  /**
+   * How long one attempt of an event subscriber may run; after it the attempt has failed, and a
+   * delivery claimed by a process that died is taken up again (modules/events/dispatcher.ts).
+   */
+  outboxLeaseSeconds: number;
   /** The storefront's built files (WEB_DIST, else apps/web/dist beside this package). */
   webDist: string;
   trustProxy: boolean;
@@ -159,10 +168,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     reservationMinutes: env.RESERVATION_MINUTES,
     maxOpenOrders: env.MAX_OPEN_ORDERS,
     maxHeldCopies: env.MAX_HELD_COPIES,
+    signupsPerHour: env.SIGNUPS_PER_HOUR,
     seedDemo: env.SEED_DEMO,
     catalogueCacheSeconds: env.CATALOGUE_CACHE_SECONDS,
     sessionCheckSeconds: env.SESSION_CHECK_SECONDS,
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
+    outboxLeaseSeconds: env.OUTBOX_LEASE_SECONDS,
     webDist: path.resolve(env.WEB_DIST ?? path.join(apiRoot(), '..', 'web', 'dist')),
     trustProxy: env.TRUST_PROXY,
   };

@@ -5,6 +5,20 @@ import { markDataDirInUse } from './ops/backup.js';
 import { prepareStore } from './startup.js';
 
 /**
+ * How a terminal shows the logs: one short line each, the time of day first; a request's line says
+ * its method and address, a reply's its status (other fields follow on the same line).
+ */
+const PRETTY_LOGS = {
+  target: 'pino-pretty',
+  options: {
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    messageFormat: '{msg}{if req.method}: {req.method} {req.url}{end}{if res.statusCode}: {res.statusCode}{end}',
+    singleLine: true,
+  },
+};
+
+/**
  * The process: configuration, database, listening and graceful shutdown. Everything about handling
  * requests lives in app.ts.
  */
@@ -28,7 +42,9 @@ async function main() {
   const releaseDataDir = config.databaseUrl ? () => {} : markDataDirInUse(config.dataDir);
   process.on('exit', releaseDataDir);
   await database.migrate();
-  const app = await buildApp({ config, database });
+  // A person at a terminal reads pino-pretty's lines; a redirected log (a file, a collector) stays JSON.
+  const logger = process.stdout.isTTY ? { transport: PRETTY_LOGS } : undefined;
+  const app = await buildApp({ config, database, logger });
   await prepareStore(app);
 
   let closing = false;

@@ -1,6 +1,7 @@
 import type { App } from './app.js';
 import { seedDemoCatalogueIfEmpty } from './db/seed/demo.js';
 import { ensureAdminFromConfig } from './modules/accounts/admin.js';
+import { startEventDispatcher } from './modules/events/index.js';
 import { startReservationSweeper } from './modules/orders/reservations.js';
 
 /** What a starting server does once its database is migrated: demo data, first admin, background jobs. */
@@ -8,4 +9,5 @@ export async function prepareStore(app: App) {
   if (app.config.seedDemo) await seedDemoCatalogueIfEmpty(app.db, app.config, app.log);
   await ensureAdminFromConfig(app.db, app.config, app.log);
   startReservationSweeper(app);
+  await startEventDispatcher(app);
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Locator, type Page, test } from './fixtures';
 import sharp from 'sharp';
-import { emptyPage, expectAccessibleInBothThemes, isPhone, serverError, stubJson } from './support';
+import { emptyPage, expectAccessibleInBothThemes, isPhone, serverError, stubJson, submitBook } from './support';
 
 // Issue 10: a contributor adds a book with its cover; staff run the shop from /admin.
 
@@ -50,36 +50,23 @@ async function signIn(page: Page, identifier: string, password: string) {
 const cover = () =>
   sharp({ create: { width: 300, height: 450, channels: 3, background: { r: 30, g: 90, b: 160 } } }).png().toBuffer();
 
-/** A book added through the API by a fresh contributor (for the staff journeys). */
+/** Staff approve a reader's book through the API: it is in the shop from then on. */
+async function approveByApi(request: APIRequestContext, id: number) {
+  const token = await accessToken(request, STAFF.email, STAFF.password);
+  const res = await request.post(`/api/admin/books/${id}/approve/`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** A book added through the API by a fresh contributor and approved by staff (for the staff journeys). */
 async function addBookByApi(request: APIRequestContext, title: string) {
   const account = await createAccount(request);
-  const token = await accessToken(request, account.username, account.password);
-  const [categories] = await Promise.all([(await request.get('/api/categories/')).json()]);
-  const res = await request.post('/api/books/', {
-    headers: { authorization: `Bearer ${token}` },
-    multipart: {
-      title,
-      publisher: 'Test Press',
-      published_date: '2024-01-15',
-      isbn: '9780141439518',
-      genre: 'Fiction',
-      author: '0',
-      category: String(categories[0].id),
-      book_type: 'Paperback',
-      condition: 'New',
-      original_price: '20.00',
-      price: '15.00',
-      stock_amount: '4',
-      description: 'Written for the browser journeys.',
-      image: { name: 'cover.png', mimeType: 'image/png', buffer: await cover() },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return res.json() as Promise<{ id: number; title: string }>;
+  const book = await submitBook(request, await accessToken(request, account.username, account.password), title);
+  await approveByApi(request, book.id);
+  return book;
 }
 
 test.describe('Add New Book', () => {
-  test('a contributor adds a book with a cover and finds it in /books and in search', async ({ page, request }) => {
+  test('a contributor adds a book with a cover; it waits for staff, then is in /books and in search', async ({ page, request }) => {
     const account = await createAccount(request);
     await signIn(page, account.username, account.password);
     await page.goto('/add-book');
@@ -87,8 +74,10 @@ test.describe('Add New Book', () => {
     const main = page.getByRole('main');
     await expect(main.getByLabel('Book Type')).toHaveValue('Paperback');
     await expect(main.getByLabel('Condition')).toHaveValue('New');
-    await expect(main.getByLabel('Available')).toBeChecked();
-    await expect(main.getByLabel('Featured')).not.toBeChecked();
+    // A reader is told their book waits for review; Available and Featured are staff's to set.
+    await expect(main.getByRole('note')).toContainText('checked by our staff before they appear in the shop');
+    await expect(main.getByLabel('Available')).toHaveCount(0);
+    await expect(main.getByLabel('Featured')).toHaveCount(0);
     await expectAccessibleInBothThemes(page, 'add book');
 
     // Nothing filled in: each rule speaks beside its field.
@@ -121,9 +110,19 @@ test.describe('Add New Book', () => {
     await main.getByLabel('ISBN').fill('978-0-14-143951-8');
     await page.getByRole('button', { name: 'Add Book' }).click();
 
-    await expect(page).toHaveURL(new RegExp(`/book/${encodeURIComponent(title).replace(/%20/g, '(%20|\\+)')}$`), READY);
+    // Sent for review: the reader's own list shows it waiting; the shop does not show it yet.
+    await expect(page).toHaveURL(/\/my-books$/, READY);
+    await expect(page.getByText('Thanks! Your book was sent to our staff for review.')).toBeVisible();
+    const mine = page.getByTestId('my-book').filter({ hasText: title });
+    await expect(mine).toContainText('Waiting for review');
+    expect((await request.get(`/api/books/book/${encodeURIComponent(title)}`)).status()).toBe(404);
+    const { id } = (await (await request.get('/api/books/mine/', {
+      headers: { authorization: `Bearer ${await accessToken(request, account.username, account.password)}` },
+    })).json()).data[0];
+    await approveByApi(request, id);
+
+    await page.goto(`/book/${encodeURIComponent(title)}`);
     await expect(page.getByRole('heading', { name: title })).toBeVisible(READY);
-    await expect(page.getByText('Book added successfully')).toBeVisible();
     const img = page.getByRole('img', { name: `Cover of ${title}` });
     await expect(img).toHaveAttribute('srcset', /-240w\.jpg 240w, .*-300w\.jpg 300w/);
     await expect(page.locator('picture source[type="image/avif"]').first()).toHaveAttribute('srcset', /\.avif 300w/);

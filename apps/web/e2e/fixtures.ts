@@ -11,7 +11,16 @@ const HYDRATION_TROUBLE =
  * between the server's HTML and the first render in the browser) fails the test that opened it, and
  * page loads wait for hydration.
  */
+/** An address of its own for each test (see `extraHTTPHeaders` below). */
+const randomAddress = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
+
 export const test = base.extend<{ hydrationErrors: string[] }>({
+  // Each test is a shopper at an address of its own (e2e/serve.mjs has the server trust
+  // X-Forwarded-For): the limits per address (sign-ups, copies held, unpaid orders, failed sign-ins)
+  // count per test, as they would per shopper, not for the whole suite at once.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': randomAddress() });
+  },
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
   hydrationErrors: async ({}, use) => {
     await use([]);

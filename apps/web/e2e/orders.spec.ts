@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from './fixtures';
+import { expect, test } from './fixtures';
 import {
   accessToken,
   addToCart,
@@ -6,8 +6,8 @@ import {
   createAccount,
   enterCard,
   expectAccessible,
+  orderThroughApi,
   proceedToPopup,
-  type ShopBook,
   signIn,
   signInFromLoginPage,
   SUCCESS_CARD,
@@ -23,31 +23,6 @@ import {
 test.describe.configure({ timeout: 120_000 });
 
 const DECLINED_CARD = '4000 0000 0000 0002';
-
-/** Places an order and, if asked, pays it, all through the API (as another tab or device would). */
-async function orderThroughApi(request: APIRequestContext, token: string, book: ShopBook) {
-  const headers = { authorization: `Bearer ${token}` };
-  const res = await request.post('/api/orders/', {
-    headers,
-    data: { total_price: Number(book.price), status: 'pending', items: [{ book: book.id, quantity: 1, price: Number(book.price) }] },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const order = (await res.json()) as { id: number };
-  return {
-    order,
-    async pay() {
-      const init = await (await request.post('/api/payments/initialize/', { headers, data: { order_id: order.id } })).json();
-      const charge = await request.post('/api/payments/sandbox/charge/', {
-        headers,
-        data: { reference: init.reference, card_number: SUCCESS_CARD, expiry: '12/39', cvv: '408' },
-      });
-      expect(charge.status()).toBe(200);
-      const verify = await request.post('/api/verify-payment/', { headers, data: { reference: init.reference, order_id: order.id } });
-      expect(await verify.json()).toMatchObject({ status: 'success' });
-      return init.reference as string;
-    },
-  };
-}
 
 test.describe('checkout', () => {
   test('a guest signs in on the way to checkout and pays in the card pop-up', async ({ page, request }) => {

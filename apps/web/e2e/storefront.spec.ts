@@ -79,7 +79,12 @@ test.describe('book detail', () => {
     await expect(page.getByRole('link', { name: book.book_author }).first()).toBeVisible();
     await expect(page.getByText(`${off}% OFF`)).toBeVisible();
     await expect(page.locator('s').filter({ hasText: `$${book.original_price}` }).first()).toBeVisible();
-    await expect(page.getByText(`(${book.review_count} reviews)`)).toBeVisible();
+    // The average is of verified buyers' reviews, and says how many it is made of.
+    await expect(
+      book.rating_count === 0
+        ? page.getByText('No ratings yet').first()
+        : page.getByText(`(${book.rating_count} rating${book.rating_count === 1 ? '' : 's'})`),
+    ).toBeVisible();
 
     const minus = page.getByRole('button', { name: 'Decrease quantity' });
     await expect(minus).toBeDisabled();
@@ -131,8 +136,9 @@ test.describe('book detail', () => {
   test('an out-of-stock book cannot be added', async ({ page, request }) => {
     const book = (await allBooks(request)).find((b) => b.stock_amount === 0)!;
     await page.goto(`/book/${encodeURIComponent(book.title)}`);
-    await expect(page.getByText('Out of stock')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Add to Cart (1)' })).toBeDisabled();
+    await expect(page.getByText('Out of stock', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
+    await expect(page.getByTestId('purchase-box').getByRole('button', { name: /^Add to Cart/ })).toHaveCount(0);
   });
 
   test('old links by slug still open the book; unknown books say so', async ({ page, request }) => {
@@ -166,7 +172,7 @@ test.describe('cart', () => {
     await expect(page.getByText('Free')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeVisible();
 
-    await page.getByRole('button', { name: `Remove ${a!.title}` }).click();
+    await page.getByRole('button', { name: `Remove one copy of ${a!.title}` }).click();
     await expect(page.getByRole('heading', { name: 'Shopping Cart (2 items)' })).toBeVisible();
     // The cart survives a reload (persisted as cart-storage under the guest id).
     await page.reload();
@@ -309,7 +315,7 @@ test.describe('contact, newsletter and static pages', () => {
     await expect(page.getByLabel('Email')).toHaveValue('ada@example.com');
   });
 
-  test('the footer newsletter subscribes once and says so again later', async ({ page }) => {
+  test('the footer newsletter subscribes, and answers the same when the address comes again', async ({ page }) => {
     const email = `reader-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     await page.goto('/about');
     const footer = page.getByRole('contentinfo');
@@ -326,8 +332,8 @@ test.describe('contact, newsletter and static pages', () => {
     const first = await status.textContent();
     await input.fill(email);
     await footer.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(status).not.toHaveText(first!);
-    await expect(status).not.toBeEmpty();
+    // No hint whether the address was on the list already.
+    await expect(status).toHaveText(first!);
   });
 
   test('footer links reach every static page', async ({ page }) => {

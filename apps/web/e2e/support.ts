@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
+import sharp from 'sharp';
+import { type APIRequestContext, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 export const isPhone = (info: TestInfo) => info.project.name === 'phone';
 
@@ -11,8 +12,19 @@ export async function useTheme(page: Page, dark: boolean) {
   }, dark);
 }
 
+/**
+ * Waits until nothing on the page is moving (endless animations, spinners, aside): contrast is judged
+ * as a person reads the page, not while a toast is still fading in (lighter than it will be).
+ */
+export async function motionEnded(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
+}
+
 /** No serious or critical accessibility violations on the page as it is now (or in `scope`). */
 export async function expectAccessible(page: Page, label: string, scope?: string) {
+  await motionEnded(page);
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (scope) builder.include(scope);
   const results = await builder.analyze();
@@ -127,6 +139,44 @@ export async function createAccount(request: APIRequestContext): Promise<Account
   return account;
 }
 
+/**
+ * A book sent through the API with `token` (a reader's comes back 'pending', staff's 'approved'), with
+ * a plain cover; `extra` adds or replaces fields.
+ */
+export async function submitBook(
+  request: APIRequestContext,
+  token: string,
+  title: string,
+  extra: Record<string, string> = {},
+): Promise<{ id: number; title: string; review_status: string; featured: boolean }> {
+  const [category] = await (await request.get('/api/categories/')).json();
+  const cover = await sharp({ create: { width: 300, height: 450, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
+  const res = await request.post('/api/books/', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: {
+      title,
+      publisher: 'Test Press',
+      published_date: '2024-01-15',
+      isbn: '9780141439518',
+      genre: 'Fiction',
+      author: '0',
+      category: String(category.id),
+      book_type: 'Paperback',
+      condition: 'New',
+      original_price: '20.00',
+      price: '15.00',
+      stock_amount: '4',
+      description: 'Written for the browser journeys.',
+      ...extra,
+      image: { name: 'cover.png', mimeType: 'image/png', buffer: cover },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
 export async function accessToken(request: APIRequestContext, account: Account): Promise<string> {
   const res = await request.post('/api/login/', {
     data: { emailOrUsername: account.username, password: account.password },
@@ -202,4 +252,58 @@ export async function renderInBrowser(page: Page) {
   await changeServedPages(page, (html) =>
     html.replace(/<script type="application\/json" id="app-state">[\s\S]*?<\/script>/, ''),
   );
+}
+
+/**
+ * Places an order through the API (as another tab or device would), the protection plan on its line
+ * when asked; `pay()` then pays it with the sandbox's good card and returns the payment's reference.
+ */
+export async function orderThroughApi(request: APIRequestContext, token: string, book: ShopBook, options: { protection?: boolean } = {}) {
+  const headers = { authorization: `Bearer ${token}` };
+  const unit = Math.round(Number(book.price) * 100);
+  const total = unit + (options.protection ? 299 : 0);
+  const res = await request.post('/api/orders/', {
+    headers,
+    data: {
+      total_price: total / 100,
+      status: 'pending',
+      items: [{ book: book.id, quantity: 1, price: Number(book.price), ...(options.protection ? { protection: true } : {}) }],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const order = (await res.json()) as { id: number; total_price: string };
+  return {
+    order,
+    async pay() {
+      const init = await (await request.post('/api/payments/initialize/', { headers, data: { order_id: order.id } })).json();
+      const charge = await request.post('/api/payments/sandbox/charge/', {
+        headers,
+        data: { reference: init.reference, card_number: SUCCESS_CARD, expiry: '12/39', cvv: '408' },
+      });
+      expect(charge.status()).toBe(200);
+      const verify = await request.post('/api/verify-payment/', { headers, data: { reference: init.reference, order_id: order.id } });
+      expect(await verify.json()).toMatchObject({ status: 'success' });
+      return init.reference as string;
+    },
+  };
+}
+
+/** The staff account the browser suite's server creates (e2e/serve.mjs). */
+export const STAFF = { email: 'admin@bookstore.test', password: 'staff-password-1' };
+
+export async function signInAsStaff(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email or username').fill(STAFF.email);
+  await page.getByLabel('Password').fill(STAFF.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login$/, { timeout: 15_000 });
+}
+
+/** How many lines of text an element's words take (1: they do not wrap). */
+export function textLines(locator: Locator) {
+  return locator.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+  });
 }

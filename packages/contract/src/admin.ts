@@ -14,6 +14,17 @@ export const salesDaySchema = z.object({
 });
 export type SalesDay = z.infer<typeof salesDaySchema>;
 
+/** A book among the most sold (by copies) in paid orders of the chart's 30 days. */
+export const bestsellerSchema = z.object({
+  /** The book's id, or null when it has since been deleted. */
+  book: z.number().int().nullable(),
+  title: z.string(),
+  copies: z.number().int(),
+  total: moneySchema,
+});
+export type Bestseller = z.infer<typeof bestsellerSchema>;
+export const BESTSELLERS_SHOWN = 5;
+
 export const dashboardSummarySchema = z
   .object({
     books: z.number().int(),
@@ -30,6 +41,11 @@ export const dashboardSummarySchema = z
     currency: z.string(),
     /** The last 30 days, oldest first, days without sales included. */
     sales_by_day: z.array(salesDaySchema),
+    /** The most sold books of those 30 days, most copies first. */
+    bestsellers: z.array(bestsellerSchema),
+    /** Contact messages not yet handled. */
+    open_messages: z.number().int(),
+    subscribers: z.number().int(),
   })
   .meta({ id: 'DashboardSummary' });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;

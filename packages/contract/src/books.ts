@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { BOOK_CONDITIONS, BOOK_TYPES } from './catalogue.js';
-import { moneyToCents } from './money.js';
+import { BOOK_CONDITIONS, BOOK_TYPES, bookSchema } from './catalogue.js';
+import { pageMetaSchema, pageQuerySchema } from './common.js';
+import { centsToMoney, moneyToCents } from './money.js';
 
 /**
  * Writing books (spec sections 3, 5 and 7; issue 10): one set of rules for the Add New Book form,
@@ -16,6 +17,8 @@ export const COVER_WIDTHS = [240, 480, 960] as const;
 /** The dashboard's "low on stock" figure counts books with at most this many copies. */
 export const LOW_STOCK_THRESHOLD = 5;
 export const TITLE_MAX = 300;
+/** The dearest price a book may have: far below what the database's 32-bit cents can hold. */
+export const PRICE_MAX_CENTS = 99_999_999;
 
 export const bookMessages = {
   coverRequired: 'Cover image is required',
@@ -30,7 +33,18 @@ export const bookMessages = {
   notFound: 'Book not found',
   profileIncomplete: 'Complete your profile first',
   loginFirst: 'Please login first',
+  titleLookAlike: 'This title looks the same as the title of a book already in the shop. Please choose a different title.',
+  waitsForReview:
+    'Books added by readers are checked by our staff before they appear in the shop. We will show yours as soon as it is approved.',
+  submitted: 'Thanks! Your book was sent to our staff for review.',
+  notWaiting: 'This book is not waiting for review',
+  approved: 'Book approved: it is in the shop now',
+  rejected: 'Book rejected',
 } as const;
+
+/** Where a book stands: 'approved' books are in the shop; a reader's book is 'pending' until staff decide. */
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 const required = (label: string) => `${label} is required`;
 
@@ -96,6 +110,10 @@ const moneyField = (label: string, min: 'positive' | 'zero') =>
     }
     if (min === 'positive' && cents <= 0) {
       ctx.addIssue({ code: 'custom', message: `${label} must be more than 0` });
+      return z.NEVER;
+    }
+    if (cents > PRICE_MAX_CENTS) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be at most ${centsToMoney(PRICE_MAX_CENTS)}` });
       return z.NEVER;
     }
     return cents;
@@ -204,3 +222,28 @@ export type BookChanges = z.output<typeof updateBookSchema>;
 /** Reply of `DELETE /api/books/{id}/`. */
 export const bookDeletedSchema = z.object({ ok: z.literal(true), message: z.string() }).meta({ id: 'BookDeleted' });
 export type BookDeleted = z.infer<typeof bookDeletedSchema>;
+
+/**
+ * A book with where it stands, as its contributor sees it (`GET /api/books/mine/`, and the answer of
+ * `POST /api/books/`) and as staff review it (`GET /api/admin/books/pending/`, with who sent it).
+ */
+export const submittedBookSchema = bookSchema
+  .extend({
+    review_status: z.enum(REVIEW_STATUSES),
+    /** When staff approved or rejected it; null while it waits. */
+    reviewed_at: z.string().nullable(),
+    /** Who added it (staff's queue only). */
+    contributor: z.object({ id: z.number().int(), username: z.string(), email: z.string() }).nullable().optional(),
+  })
+  .meta({ id: 'SubmittedBook' });
+export type SubmittedBook = z.infer<typeof submittedBookSchema>;
+
+export const submittedBooksPageSchema = z
+  .object({ data: z.array(submittedBookSchema), meta: pageMetaSchema })
+  .meta({ id: 'SubmittedBooksPage' });
+export type SubmittedBooksPage = z.infer<typeof submittedBooksPageSchema>;
+
+/** `GET /api/admin/books/pending/`: paged, searched by title, author, or who sent it (username or email). */
+export const reviewQueueQuerySchema = pageQuerySchema.extend({
+  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+});

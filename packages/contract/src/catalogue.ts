@@ -36,8 +36,11 @@ export const bookSchema = z
     stock_amount: z.number().int(),
     count_in_stock: z.number().int(),
     tags: z.array(z.string()),
-    /** Average review rating, one decimal; 0 when there are no reviews. */
+    /** Average rating of the reviews by verified buyers, one decimal; 0 when there are none. */
     rating: z.number(),
+    /** How many reviews by verified buyers the average is made of. */
+    rating_count: z.number().int(),
+    /** How many reviews there are in all (every review is shown, verified or not). */
     review_count: z.number().int(),
     created_at: z.string(),
   })

@@ -10,6 +10,18 @@ export const SHIPPING_OPTIONS = [
 ] as const;
 export type ShippingOption = (typeof SHIPPING_OPTIONS)[number];
 
+/**
+ * The protection plan a shopper may add to a cart line: it covers every copy of the line and costs this
+ * much per copy. The server prices it from here, never from what the client sends
+ * (docs/decisions/0013-protection-plan.md).
+ */
+export const PROTECTION_PLAN = { name: '2-Year Protection', priceCents: 299 } as const;
+
+/** What one line costs: its copies, plus the protection plan on each copy when the line has it. */
+export function lineCents(line: { priceCents: number; quantity: number; protection?: boolean }): number {
+  return (line.priceCents + (line.protection ? PROTECTION_PLAN.priceCents : 0)) * line.quantity;
+}
+
 /** Test cards of the sandbox pop-up: the first is charged, the second declined. */
 export const SANDBOX_CARDS = {
   success: '4084084084084081',

@@ -13,10 +13,13 @@ export type ApiError = z.infer<typeof errorSchema>;
 /** An amount as the API writes it: a decimal string with two places. */
 export const moneySchema = z.string().regex(/^-?\d+\.\d{2}$/).meta({ example: '12.99' });
 
+/** The largest amount in cents the database keeps (a 32-bit integer). */
+export const MAX_AMOUNT_CENTS = 2_147_483_647;
+
 /** An amount as the API accepts it: a number or a decimal string; parsed to integer cents. */
 export const moneyInputSchema = z.union([z.number(), z.string()]).transform((value, ctx) => {
   const cents = moneyToCents(value);
-  if (cents === null) {
+  if (cents === null || cents > MAX_AMOUNT_CENTS) {
     ctx.addIssue({ code: 'custom', message: 'Enter an amount such as 12.99' });
     return z.NEVER;
   }

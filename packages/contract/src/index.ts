@@ -10,3 +10,5 @@ export * from './checkout.js';
 export * from './contact.js';
 export * from './reviews.js';
 export * from './wishlist.js';
+export * from './events.js';
+export * from './activity.js';

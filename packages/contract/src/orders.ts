@@ -26,6 +26,8 @@ export const orderRequestItemSchema = z.object({
   quantity: quantitySchema,
   /** The unit price the shopper saw, e.g. 12.99 or "12.99". */
   price: moneyInputSchema,
+  /** The protection plan on every copy of this line (PROTECTION_PLAN, priced by the server); none when left out. */
+  protection: z.boolean({ error: 'protection must be true or false' }).optional().default(false),
 });
 
 export const orderRequestSchema = z
@@ -64,6 +66,10 @@ export const orderItemSchema = z
     image: z.string().nullable(),
     quantity: z.number().int(),
     price: moneySchema,
+    /** Whether the line carries the protection plan. */
+    protection: z.boolean(),
+    /** The protection plan's price per copy as bought ('0.00' without it); a refund of the line gives it back too. */
+    protection_price: moneySchema,
   })
   .meta({ id: 'OrderItem' });
 export type OrderItem = z.infer<typeof orderItemSchema>;
@@ -78,7 +84,10 @@ export const orderSchema = z
     transaction_ref: z.string().nullable(),
     created_at: z.string(),
     paid_at: z.string().nullable(),
-    /** Until then the order holds its copies, unless paid. */
+    /**
+     * When the hold ends: RESERVATION_MINUTES after the order was placed (paying never extends it). Until
+     * then an unpaid order keeps its copies and can be paid; after it, the shopper checks out again.
+     */
     reserved_until: z.string(),
     total_price: moneySchema,
     currency: z.string(),
@@ -88,6 +97,34 @@ export const orderSchema = z
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;
+
+/** A payment attempt of an order, as staff see it (one per pop-up opened). */
+export const paymentAttemptSchema = z.object({
+  reference: z.string(),
+  provider: z.string(),
+  /** 'pending' (open) | 'success' | 'failed' | 'abandoned' | 'refunding' | 'refunded' */
+  status: z.string(),
+  amount: moneySchema,
+  currency: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PaymentAttempt = z.infer<typeof paymentAttemptSchema>;
+
+/** One order as staff see it: the order, who placed it, and every payment attempt, oldest first. */
+export const staffOrderSchema = orderSchema
+  .extend({
+    customer: z.object({
+      id: z.number().int(),
+      username: z.string(),
+      email: z.string(),
+      first_name: z.string(),
+      last_name: z.string(),
+    }),
+    payments: z.array(paymentAttemptSchema),
+  })
+  .meta({ id: 'StaffOrder' });
+export type StaffOrder = z.infer<typeof staffOrderSchema>;
 
 export const orderListQuerySchema = z.object({
   /** Staff only: every customer's orders, paged. */

@@ -35,12 +35,17 @@ export const reviewRequestSchema = z.object({
 });
 export type ReviewRequest = z.infer<typeof reviewRequestSchema>;
 
-/** The average (one decimal), the count, and how many reviews gave each star value, 5 down to 1. */
+/**
+ * The book's rating, made of the reviews by verified buyers (docs/decisions/0008): their average (one
+ * decimal), how many they are, and how many gave each star value, 5 down to 1; and how many reviews
+ * there are in all (every review is listed, verified or not).
+ */
 export const ratingSummarySchema = z
   .object({
     average: z.number(),
     count: z.number().int(),
     stars: z.array(z.object({ stars: z.number().int().min(1).max(5), count: z.number().int() })),
+    reviews: z.number().int(),
   })
   .meta({ id: 'RatingSummary' });
 export type RatingSummary = z.infer<typeof ratingSummarySchema>;

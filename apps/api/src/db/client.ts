@@ -88,7 +88,9 @@ async function openPglite(dir?: string, snapshot?: Blob): Promise<DatabaseHandle
 }
 
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // A database that does not answer fails a request within seconds (a 503, plugins/errors.ts) instead of
+  // holding it until the operating system gives up on the connection.
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Database;

@@ -92,10 +92,23 @@ export const books = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    /** Review average (one decimal) and count, kept in step by the review service. */
+    /**
+     * Kept in step by the review service: the average (one decimal) of the reviews by verified buyers
+     * and how many they are (`rating_count`), and how many reviews there are in all (`review_count`).
+     */
     ratingTenths: smallint('rating_tenths').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * 'approved': in the shop. A book added by a shopper is 'pending' (shown to nobody but them and
+     * staff) until staff approve it, or 'rejected'. Staff's own books are approved at once.
+     */
+    reviewStatus: text('review_status').notNull().default('approved'),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** The title's look-alike key (NFKC and the Unicode TR39 skeleton): no two books may share it. */
+    titleKey: text('title_key'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Maintained by the search migration's trigger; see modules/catalogue/search.ts. */
@@ -109,20 +122,21 @@ export const books = pgTable(
     index('books_featured_idx').on(t.featured, t.createdAt),
     // Listing orders (ordering=price, -price, -rating) read these instead of sorting the catalogue.
     index('books_price_idx').on(t.priceCents, t.id),
-    index('books_rating_idx').on(t.ratingTenths, t.reviewCount, t.id),
-    // Facet counts read every filtered column from this index alone (an index-only scan, no heap).
-    index('books_facets_idx').on(
-      t.categoryId,
-      t.authorId,
-      t.priceCents,
-      t.stockAmount,
-      t.available,
-      t.ratingTenths,
-      t.bookType,
-      t.condition,
-    ),
+    index('books_rating_idx').on(t.ratingTenths, t.ratingCount, t.id),
+    // Facet counts read every filtered column from this index alone (an index-only scan, no heap); it
+    // holds the books in the shop only, which is what every public count asks for.
+    index('books_facets_idx')
+      .on(t.categoryId, t.authorId, t.priceCents, t.stockAmount, t.available, t.ratingTenths, t.bookType, t.condition)
+      .where(sql`${t.reviewStatus} = 'approved'`),
+    index('books_title_key_idx').on(t.titleKey),
+    // The staff's queue of books to review, oldest first, and a contributor's own books.
+    index('books_review_queue_idx')
+      .on(t.createdAt)
+      .where(sql`${t.reviewStatus} = 'pending'`),
+    index('books_created_by_idx').on(t.createdBy, t.createdAt),
     check('books_price_nonnegative', sql`${t.priceCents} >= 0 AND ${t.originalPriceCents} >= 0`),
     check('books_stock_nonnegative', sql`${t.stockAmount} >= 0`),
+    check('books_review_status', sql`${t.reviewStatus} IN ('pending', 'approved', 'rejected')`),
   ],
 );
 
@@ -199,6 +213,8 @@ export const orders = pgTable(
     currency: text('currency').notNull(),
     /** Stock held for this order until then, unless paid. */
     reservedUntil: timestamp('reserved_until', { withTimezone: true }).notNull(),
+    /** The address the order was placed from: open holds are capped per address too. */
+    clientAddress: text('client_address'),
     stockReleased: boolean('stock_released').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -207,6 +223,9 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_reservation_idx')
       .on(t.reservedUntil)
+      .where(sql`${t.paymentStatus} <> 'success' AND NOT ${t.stockReleased}`),
+    index('orders_address_holds_idx')
+      .on(t.clientAddress)
       .where(sql`${t.paymentStatus} <> 'success' AND NOT ${t.stockReleased}`),
     uniqueIndex('orders_transaction_ref_idx').on(t.transactionRef),
   ],
@@ -225,8 +244,18 @@ export const orderItems = pgTable(
     image: text('image'),
     quantity: integer('quantity').notNull(),
     priceCents: integer('price_cents').notNull(),
+    /**
+     * The protection plan on every copy of the line, and its price per copy as bought (0 without it):
+     * a refund of the line gives back quantity x (price + protection price). See decision 0013 (docs/decisions/0013-protection-plan.md).
+     */
+    protection: boolean('protection').notNull().default(false),
+    protectionPriceCents: integer('protection_price_cents').notNull().default(0),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_quantity_positive', sql`${t.quantity} > 0`)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_items_protection_price', sql`${t.protectionPriceCents} >= 0 AND (${t.protection} OR ${t.protectionPriceCents} = 0)`),
+  ],
 );
 
 /** Payment attempts: one per pop-up opened, by reference ORD-{orderId}-{timestamp}. */
@@ -258,14 +287,21 @@ export const payments = pgTable(
   ],
 );
 
-export const contactMessages = pgTable('contact_messages', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  subject: text('subject').notNull(),
-  message: text('message').notNull(),
-  createdAt: createdAt(),
-});
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+    /** When staff marked it handled (answered, or nothing to do); null while open. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt, t.id)],
+);
 
 export const newsletterSubscribers = pgTable(
   'newsletter_subscribers',
@@ -275,4 +311,54 @@ export const newsletterSubscribers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('newsletter_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+/**
+ * The transactional outbox (modules/events, docs/decisions/0012-outbox.md). A state change writes
+ * its event here in its own transaction, with one delivery per subscriber; the dispatcher works
+ * through the deliveries after commit. Delivered events are deleted after a week; dead ones stay
+ * until staff retry them.
+ */
+export const outboxEvents = pgTable(
+  'outbox_events',
+  {
+    id: serial('id').primaryKey(),
+    /** 'user.registered', 'order.paid', … */
+    type: text('type').notNull(),
+    /** What the event is about (a user's or an order's id), for staff searching and for subscribers. */
+    key: text('key').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_events_created_idx').on(t.createdAt)],
+);
+
+export const outboxDeliveries = pgTable(
+  'outbox_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => outboxEvents.id, { onDelete: 'cascade' }),
+    /** The subscriber's stable name ('send-receipt'). */
+    subscriber: text('subscriber').notNull(),
+    /** 'pending' | 'delivered' | 'dead' (gave up after the last attempt; staff may retry). */
+    status: text('status').notNull().default('pending'),
+    /** Attempts started, counted when claimed: a claim that never settles (a crash) counts too. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When it may be claimed: now, after a failure's backoff, or when a claim's lease runs out. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Handed to the subscriber on every attempt, so what it does outside the database happens once. */
+    idempotencyKey: uuid('idempotency_key').notNull().defaultRandom(),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('outbox_deliveries_event_subscriber_idx').on(t.eventId, t.subscriber),
+    // The claim reads only this: pending deliveries that are due, oldest first.
+    index('outbox_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('outbox_deliveries_status_idx').on(t.status, t.eventId),
+  ],
 );

@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { SANDBOX_CARDS } from '@bookstore/contract';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { orders } from '../db/schema.js';
 import { TokenService } from '../lib/tokens.js';
+import { startSession } from '../modules/accounts/sessions.js';
 import { insertUser } from '../test/factories.js';
-import { call, copiesOf, openWithBook, useStores } from './support.js';
+import { admin, call, copiesOf, openWithBook, postgresUrl, useStores } from './support.js';
 
 /**
  * Fault suite (issue 15): two server processes on one PostgreSQL, buyers checking out through both,
@@ -20,28 +22,18 @@ const STOCK = 15;
 const BUYERS = 24;
 const SECRET = 'fault-suite-secret-fault-suite-secret-0123';
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 const name = `bookstore_faults_${randomBytes(4).toString('hex')}`;
+// The servers' data folder (generated secrets, media) is this file's own temporary folder.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bookstore-faults-pg-'));
 const startStore = useStores(async () => {
   if (adminUrl) await admin(`drop database if exists "${name}" with (force)`).catch(() => {});
-  rmSync(`/tmp/${name}`, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe.skipIf(!adminUrl)('kill -9 one of two processes on PostgreSQL during checkouts', () => {
   it('loses no paid order and sells no copy twice', async () => {
     await admin(`create database "${name}"`);
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    const databaseUrl = url.toString();
+    const databaseUrl = postgresUrl(name);
 
     const { database: setup, book } = await openWithBook(
       { databaseUrl, poolSize: 2 },
@@ -51,11 +43,11 @@ describe.skipIf(!adminUrl)('kill -9 one of two processes on PostgreSQL during ch
     const buyers: string[] = [];
     for (let i = 0; i < BUYERS; i++) {
       const user = await insertUser(setup.db, { username: `pgfault${i}`, email: `pgfault${i}@example.test` });
-      buyers.push(await tokens.signAccess({ userId: user.id, username: user.username, isStaff: false }));
+      buyers.push((await startSession(setup.db, tokens, user)).access);
     }
     await setup.close();
 
-    const env = { DATABASE_URL: databaseUrl, JWT_SECRET: SECRET, DATA_DIR: `/tmp/${name}` };
+    const env = { DATABASE_URL: databaseUrl, JWT_SECRET: SECRET, DATA_DIR: dataDir };
     const [a, b] = await Promise.all([startStore(env), startStore(env)]);
 
     // What each buyer was told: a charge acknowledged by the provider must end in a paid order.

@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll } from 'vitest';
 import { apiRoot } from '../config.js';
 import { type Database, type DatabaseHandle, type OpenOptions, openDatabase } from '../db/client.js';
@@ -38,10 +39,17 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function startStore(env: Record<string, string>, timeoutMs = 60_000): Promise<StoreProcess> {
+export interface StartOptions {
+  /** Modules loaded before the server (`node --import`): test-only pieces such as faults/outbox-probe.ts. */
+  imports?: string[];
+  timeoutMs?: number;
+}
+
+export async function startStore(env: Record<string, string>, { imports = [], timeoutMs = 60_000 }: StartOptions = {}): Promise<StoreProcess> {
   const port = await freePort();
   const root = apiRoot();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'server.ts')], {
+  const preload = ['tsx', ...imports].flatMap((module) => ['--import', module]);
+  const child = spawn(process.execPath, [...preload, path.join(root, 'src', 'server.ts')], {
     cwd: path.join(root, '..', '..'),
     env: {
       ...process.env,
@@ -97,17 +105,37 @@ export async function startStore(env: Record<string, string>, timeoutMs = 60_000
  * The suite's start-and-kill helper: `start` runs a store and keeps it; after the file, every store
  * still running is killed -9 and `cleanup` runs (a data folder or database to drop).
  */
-export function useStores(cleanup: () => unknown = () => {}): (env: Record<string, string>) => Promise<StoreProcess> {
+export function useStores(
+  cleanup: () => unknown = () => {},
+): (env: Record<string, string>, options?: StartOptions) => Promise<StoreProcess> {
   const running: StoreProcess[] = [];
   afterAll(async () => {
     for (const store of running) await store.kill9().catch(() => {});
     await cleanup();
   });
-  return async (env) => {
-    const store = await startStore(env);
+  return async (env, options) => {
+    const store = await startStore(env, options);
     running.push(store);
     return store;
   };
+}
+
+/** One statement on the PostgreSQL of TEST_DATABASE_URL, over a connection of its own (creating and dropping databases). */
+export async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Where a database named `name` is, on the server of TEST_DATABASE_URL. */
+export function postgresUrl(name: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /** A migrated database with the one book the suite buys, on sale with `stockAmount` copies. */
@@ -164,4 +192,48 @@ export async function call(base: string, method: string, url: string, body?: unk
   } catch {
     return { status: 0, body: {} };
   }
+}
+
+/**
+ * A TCP proxy on a free local port in front of `target` (PostgreSQL, Redis): `cut` drops every
+ * connection and refuses new ones, as a server that went down; `restore` lets them through again.
+ */
+export interface Outage {
+  port: number;
+  cut(): Promise<void>;
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function proxyTo(target: { host: string; port: number }): Promise<Outage> {
+  const sockets = new Set<Socket>();
+  let port = 0;
+  let server: Server | undefined;
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server = createServer((client) => {
+        const upstream = connect(target.port, target.host);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on('close', () => sockets.delete(socket));
+          socket.on('error', () => {
+            client.destroy();
+            upstream.destroy();
+          });
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        port = (server!.address() as { port: number }).port;
+        resolve();
+      });
+    });
+  const stop = async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    server = undefined;
+  };
+  await listen();
+  return { port, cut: stop, restore: listen, close: stop };
 }

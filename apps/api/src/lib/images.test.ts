@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -6,8 +6,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { detectImageKind, ImageRejected, removeMedia, storeImage, storeImageVariants } from './images.js';
 import { picture } from '../test/uploads.js';
 
-const mediaDir = mkdtempSync(path.join(tmpdir(), 'images-test-'));
-afterAll(() => rmSync(mediaDir, { recursive: true, force: true }));
+// The test's own folder: the media folder, and beside it a sentinel file the guard must never touch.
+const root = mkdtempSync(path.join(tmpdir(), 'images-test-'));
+const mediaDir = path.join(root, 'media');
+mkdirSync(mediaDir);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 const messages = { type: 'wrong type', size: 'too big' };
 const onDisk = (url: string) => path.join(mediaDir, url.replace('/media/', ''));
 
@@ -58,7 +61,23 @@ describe('images', () => {
   });
 
   it('never removes files outside the media folder', async () => {
-    await removeMedia(mediaDir, '/media/../../etc/passwd');
-    await removeMedia(mediaDir, 'https://elsewhere.test/a.png');
+    // Aimed at a file of this test's own, never at a real system file: if the guard ever breaks, the
+    // test fails having deleted only its sentinel.
+    const sentinel = path.join(root, 'sentinel.txt');
+    writeFileSync(sentinel, 'keep me');
+    const fromRoot = path.relative('/', sentinel);
+    for (const url of [
+      '/media/../sentinel.txt',
+      `/media/${'../'.repeat(mediaDir.split(path.sep).length)}${fromRoot}`,
+      '/media/..%2Fsentinel.txt',
+      '/media/',
+      `/media/../${path.basename(mediaDir)}`,
+    ]) {
+      await removeMedia(mediaDir, url);
+      expect(existsSync(sentinel), url).toBe(true);
+    }
+    expect(existsSync(mediaDir)).toBe(true);
+    await removeMedia(mediaDir, 'https://elsewhere.test/sentinel.txt');
+    expect(existsSync(sentinel)).toBe(true);
   });
 });

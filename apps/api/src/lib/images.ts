@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Sharp } from 'sharp';
+import pLimit from 'p-limit';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { AppError } from './errors.js';
 
 /**
  * Uploaded pictures: the type comes from the file's first bytes (never its name or the browser's
@@ -13,15 +15,41 @@ export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp';
 export class ImageRejected extends Error {
   constructor(
     /**
-     * 'type': not an allowed picture by its bytes, or not decodable; 'size': too many bytes (or pixels,
-     * where the caller has no message of its own for them); 'pixels': claims more pixels than we decode.
+     * 'type': not an allowed picture by its bytes, or not decodable; 'size': too many bytes; 'pixels':
+     * its header claims more pixels (or a longer side) than we decode; 'unprocessable': decoded, but
+     * the encoder could not make our copies of it; 'busy': too many pictures are waiting already.
      */
-    readonly reason: 'type' | 'size' | 'pixels',
+    readonly reason: 'type' | 'size' | 'pixels' | 'unprocessable' | 'busy',
     message: string,
   ) {
     super(message);
     this.name = 'ImageRejected';
   }
+}
+
+export const PIXELS_MESSAGE = 'This image has too many pixels. Please upload a smaller picture';
+export const UNPROCESSABLE_MESSAGE = 'We could not process this picture. Please try another one.';
+export const BUSY_MESSAGE = 'We are busy with other pictures right now. Please try again in a moment.';
+const BUSY_RETRY_SECONDS = 10;
+
+const STATUS: Record<ImageRejected['reason'], number> = { type: 400, size: 413, pixels: 413, unprocessable: 422, busy: 503 };
+
+/** A refused picture as the answer to the form field that carried it; null for any other error. */
+export function pictureError(err: unknown, field: string): AppError | null {
+  if (!(err instanceof ImageRejected)) return null;
+  return new AppError(
+    STATUS[err.reason],
+    err.message,
+    { [field]: [err.message] },
+    err.reason === 'busy' ? { retryAfter: BUSY_RETRY_SECONDS } : undefined,
+  );
+}
+
+/** The messages a caller gives for its own field; pixels and the rest have the shop's defaults. */
+export interface ImageMessages {
+  type: string;
+  size: string;
+  pixels?: string;
 }
 
 /** What the first bytes say the file is, or null. */
@@ -39,8 +67,65 @@ export function detectImageKind(bytes: Uint8Array): ImageKind | null {
 }
 
 const EXTENSION: Record<ImageKind, string> = { jpeg: 'jpg', png: 'png', gif: 'gif', webp: 'webp' };
-/** Decompression bombs: a few kilobytes can claim billions of pixels. */
-const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * Decompression bombs: a few kilobytes can claim billions of pixels. What a picture claims is read
+ * from its header (`metadata()`, nothing decoded) and refused above this: 25 megapixels (a 6000 x 4000
+ * camera picture; a cover is shown at most 960 px wide), and no side over 10,000 px (no encoder
+ * failure on a 100 x 20,000 strip).
+ */
+export const MAX_INPUT_PIXELS = 25_000_000;
+export const MAX_SIDE = 10_000;
+
+/**
+ * Every decode and encode waits its turn here, one at a time, and libvips uses one thread for it: a
+ * burst of large uploads queues instead of taking both cores and hundreds of megabytes at once, so the
+ * rest of the shop (and /healthz) keeps answering. Past MAX_WAITING pictures waiting, an upload is
+ * refused with a 503 and Retry-After rather than held in memory.
+ */
+const pictureWork = pLimit(1);
+const MAX_WAITING = 12;
+sharp.concurrency(1);
+
+/** How many pictures are being worked on (never more than one) and how many wait their turn. */
+export function pictureWorkload(): { active: number; waiting: number } {
+  return { active: pictureWork.activeCount, waiting: pictureWork.pendingCount };
+}
+
+function inTurn<T>(task: () => Promise<T>): Promise<T> {
+  if (pictureWork.pendingCount >= MAX_WAITING) return Promise.reject(new ImageRejected('busy', BUSY_MESSAGE));
+  return pictureWork(task);
+}
+
+/** Refuses a picture whose header claims too many pixels, before anything is decoded. */
+async function checkDimensions(input: Buffer, kind: ImageKind, messages: ImageMessages): Promise<void> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ImageRejected('type', messages.type);
+  }
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  // Animated pictures keep every frame (profile pictures), so every frame counts.
+  const frames = kind === 'gif' || kind === 'webp' ? Math.max(1, meta.pages ?? 1) : 1;
+  if (width <= 0 || height <= 0) throw new ImageRejected('type', messages.type);
+  if (width > MAX_SIDE || height > MAX_SIDE || width * height * frames > MAX_INPUT_PIXELS) {
+    throw new ImageRejected('pixels', messages.pixels ?? PIXELS_MESSAGE);
+  }
+}
+
+/** The checks every upload passes before its pixels are touched: bytes, type, then claimed pixels. */
+async function checkUpload(
+  input: Buffer,
+  options: { allowed: readonly ImageKind[]; maxBytes: number },
+  messages: ImageMessages,
+): Promise<ImageKind> {
+  if (input.length > options.maxBytes) throw new ImageRejected('size', messages.size);
+  const kind = detectImageKind(input);
+  if (!kind || !options.allowed.includes(kind)) throw new ImageRejected('type', messages.type);
+  await checkDimensions(input, kind, messages);
+  return kind;
+}
 
 export interface StoreImageOptions {
   /** DATA_DIR/media. */
@@ -86,12 +171,10 @@ function encode(image: Sharp, kind: ImageKind) {
 export async function reencodeImage(
   input: Buffer,
   options: Pick<StoreImageOptions, 'allowed' | 'maxBytes' | 'maxWidth' | 'maxHeight'>,
-  messages: { type: string; size: string },
+  messages: ImageMessages,
 ): Promise<{ data: Buffer; kind: ImageKind; width: number; height: number }> {
-  if (input.length > options.maxBytes) throw new ImageRejected('size', messages.size);
-  const kind = detectImageKind(input);
-  if (!kind || !options.allowed.includes(kind)) throw new ImageRejected('type', messages.type);
-  try {
+  const kind = await checkUpload(input, options, messages);
+  return inTurn(async () => {
     let image = pipelineFor(input, kind);
     if (options.maxWidth || options.maxHeight) {
       image = image.resize({
@@ -101,13 +184,14 @@ export async function reencodeImage(
         withoutEnlargement: true,
       });
     }
-    const { data, info } = await encode(image, kind).toBuffer({ resolveWithObject: true });
-    return { data, kind, width: info.width, height: info.pageHeight ?? info.height };
-  } catch (err) {
-    if (err instanceof Error && /pixel limit/i.test(err.message)) throw new ImageRejected('size', messages.size);
-    // Right magic bytes, but not a picture sharp can read: a disguised or damaged file.
-    throw new ImageRejected('type', messages.type);
-  }
+    try {
+      const { data, info } = await encode(image, kind).toBuffer({ resolveWithObject: true });
+      return { data, kind, width: info.width, height: info.pageHeight ?? info.height };
+    } catch {
+      // Right magic bytes and a sane header, but not a picture sharp can read: a disguised or damaged file.
+      throw new ImageRejected('type', messages.type);
+    }
+  });
 }
 
 async function writeMedia(mediaDir: string, folder: string, name: string, data: Buffer): Promise<string> {
@@ -121,7 +205,7 @@ async function writeMedia(mediaDir: string, folder: string, name: string, data: 
 export async function storeImage(
   input: Buffer,
   options: StoreImageOptions,
-  messages: { type: string; size: string },
+  messages: ImageMessages,
 ): Promise<StoredImage> {
   const image = await reencodeImage(input, options, messages);
   const url = await writeMedia(options.mediaDir, options.folder, `${randomUUID()}.${EXTENSION[image.kind]}`, image.data);
@@ -152,10 +236,15 @@ function encodeVariant(image: Sharp, format: VariantFormat) {
   }
 }
 
-/** Decodes once (upright, first frame, within the pixel limit) to raw pixels every variant is cut from. */
-async function decodeForVariants(input: Buffer) {
+/**
+ * Decodes once (upright, first frame, within the pixel limit) to raw pixels every variant is cut from,
+ * no wider than the widest variant: a JPEG or WebP is then decoded at a fraction of its size
+ * (shrink-on-load), and the raw copy held in memory is a few megabytes, not a hundred.
+ */
+async function decodeForVariants(input: Buffer, widest: number) {
   const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
     .rotate()
+    .resize({ width: widest, withoutEnlargement: true })
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: info.channels };
@@ -172,12 +261,25 @@ async function writeVariants(
 ): Promise<ImageVariant[]> {
   const raw = { width: decoded.width, height: decoded.height, channels: decoded.channels };
   const variants: ImageVariant[] = [];
-  for (const width of variantWidths(options.widths, decoded.width)) {
-    for (const format of options.formats) {
-      const data = await encodeVariant(sharp(decoded.data, { raw }).resize({ width, withoutEnlargement: true }), format).toBuffer();
-      const name = `${options.stem}-${width}w.${VARIANT_EXTENSION[format]}`;
-      variants.push({ width, format, path: await writeMedia(options.mediaDir, options.folder, name, data) });
+  try {
+    for (const width of variantWidths(options.widths, decoded.width)) {
+      for (const format of options.formats) {
+        const image = sharp(decoded.data, { raw }).resize({ width, withoutEnlargement: true });
+        let data: Buffer;
+        try {
+          data = await encodeVariant(image, format).toBuffer();
+        } catch {
+          // Decoded, but an encoder refused it (a format's own size limits): the shopper's picture, a 4xx.
+          throw new ImageRejected('unprocessable', UNPROCESSABLE_MESSAGE);
+        }
+        const name = `${options.stem}-${width}w.${VARIANT_EXTENSION[format]}`;
+        variants.push({ width, format, path: await writeMedia(options.mediaDir, options.folder, name, data) });
+      }
     }
+  } catch (err) {
+    // Nothing of a picture that failed half-way stays on disk.
+    for (const variant of variants) await removeMedia(options.mediaDir, variant.path);
+    throw err;
   }
   return variants;
 }
@@ -190,12 +292,16 @@ export async function storeImageVariants(
   input: Buffer,
   options: { mediaDir: string; folder: string; widths: readonly number[]; formats?: readonly VariantFormat[]; stem?: string },
 ): Promise<ImageVariant[]> {
-  if (!detectImageKind(input)) throw new ImageRejected('type', 'Not a picture');
-  return writeVariants(await decodeForVariants(input), {
-    ...options,
-    formats: options.formats ?? ['webp'],
-    stem: options.stem ?? randomUUID(),
-  });
+  const kind = detectImageKind(input);
+  if (!kind) throw new ImageRejected('type', 'Not a picture');
+  await checkDimensions(input, kind, { type: 'Not a picture', size: 'Too large' });
+  return inTurn(async () =>
+    writeVariants(await decodeForVariants(input, Math.max(...options.widths)), {
+      ...options,
+      formats: options.formats ?? ['webp'],
+      stem: options.stem ?? randomUUID(),
+    }),
+  );
 }
 
 export interface StoredResponsiveImage {
@@ -221,20 +327,19 @@ export async function storeResponsiveImage(
     widths: readonly number[];
     formats: readonly VariantFormat[];
   },
-  messages: { type: string; size: string; pixels: string },
+  messages: ImageMessages,
 ): Promise<StoredResponsiveImage> {
-  if (input.length > options.maxBytes) throw new ImageRejected('size', messages.size);
-  const kind = detectImageKind(input);
-  if (!kind || !options.allowed.includes(kind)) throw new ImageRejected('type', messages.type);
-  let decoded: Awaited<ReturnType<typeof decodeForVariants>>;
-  try {
-    decoded = await decodeForVariants(input);
-  } catch (err) {
-    if (err instanceof Error && /pixel limit/i.test(err.message)) throw new ImageRejected('pixels', messages.pixels);
-    throw new ImageRejected('type', messages.type);
-  }
+  await checkUpload(input, options, messages);
   const formats = options.formats.includes('jpeg') ? options.formats : [...options.formats, 'jpeg' as const];
-  const variants = await writeVariants(decoded, { ...options, formats, stem: randomUUID() });
+  const { decoded, variants } = await inTurn(async () => {
+    let decoded: Awaited<ReturnType<typeof decodeForVariants>>;
+    try {
+      decoded = await decodeForVariants(input, Math.max(...options.widths));
+    } catch {
+      throw new ImageRejected('type', messages.type);
+    }
+    return { decoded, variants: await writeVariants(decoded, { ...options, formats, stem: randomUUID() }) };
+  });
   const largest = variants.filter((v) => v.format === 'jpeg').at(-1)!;
   return {
     url: largest.path,

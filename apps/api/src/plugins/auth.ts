@@ -13,8 +13,13 @@ declare module 'fastify' {
     sessions: SessionCheck;
     /** preHandler: 401 unless a valid access token was sent. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: 401 without a token, 403 unless the token's user is staff now (read from the database). */
+    /** preHandler: 401 without a token, 403 unless the caller is staff now (`isStaff`). */
     requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * Whether the signed-in caller is staff at this moment, read from their users row. The one place
+     * every staff-only decision asks (never the token's `is_staff`), so taking staff away works at once.
+     */
+    isStaff: (request: FastifyRequest) => Promise<boolean>;
   }
   interface FastifyRequest {
     /** The signed-in caller, from a valid bearer access token; null for guests. */
@@ -25,9 +30,9 @@ declare module 'fastify' {
 /**
  * Who is calling. The bearer token is read once per request; routes opt in to `requireUser` or
  * `requireStaff`. Being staff comes only from the server, never from anything the client sends: the
- * signed token says who is calling, and `requireStaff` asks the database whether they are staff now,
- * so staff access taken away ends at once, not when the 15-minute access token runs out.
- * Tokens the server issues name their session (`sid`); the token ends when the session does.
+ * signed token says who is calling, and `isStaff` asks the database whether they are staff now, so
+ * staff access taken away ends at once, not when the 15-minute access token runs out.
+ * Every access token names its session (`sid`); the token ends when the session does.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('tokens', new TokenService(app.config.jwtSecret));
@@ -38,7 +43,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     const claims = match?.[1] ? await app.tokens.verifyAccess(match[1]) : null;
     // A token of a session that was signed out (or revoked for reuse) is worth nothing, whoever holds it.
-    return claims && (!claims.sessionId || (await app.sessions.isOpen(claims.sessionId))) ? claims : null;
+    return claims && (await app.sessions.isOpen(claims.sessionId)) ? claims : null;
   }
   // A callback hook: most requests (every guest's) carry no token and go on at once, with no promise.
   app.addHook('onRequest', (request, _reply, done) => {
@@ -58,13 +63,26 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 
+  // Asked at most once per request (a handler and its service may both need the answer).
+  const staffAnswers = new WeakMap<FastifyRequest, Promise<boolean>>();
+  app.decorate('isStaff', (request: FastifyRequest) => {
+    const user = request.user;
+    if (!user) return Promise.resolve(false);
+    let answer = staffAnswers.get(request);
+    if (!answer) {
+      answer = app.db
+        .select({ isStaff: users.isStaff })
+        .from(users)
+        .where(eq(users.id, user.userId))
+        .limit(1)
+        .then(([row]) => row?.isStaff === true);
+      staffAnswers.set(request, answer);
+    }
+    return answer;
+  });
+
   app.decorate('requireStaff', async (request: FastifyRequest) => {
     if (!request.user) throw unauthorized();
-    const [row] = await app.db
-      .select({ isStaff: users.isStaff })
-      .from(users)
-      .where(eq(users.id, request.user.userId))
-      .limit(1);
-    if (!row?.isStaff) throw forbidden('Only staff can do that');
+    if (!(await app.isStaff(request))) throw forbidden('Only staff can do that');
   });
 });

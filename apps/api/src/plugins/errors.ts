@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.js';
+import { AppError, isDatabaseUnavailable } from '../lib/errors.js';
 import { BAD_FORM, isMalformedMultipart } from './input.js';
 
 const PART_NAMES: Record<string, string> = {
@@ -10,6 +10,9 @@ const PART_NAMES: Record<string, string> = {
   body: 'request body',
   headers: 'headers',
 };
+
+export const DATABASE_UNAVAILABLE = 'The shop is briefly unavailable. Please try again in a moment.';
+const DATABASE_RETRY_SECONDS = 5;
 
 /**
  * Turns every failure into `{ error, fields? }` with a status that means what happened.
@@ -20,7 +23,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (err instanceof AppError) {
       // A wait the client must honour is said in the header too (HTTP's way), not only in the sentence.
       const retryAfter = err.extra?.retryAfter;
-      if (err.statusCode === 429 && typeof retryAfter === 'number') reply.header('Retry-After', String(Math.ceil(retryAfter)));
+      if ((err.statusCode === 429 || err.statusCode === 503) && typeof retryAfter === 'number') {
+        reply.header('Retry-After', String(Math.ceil(retryAfter)));
+      }
       return reply
         .code(err.statusCode)
         .send({ error: err.message, ...(err.fields ? { fields: err.fields } : {}), ...(err.extra ?? {}) });
@@ -38,6 +43,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(400).send({ error: summary, fields });
     }
     if (isMalformedMultipart(request, err)) return reply.code(400).send({ error: BAD_FORM });
+    if (isDatabaseUnavailable(err)) {
+      // Not the shopper's fault and not a bug: the database is down or restarting. Say when to try again.
+      request.log.warn({ err }, 'database unavailable');
+      return reply.code(503).header('Retry-After', String(DATABASE_RETRY_SECONDS)).send({ error: DATABASE_UNAVAILABLE });
+    }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err }, 'request failed');

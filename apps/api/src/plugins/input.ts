@@ -15,21 +15,41 @@ export const BAD_FORM = 'The form data is incomplete or malformed. Please send i
 
 const NUL = '\u0000';
 
-/** The path of the first string (or key) holding a NUL, or null. Depth-first, so the first field is named. */
-export function findNul(value: unknown, at: string[] = []): string[] | null {
-  if (typeof value === 'string') return value.includes(NUL) ? at : null;
-  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findNul(value[i], [...at, String(i)]);
-      if (found) return found;
+/** Deeper than any form or API body we take: JSON nested further is refused before it is walked. */
+export const MAX_DEPTH = 64;
+export const TOO_DEEP = 'The request body is nested too deeply';
+
+/**
+ * The path of the first string (or key) holding a NUL, or null. Depth-first, so the first field is
+ * named. A loop over an explicit stack, not recursion: a body nested thousands deep (JSON.parse takes
+ * it) must not overflow the call stack; anything nested deeper than MAX_DEPTH is refused outright.
+ */
+export function findNul(value: unknown): string[] | null {
+  type Step = { value: unknown; key: string; parent: Step | null; depth: number };
+  const pathOf = (step: Step, last?: string) => {
+    const names: string[] = last === undefined ? [] : [last];
+    for (let at: Step | null = step; at?.parent; at = at.parent) names.unshift(at.key);
+    return names;
+  };
+  const stack: Step[] = [{ value, key: '', parent: null, depth: 0 }];
+  while (stack.length > 0) {
+    const step = stack.pop()!;
+    const current = step.value;
+    if (typeof current === 'string') {
+      if (current.includes(NUL)) return pathOf(step);
+      continue;
     }
-    return null;
-  }
-  for (const [key, inner] of Object.entries(value)) {
-    if (key.includes(NUL)) return [...at, key.replaceAll(NUL, '')];
-    const found = findNul(inner, [...at, key]);
-    if (found) return found;
+    if (current === null || typeof current !== 'object' || Buffer.isBuffer(current)) continue;
+    if (step.depth >= MAX_DEPTH) throw new AppError(400, TOO_DEEP);
+    const entries = Array.isArray(current)
+      ? current.map((inner, i) => [String(i), inner] as const)
+      : Object.entries(current);
+    // Pushed last to first, so the first entry is looked at first.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, inner] = entries[i]!;
+      if (key.includes(NUL)) return pathOf(step, key.replaceAll(NUL, ''));
+      stack.push({ value: inner, key, parent: step, depth: step.depth + 1 });
+    }
   }
   return null;
 }
@@ -77,7 +97,18 @@ function guardParts(request: FastifyRequest) {
  * closing boundary, no boundary at all, a malformed part header. They are the client's, so a 400.
  */
 const MALFORMED_MULTIPART =
-  /Unexpected end of (form|multipart data)|Boundary not found|Malformed part header|terminated early|Premature close|Multipart:/i;
+  /Unexpected end of (form|multipart data)|Boundary not found|Malformed part header|terminated early|Premature close|Multipart:|needle/i;
+
+/** RFC 2046 allows boundaries of 1 to 70 characters; busboy cannot search for one over 256 at all. */
+const MAX_BOUNDARY = 70;
+
+/** A multipart body whose boundary no standard client would send is refused before it is read. */
+function checkBoundary(contentType: string | undefined) {
+  if (!contentType || !/^\s*multipart\//i.test(contentType)) return;
+  const boundary = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(contentType);
+  const value = boundary?.[1] ?? boundary?.[2];
+  if (value !== undefined && value.length > MAX_BOUNDARY) throw new AppError(400, BAD_FORM);
+}
 
 export function isMalformedMultipart(request: FastifyRequest, err: { message?: string; statusCode?: number }): boolean {
   return (
@@ -93,6 +124,7 @@ export function isMalformedMultipart(request: FastifyRequest, err: { message?: s
 export const inputPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', (request, _reply, done) => {
     checkAddress(request.url);
+    checkBoundary(request.headers['content-type']);
     done();
   });
   app.addHook('preValidation', (request, _reply, done) => {

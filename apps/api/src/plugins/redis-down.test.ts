@@ -9,7 +9,7 @@ const DOWN = 'redis://127.0.0.1:9';
 describe('when Redis is down', () => {
   const ctx = useTestApp({ redisUrl: DOWN });
 
-  it('still answers: rate-limited routes, sign-in and catalogue writes work uncounted, never a 500', async () => {
+  it('still answers: rate-limited routes, sign-in and catalogue writes work (counted in memory), never a 500', async () => {
     const { app } = ctx();
     const contact = await app.inject({
       method: 'POST',

@@ -4,15 +4,14 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import { connectRedis } from '../lib/redis.js';
 import { AppError } from '../lib/errors.js';
 import { inlineScriptHashes } from '../lib/html.js';
 
 /**
  * Security headers on every response (a CSP that runs no inline script but the built page's own,
  * allowed by its hash; no framing, nosniff, referrer policy), CORS only for configured origins, and
- * the rate limiter: in memory for one process, or in Redis (REDIS_URL) so several processes share the
- * counts. Routes opt in with `config.rateLimit`.
+ * the rate limiter, counting where plugins/limits.ts says (Redis shared by every process, or this
+ * process's memory). Routes opt in with `config.rateLimit`.
  */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app;
@@ -38,9 +37,14 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       },
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // One frame policy: the CSP's frame-ancestors 'none' and, for browsers that only know the older
+    // header, X-Frame-Options saying the same (Helmet's default, SAMEORIGIN, would allow our own pages).
+    frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
     hsts: config.publicUrl?.startsWith('https://') ? undefined : false,
   });
+  // The shop uses no camera, microphone, location or sensors; only Paystack's pop-up may ask for payment.
+  headers['permissions-policy'] = permissionsPolicy(paystack);
   app.decorate('securityHeaders', headers);
   // Set as they are on every response (@fastify/helmet would build Helmet again for each request:
   // about 8% of the CPU of a catalogue read in the profile of docs/decisions/0007).
@@ -48,18 +52,17 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     reply.headers(headers);
     done();
   });
+  // API answers are personal (a profile, orders, tokens) unless a route says otherwise: the public
+  // catalogue sets its own Cache-Control. Nothing else may be kept by a browser or a shared cache.
+  app.addHook('onSend', (request, reply, _payload, done) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done();
+  });
 
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
     credentials: true,
   });
-
-  const redis = config.redisUrl
-    ? connectRedis(config.redisUrl, (err) =>
-        app.log.warn({ err }, 'rate limits: Redis is unreachable; requests are let through uncounted until it is back'),
-      )
-    : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.quit().catch(() => {}));
 
   // One limit per route, whatever the trailing slash: the limiter keeps a count per registered route, so
   // a route registered as both `/x` and `/x/` would get twice its limit. Every route's limit is turned
@@ -83,9 +86,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
 
   await app.register(rateLimit, {
     global: false,
-    redis,
-    nameSpace: 'bookstore-rl:',
-    skipOnError: true,
+    // Redis when it answers, this process's memory when it does not (plugins/limits.ts): never off.
+    store: app.limits.rateLimitStore,
+    skipOnError: false,
     // Thrown by the limiter: an AppError so the error handler writes `{ error }` like every other failure.
     errorResponseBuilder: (_request, context) =>
       new AppError(
@@ -100,6 +103,16 @@ declare module 'fastify' {
     /** The security headers every response carries (also sent by answers made before Fastify, lib/front.ts). */
     securityHeaders: Readonly<Record<string, string>>;
   }
+}
+
+const UNUSED_FEATURES = ['accelerometer', 'camera', 'geolocation', 'gyroscope', 'magnetometer', 'microphone', 'usb'];
+
+/** Features no page of the shop uses are turned off; payment is left to the provider's pop-up when there is one. */
+export function permissionsPolicy(paystack: boolean): string {
+  return [
+    ...UNUSED_FEATURES.map((feature) => `${feature}=()`),
+    paystack ? 'payment=(self "https://checkout.paystack.com")' : 'payment=()',
+  ].join(', ');
 }
 
 /** The headers Helmet sets, worked out once: none of our options depends on the request. */

@@ -3,8 +3,9 @@ import { moneyToCents } from '@bookstore/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { App } from './app.js';
 import type { Database } from '../db/client.js';
-import { authors, books, categories, orders, reviews, users } from '../db/schema.js';
+import { authors, books, categories, orderItems, orders, reviews, users } from '../db/schema.js';
 import { hashPassword } from '../modules/accounts/passwords.js';
+import { startSession } from '../modules/accounts/sessions.js';
 
 /**
  * The one set of test factories: rows straight into the database (no HTTP, no rate limits), each
@@ -81,8 +82,8 @@ export async function stockOf(app: App, bookId: number): Promise<number> {
 }
 
 type UserRow = typeof users.$inferSelect;
-const tokenFor = (app: App, user: UserRow) =>
-  app.tokens.signAccess({ userId: user.id, username: user.username, isStaff: user.isStaff });
+/** An access token of a real session, as signing in gives (the server refuses tokens without one). */
+const tokenFor = async (app: App, user: UserRow) => (await startSession(app.db, app.tokens, user)).access;
 
 /** A shopper (or staff) with a signed access token, for the checkout tests. */
 export interface TestUser {
@@ -103,6 +104,30 @@ export async function createUser(app: App, options: { staff?: boolean } = {}): P
   });
   const token = await tokenFor(app, user);
   return { id: user.id, username, email: user.email, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/**
+ * A shopper who has paid for one copy of each of these books (an order written straight into the
+ * database): their reviews of them are verified purchases, which count in the books' ratings.
+ */
+export async function createBuyer(app: App, bookIds: number[]): Promise<TestUser> {
+  const user = await createUser(app);
+  const [order] = await app.db
+    .insert(orders)
+    .values({
+      userId: user.id,
+      status: 'completed',
+      paymentStatus: 'success',
+      totalCents: 0,
+      currency: 'USD',
+      reservedUntil: new Date(),
+      paidAt: new Date(),
+    })
+    .returning();
+  await app.db
+    .insert(orderItems)
+    .values(bookIds.map((bookId) => ({ orderId: order!.id, bookId, title: 'Bought', quantity: 1, priceCents: 0 })));
+  return user;
 }
 
 /** An account with a real password (for the login tests) and a signed access token. */
@@ -138,8 +163,17 @@ export function orderBody(lines: { book: { id: number; price: string }; quantity
   };
 }
 
+/** Each test shopper orders from an address of their own, as shoppers do (holds are capped per address too). */
+export const addressOf = (user: { id: number }) => `10.${(user.id >> 16) & 255}.${(user.id >> 8) & 255}.${user.id & 255}`;
+
 export async function placeOrder(app: App, user: TestUser, lines: Parameters<typeof orderBody>[0]) {
-  return app.inject({ method: 'POST', url: '/api/orders/', headers: user.headers, payload: orderBody(lines) });
+  return app.inject({
+    method: 'POST',
+    url: '/api/orders/',
+    headers: user.headers,
+    remoteAddress: addressOf(user),
+    payload: orderBody(lines),
+  });
 }
 
 export async function orderRow(app: App, orderId: number) {

@@ -31,3 +31,21 @@ export async function picture(kind: 'jpeg' | 'png' | 'gif' | 'webp' = 'jpeg', si
       return image.webp().toBuffer();
   }
 }
+
+/** A PNG a few dozen bytes long whose header claims 100,000 x 100,000 pixels (a decompression bomb). */
+export async function pixelBomb(): Promise<Buffer> {
+  const png = Buffer.from(await picture('png', 1));
+  png.writeUInt32BE(100_000, 16);
+  png.writeUInt32BE(100_000, 20);
+  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+  return png;
+}
+
+function crc32(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}

@@ -163,7 +163,8 @@ export function createRoutes(client: QueryClient, reader?: CatalogueReader): Rou
             },
             { path: '/cart', lazy: personal(() => import('./routes/cart')) },
             { path: '/wishlist', lazy: personal(() => import('../features/wishlist/pages/WishlistPage')) },
-            { path: '/profile', lazy: personal(() => import('../features/accounts/pages/ProfilePage')) },
+            { path: '/profile', lazy: personal(() => import('./routes/profile')) },
+            { path: '/activity', lazy: personal(() => import('../features/activity/pages/ActivityPage')) },
             { path: '/login', lazy: personal(() => import('../features/accounts/pages/LoginPage')) },
             { path: '/register', lazy: personal(() => import('../features/accounts/pages/RegisterPage')) },
             {
@@ -172,6 +173,7 @@ export function createRoutes(client: QueryClient, reader?: CatalogueReader): Rou
             },
             { path: '/orders', lazy: personal(() => import('../features/orders/pages/OrdersPage')) },
             { path: '/add-book', lazy: personal(() => import('../features/books/pages/AddBookPage')) },
+            { path: '/my-books', lazy: personal(() => import('../features/books/pages/MyBooksPage')) },
             { path: '/contact', lazy: page(() => import('../features/contact/pages/ContactPage')) },
             { path: '/about', lazy: page(() => import('../features/static/pages/AboutPage')) },
             { path: '/blog', lazy: page(() => import('../features/static/pages/BlogPage')) },
@@ -192,7 +194,10 @@ export function createRoutes(client: QueryClient, reader?: CatalogueReader): Rou
                   <AdminGuard />
                 </AfterHydration>
               ),
-              children: [{ index: true, lazy: page(() => import('./routes/admin')) }],
+              children: [
+                { index: true, lazy: page(() => import('./routes/admin')) },
+                { path: 'orders/:orderId', lazy: page(() => import('../features/admin/pages/StaffOrderPage')) },
+              ],
             },
             { path: '*', lazy: page(() => import('../features/static/pages/NotFoundPage')) },
           ],

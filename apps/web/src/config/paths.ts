@@ -13,7 +13,9 @@ export const paths = {
   register: '/register',
   paymentSuccess: (orderId: number | string) => `/payment-success/${orderId}`,
   orders: '/orders',
+  activity: '/activity',
   addBook: '/add-book',
+  myBooks: '/my-books',
   contact: '/contact',
   about: '/about',
   blog: '/blog',
@@ -24,4 +26,5 @@ export const paths = {
   twitter: '/twitter',
   facebook: '/facebook',
   admin: '/admin',
+  adminOrder: (orderId: number | string) => `/admin/orders/${orderId}`,
 } as const;

@@ -4,7 +4,8 @@ import { api, browser } from './api-client';
 
 /** An unsigned token with the claims the client reads (the server is what checks signatures). */
 function token(minutesLeft: number, extra: Record<string, unknown> = {}) {
-  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const encode = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   const exp = Math.floor(Date.now() / 1000) + minutesLeft * 60;
   return `${encode({ alg: 'HS256' })}.${encode({ exp, is_staff: false, ...extra })}.sig`;
 }
@@ -67,7 +68,9 @@ describe('the HTTP client’s session policy', () => {
     const refreshes = calls.filter((c) => c.url === '/api/token/refresh/');
     expect(refreshes).toHaveLength(1);
     expect(JSON.parse(refreshes[0]!.body!)).toEqual({ refresh: 'r1' });
-    expect(calls.filter((c) => c.url !== '/api/token/refresh/').every((c) => c.authorization === `Bearer ${renewed}`)).toBe(true);
+    expect(
+      calls.filter((c) => c.url !== '/api/token/refresh/').every((c) => c.authorization === `Bearer ${renewed}`),
+    ).toBe(true);
     expect(useAuthStore.getState()).toMatchObject({ access: renewed, refresh: 'r2', isAuth: true });
   });
 
@@ -85,7 +88,9 @@ describe('the HTTP client’s session policy', () => {
 
   it('signs out and goes to /login, remembering the page, when the refresh is refused', async () => {
     useAuthStore.getState().setToken(token(10), 'r1');
-    server((call) => (call.url === '/api/token/refresh/' ? json(401, { error: 'Token refresh failed' }) : json(401, { error: 'no' })));
+    server((call) =>
+      call.url === '/api/token/refresh/' ? json(401, { error: 'Token refresh failed' }) : json(401, { error: 'no' }),
+    );
     await expect(api.get('/orders/')).rejects.toMatchObject({ status: 401 });
     expect(useAuthStore.getState()).toMatchObject({ access: null, refresh: null, isAuth: false, profile: null });
     expect(sessionStorage.getItem(REDIRECT_KEY)).toBe('/orders?page=2');
@@ -134,7 +139,52 @@ describe('auth store', () => {
     store.setProfile({ username: 'boss', profile_picture: null, is_staff: true });
     expect(useAuthStore.getState().isAdmin).toBe(true);
     store.logout();
-    expect(useAuthStore.getState()).toMatchObject({ access: null, refresh: null, isAuth: false, isAdmin: false, profile: null });
+    expect(useAuthStore.getState()).toMatchObject({
+      access: null,
+      refresh: null,
+      isAuth: false,
+      isAdmin: false,
+      profile: null,
+    });
     expect(JSON.parse(localStorage.getItem('auth')!).state.isAuth).toBe(false);
+  });
+});
+
+describe('errors in the shop’s voice', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("says a validation reply's message without the field's name, and keeps other sentences as they are", async () => {
+    server(() =>
+      json(400, {
+        error: 'username: This username is already taken',
+        fields: { username: ['This username is already taken'] },
+      }),
+    );
+    await expect(api.post('/register/', {}, { auth: false })).rejects.toMatchObject({
+      status: 400,
+      message: 'This username is already taken',
+      fields: { username: ['This username is already taken'] },
+    });
+    server(() => json(409, { error: 'This order has already been paid' }));
+    await expect(api.post('/payments/initialize/', {}, { auth: false })).rejects.toMatchObject({
+      message: 'This order has already been paid',
+    });
+    server(() => new Response('oops', { status: 502 }));
+    await expect(api.get('/books/', { auth: false })).rejects.toMatchObject({
+      message: 'An unexpected error occurred',
+    });
+  });
+
+  it('hands back a text body as it came when asked (a CSV download)', async () => {
+    server(
+      () =>
+        new Response('email,subscribed_at\r\na@x.io,2025-01-01\r\n', {
+          status: 200,
+          headers: { 'Content-Type': 'text/csv' },
+        }),
+    );
+    await expect(api.get('/admin/subscribers/export/', { auth: false, as: 'text' })).resolves.toBe(
+      'email,subscribed_at\r\na@x.io,2025-01-01\r\n',
+    );
   });
 });

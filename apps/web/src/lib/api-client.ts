@@ -73,11 +73,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** false: never send the token (public calls). */
   auth?: boolean;
+  /** 'text': the body as it came (a CSV download), instead of parsed JSON. */
+  as?: 'json' | 'text';
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const send = async (): Promise<Response> => {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: options.as === 'text' ? '*/*' : 'application/json' };
     let body: BodyInit | undefined;
     if (options.body instanceof FormData) body = options.body;
     else if (options.body !== undefined) {
@@ -102,11 +104,25 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (await auth.onUnauthorized()) response = await send();
     if (response.status === 401) auth.onAuthFailure();
   }
-  return parse<T>(response);
+  return parse<T>(response, options.as);
 }
 
-async function parse<T>(response: Response): Promise<T> {
+/**
+ * The server's sentence, in the shop's voice: a validation reply says 'field: message' (for API
+ * clients), which a shopper reads as the message alone ('This username is already taken').
+ */
+export function sentenceOf(body: (ApiErrorBody & Record<string, unknown>) | null): string {
+  const error = typeof body?.error === 'string' && body.error ? body.error : 'An unexpected error occurred';
+  for (const [field, messages] of Object.entries(body?.fields ?? {})) {
+    const prefix = `${field}: `;
+    if (error.startsWith(prefix) && messages.length > 0) return messages.join(' ');
+  }
+  return error;
+}
+
+async function parse<T>(response: Response, as: RequestOptions['as'] = 'json'): Promise<T> {
   const text = await response.text();
+  if (response.ok && as === 'text') return text as T;
   let data: unknown = null;
   try {
     data = text ? JSON.parse(text) : null;
@@ -115,7 +131,7 @@ async function parse<T>(response: Response): Promise<T> {
   }
   if (!response.ok) {
     const body = (data && typeof data === 'object' ? data : null) as (ApiErrorBody & Record<string, unknown>) | null;
-    throw new ApiError(response.status, body?.error ?? 'An unexpected error occurred', body);
+    throw new ApiError(response.status, sentenceOf(body), body);
   }
   return data as T;
 }

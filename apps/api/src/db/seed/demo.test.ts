@@ -1,8 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { authorSchema, bookSchema, categorySchema, pagedBooksSchema } from '@bookstore/contract';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
+import { createAccount } from '../../test/factories.js';
+import { rows } from '../rows.js';
 import { isbnFor, seedDemoCatalogueIfEmpty, slugify } from './demo.js';
 
 describe('demo catalogue', () => {
@@ -12,7 +15,7 @@ describe('demo catalogue', () => {
     const { app, config } = ctx();
     const started = Date.now();
     expect(await seedDemoCatalogueIfEmpty(app.db, config, app.log)).toBe(true);
-    // About half a second on an idle machine; the bound leaves room for a busy CI runner.
+    // About a second on an idle machine, readers, orders and reviews included; the bound leaves room for a busy CI runner.
     expect(Date.now() - started).toBeLessThan(10_000);
 
     const page = pagedBooksSchema.parse((await app.inject('/api/books/?page_size=100')).json());
@@ -46,6 +49,54 @@ describe('demo catalogue', () => {
       published_date: '1862-01-01',
       slug: 'les-miserables',
     });
+  });
+
+  it('brings readers whose paid orders hold the books they reviewed, a few hundred varied reviews, and a month of sales', async () => {
+    const { app } = ctx();
+    const staff = await createAccount(app, { staff: true });
+    const books = pagedBooksSchema.parse((await app.inject('/api/books/?page_size=100')).json()).data;
+    const reviewed = books.filter((b) => b.review_count > 0);
+    const total = reviewed.reduce((sum, b) => sum + b.review_count, 0);
+    expect(total).toBeGreaterThanOrEqual(250);
+    expect(total).toBeLessThanOrEqual(450);
+    // Some books wait for their first review, the one the browser suite reads as empty among them.
+    expect(books.find((b) => b.title === 'Emma')).toMatchObject({ review_count: 0, rating: 0 });
+    expect(books.length - reviewed.length).toBeGreaterThanOrEqual(3);
+
+    const stored = await rows<{ rating: number; comment: string; verified: boolean; after_paid: boolean; in_past: boolean }>(
+      app.db,
+      sql`SELECT r.rating, r.comment,
+            EXISTS (SELECT 1 FROM orders o JOIN order_items oi ON oi.order_id = o.id
+                    WHERE o.user_id = r.user_id AND oi.book_id = r.book_id AND o.payment_status = 'success') AS verified,
+            r.created_at > (SELECT min(o.paid_at) FROM orders o JOIN order_items oi ON oi.order_id = o.id
+                            WHERE o.user_id = r.user_id AND oi.book_id = r.book_id) AS after_paid,
+            r.created_at < now() AS in_past
+          FROM reviews r`,
+    );
+    expect(stored).toHaveLength(total);
+    expect(stored.every((r) => r.verified && r.after_paid && r.in_past)).toBe(true);
+    const byStars = [1, 2, 3, 4, 5].map((stars) => stored.filter((r) => r.rating === stars).length / stored.length);
+    expect(byStars.every((share) => share > 0.03)).toBe(true);
+    expect(byStars[4]!).toBeLessThan(0.6);
+    // Written for the shop: no two alike, each naming something of its own book.
+    expect(new Set(stored.map((r) => r.comment)).size).toBe(stored.length);
+
+    const summary = (await app.inject({ url: '/api/admin/summary/', headers: staff.auth })).json();
+    expect(summary.paid_orders).toBeGreaterThanOrEqual(40);
+    expect(summary.sales_by_day.filter((d: { orders: number }) => d.orders > 0).length).toBeGreaterThanOrEqual(15);
+    expect(summary.bestsellers).toHaveLength(5);
+    expect(summary.open_messages).toBeGreaterThan(0);
+    expect(summary.subscribers).toBeGreaterThan(0);
+    // Every paid order adds up and has the payment that paid it.
+    const [sums] = await rows<{ wrong: number; unpaid: number }>(
+      app.db,
+      sql`SELECT
+            (SELECT count(*)::int FROM orders o WHERE o.total_cents <>
+              (SELECT sum(quantity * (price_cents + protection_price_cents)) FROM order_items WHERE order_id = o.id)) AS wrong,
+            (SELECT count(*)::int FROM orders o WHERE NOT EXISTS
+              (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.reference = o.transaction_ref AND p.amount_cents = o.total_cents)) AS unpaid`,
+    );
+    expect(sums).toEqual({ wrong: 0, unpaid: 0 });
   });
 
   it('draws every cover, portrait and banner it refers to, and serves them from /media', async () => {

@@ -7,6 +7,7 @@ import type { Database } from '../client.js';
 import { rows } from '../rows.js';
 import { authors, books, categories } from '../schema.js';
 import { bannerSvg, coverSvg, hash, portraitSvg } from './art.js';
+import { seedDemoActivity } from './demo-activity.js';
 import {
   DEMO_AUTHORS,
   DEMO_BOOKS,
@@ -152,7 +153,7 @@ function shelfRow(entry: DemoCategory | DemoAuthor, index: number, picture: (slu
  */
 export async function seedDemoCatalogueIfEmpty(
   db: Database,
-  config: Pick<Config, 'mediaDir'>,
+  config: Pick<Config, 'mediaDir' | 'currency'>,
   log: { info(message: string): void },
 ) {
   ensureDemoArt(config.mediaDir);
@@ -176,7 +177,7 @@ export async function seedDemoCatalogueIfEmpty(
     const authorBySlug = new Map(authorRows.map((r) => [r.slug, r]));
 
     const now = Date.now();
-    await tx.insert(books).values(
+    const bookRows = await tx.insert(books).values(
       DEMO_BOOKS.map((book, index) => {
         const values = demoBookValues(book, index, now);
         const author = authorBySlug.get(book.author)!;
@@ -204,13 +205,15 @@ export async function seedDemoCatalogueIfEmpty(
           updatedAt: values.createdAt,
         };
       }),
-    );
-    return true;
+    ).returning({ id: books.id, title: books.title, image: books.image, priceCents: books.priceCents, featured: books.featured });
+    const featured = new Set(bookRows.filter((b) => b.featured).map((b) => b.title));
+    return seedDemoActivity(tx, bookRows, { featured, currency: config.currency, now });
   });
   if (seeded) {
     log.info(
-      `Loaded the demo catalogue: ${DEMO_BOOKS.length} books, ${DEMO_AUTHORS.length} authors, ${DEMO_CATEGORIES.length} categories`,
+      `Loaded the demo catalogue: ${DEMO_BOOKS.length} books, ${DEMO_AUTHORS.length} authors, ${DEMO_CATEGORIES.length} categories; ` +
+        `${seeded.readers} demo readers with ${seeded.orders} paid orders and ${seeded.reviews} reviews`,
     );
   }
-  return seeded;
+  return seeded !== false;
 }

@@ -1,186 +1,108 @@
-import type { Redis } from 'ioredis';
-import { connectRedis } from '../../lib/redis.js';
+import type { FailureStore } from '../../lib/failures.js';
 
 /**
- * Counts failed sign-ins in fixed windows: per account and address, per account, and per address.
- * Only failures count, so people who type their password right are never slowed down, and every
- * window ends by itself 15 minutes after its first failure: nobody is locked out for long.
- * In memory for one process, in Redis (REDIS_URL) when several processes share the work.
+ * Counts failed sign-ins in fixed 15-minute windows and decides whether the next attempt may be made
+ * (docs/decisions/0005-tokens.md, "Failed sign-ins"). Only failures count, so people who type their
+ * password right are never slowed down, and the rules are built so that nobody can lock another
+ * person out:
+ *
+ * - one account from one address: after 5 failures that pair waits until its window ends (someone
+ *   guessing, or mistyping, at one place); a correct password from there clears it;
+ * - one account from anywhere: after 20 failures (guessing spread over many addresses) every address
+ *   that has already failed for this account waits until its own window ends. An address with no
+ *   failure for the account is never refused on the account's behalf, so the owner signs in from home
+ *   whatever a stranger did elsewhere;
+ * - one address for any accounts (password spraying, or an office behind one NAT): after 30 failures
+ *   each further failure makes the address wait a little longer before its next attempt, 1 s doubling
+ *   to 30 s. A spraying script gets about two guesses a minute; a colleague with the right password
+ *   waits seconds, never a quarter of an hour.
  */
-export interface FailureCount {
-  count: number;
-  /** Milliseconds until the window ends. */
-  resetInMs: number;
-}
-
-export interface FailureStore {
-  get(key: string): Promise<FailureCount>;
-  add(key: string, windowMs: number): Promise<FailureCount>;
-  clear(key: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-export class MemoryFailureStore implements FailureStore {
-  private readonly entries = new Map<string, { count: number; resetAt: number }>();
-  constructor(private readonly maxEntries = 100_000) {}
-
-  private live(key: string, now: number) {
-    const entry = this.entries.get(key);
-    if (entry && entry.resetAt <= now) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
-  async get(key: string): Promise<FailureCount> {
-    const now = Date.now();
-    const entry = this.live(key, now);
-    return entry ? { count: entry.count, resetInMs: entry.resetAt - now } : { count: 0, resetInMs: 0 };
-  }
-
-  async add(key: string, windowMs: number): Promise<FailureCount> {
-    const now = Date.now();
-    let entry = this.live(key, now);
-    if (!entry) {
-      if (this.entries.size >= this.maxEntries) this.prune(now);
-      entry = { count: 0, resetAt: now + windowMs };
-      this.entries.set(key, entry);
-    }
-    entry.count += 1;
-    return { count: entry.count, resetInMs: entry.resetAt - now };
-  }
-
-  async clear(key: string): Promise<void> {
-    this.entries.delete(key);
-  }
-
-  async close(): Promise<void> {
-    this.entries.clear();
-  }
-
-  private prune(now: number) {
-    for (const [key, entry] of this.entries) if (entry.resetAt <= now) this.entries.delete(key);
-    // Still full (a flood of distinct keys): forget the oldest windows rather than grow without bound.
-    const excess = this.entries.size - Math.floor(this.maxEntries * 0.9);
-    if (excess > 0) [...this.entries.keys()].slice(0, excess).forEach((key) => this.entries.delete(key));
-  }
-}
-
-export class RedisFailureStore implements FailureStore {
-  constructor(private readonly redis: Redis, private readonly prefix = 'bookstore-login:') {}
-
-  async get(key: string): Promise<FailureCount> {
-    const [[, value], [, ttl]] = (await this.redis.multi().get(this.prefix + key).pttl(this.prefix + key).exec()) as [
-      [Error | null, string | null],
-      [Error | null, number],
-    ];
-    return { count: Number(value ?? 0), resetInMs: Math.max(0, ttl) };
-  }
-
-  async add(key: string, windowMs: number): Promise<FailureCount> {
-    const k = this.prefix + key;
-    const results = (await this.redis.multi().set(k, 0, 'PX', windowMs, 'NX').incr(k).pttl(k).exec()) as [
-      [Error | null, unknown],
-      [Error | null, number],
-      [Error | null, number],
-    ];
-    return { count: results[1][1], resetInMs: Math.max(0, results[2][1]) };
-  }
-
-  async clear(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
-  }
-
-  async close(): Promise<void> {
-    await this.redis.quit().catch(() => {});
-  }
-}
-
 export interface ThrottleRule {
   max: number;
   windowMs: number;
 }
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-
 export interface LoginLimits {
-  /** Wrong passwords for one account from one address: someone guessing (or mistyping) at one place. */
   accountFromAddress: ThrottleRule;
-  /** Wrong passwords for one account from anywhere: guessing spread over many addresses. Higher, so
-   * that an attacker elsewhere cannot lock the owner out with a handful of tries. */
   account: ThrottleRule;
-  /** Wrong passwords from one address whatever the account: password spraying. */
-  address: ThrottleRule;
+  address: ThrottleRule & { firstDelayMs: number; longestDelayMs: number };
 }
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 export const LOGIN_LIMITS: LoginLimits = {
   accountFromAddress: { max: 5, windowMs: FIFTEEN_MINUTES },
   account: { max: 20, windowMs: FIFTEEN_MINUTES },
-  address: { max: 30, windowMs: FIFTEEN_MINUTES },
+  address: { max: 30, windowMs: FIFTEEN_MINUTES, firstDelayMs: 1_000, longestDelayMs: 30_000 },
 };
 
 export type ThrottleScope = keyof LoginLimits;
 export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number; scope: ThrottleScope };
 
+const refuse = (scope: ThrottleScope, ms: number): ThrottleVerdict => ({
+  allowed: false,
+  retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)),
+  scope,
+});
+
 export class LoginThrottle {
   constructor(
     private readonly store: FailureStore,
     private readonly limits: LoginLimits = LOGIN_LIMITS,
-    private readonly onStoreError: (err: unknown) => void = () => {},
   ) {}
 
   /**
    * `account` names the account being tried: `user:<id>` when it exists (so its email and its
    * username share one count), otherwise the identifier as typed, lower-cased.
    */
-  private keys(account: string, address: string): Record<ThrottleScope, string> {
-    return { accountFromAddress: `acct-ip:${account}|${address}`, account: `acct:${account}`, address: `ip:${address}` };
+  private keys(account: string, address: string) {
+    return {
+      pair: `acct-ip:${account}|${address}`,
+      account: `acct:${account}`,
+      address: `ip:${address}`,
+      addressWait: `ip-wait:${address}`,
+    };
   }
 
-  /** Before checking a password: is this attempt still allowed? */
+  /** Before checking a password: is this attempt allowed now? */
   async check(account: string, address: string): Promise<ThrottleVerdict> {
     const keys = this.keys(account, address);
-    try {
-      for (const scope of ['address', 'account', 'accountFromAddress'] as const) {
-        const seen = await this.store.get(keys[scope]);
-        if (seen.count >= this.limits[scope].max) {
-          return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(seen.resetInMs / 1000)), scope };
-        }
-      }
-    } catch (err) {
-      // The limiter being down must not stop every sign-in; the password check still stands.
-      this.onStoreError(err);
-    }
+    const [pair, forAccount, wait] = await Promise.all([
+      this.store.get(keys.pair),
+      this.store.get(keys.account),
+      this.store.get(keys.addressWait),
+    ]);
+    if (pair.count >= this.limits.accountFromAddress.max) return refuse('accountFromAddress', pair.resetInMs);
+    if (pair.count > 0 && forAccount.count >= this.limits.account.max) return refuse('account', pair.resetInMs);
+    if (wait.count > 0) return refuse('address', wait.resetInMs);
     return { allowed: true };
   }
 
   async recordFailure(account: string, address: string): Promise<void> {
     const keys = this.keys(account, address);
-    try {
-      await Promise.all(
-        (Object.keys(keys) as ThrottleScope[]).map((scope) => this.store.add(keys[scope], this.limits[scope].windowMs)),
-      );
-    } catch (err) {
-      this.onStoreError(err);
+    const [, , fromAddress] = await Promise.all([
+      this.store.add(keys.pair, this.limits.accountFromAddress.windowMs),
+      this.store.add(keys.account, this.limits.account.windowMs),
+      this.store.add(keys.address, this.limits.address.windowMs),
+    ]);
+    const { max, firstDelayMs, longestDelayMs } = this.limits.address;
+    if (fromAddress.count >= max) {
+      const delay = Math.min(longestDelayMs, firstDelayMs * 2 ** Math.min(30, fromAddress.count - max));
+      await this.store.hold(keys.addressWait, delay);
     }
   }
 
   /** A correct password clears that account's failures from that address (the others protect other people). */
   async recordSuccess(account: string, address: string): Promise<void> {
-    try {
-      await this.store.clear(this.keys(account, address).accountFromAddress);
-    } catch (err) {
-      this.onStoreError(err);
-    }
-  }
-
-  close() {
-    return this.store.close();
+    await this.store.clear(this.keys(account, address).pair);
   }
 }
 
-export function createFailureStore(redisUrl: string | undefined): FailureStore {
-  if (!redisUrl) return new MemoryFailureStore();
-  return new RedisFailureStore(connectRedis(redisUrl));
+/** The sentence of a refused sign-in: seconds when the wait is short, minutes otherwise. */
+export function throttleMessage(retryAfterSeconds: number): string {
+  if (retryAfterSeconds < 60) {
+    return `Too many failed sign-in attempts. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'} and try again.`;
+  }
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
-import { uniqueName } from '../../test/factories.js';
+import { createAccount, uniqueName } from '../../test/factories.js';
 import { multipart, picture } from '../../test/uploads.js';
 
 function validFields(overrides: Record<string, string> = {}) {
@@ -23,10 +23,23 @@ function validFields(overrides: Record<string, string> = {}) {
 describe('POST /api/register/', () => {
   const ctx = useTestApp();
 
-  async function register(fields: Record<string, string>, files = {}) {
+  let sequence = 0;
+  /** Each sign-up from an address of its own: one address may create only a few accounts an hour. */
+  async function register(fields: Record<string, string>, files = {}, remoteAddress = `10.77.${sequence >> 8}.${++sequence & 255}`) {
     const { payload, headers } = await multipart(fields, files);
-    return ctx().app.inject({ method: 'POST', url: '/api/register/', payload, headers });
+    return ctx().app.inject({ method: 'POST', url: '/api/register/', payload, headers, remoteAddress });
   }
+
+  it('lets one address create SIGNUPS_PER_HOUR accounts an hour, then answers 429', async () => {
+    const { signupsPerHour } = ctx().config;
+    for (let i = 0; i < signupsPerHour; i += 1) {
+      expect((await register(validFields(), {}, '10.78.0.1')).statusCode).toBe(201);
+    }
+    const next = await register(validFields(), {}, '10.78.0.1');
+    expect(next.statusCode).toBe(429);
+    expect(Number(next.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await register(validFields(), {}, '10.78.0.2')).statusCode).toBe(201);
+  });
 
   it('creates an account with a picture, re-encoded without its metadata, and returns the profile', async () => {
     const fields = validFields();
@@ -186,5 +199,42 @@ describe('POST /api/register/', () => {
     const res = await register(validFields(), { profile_picture: { data: await picture('png'), name: 'p.png' } });
     expect(res.statusCode).toBe(201);
     expect(res.json().profilePicture).toMatch(/\.png$/);
+  });
+  describe('tells whatever follows a sign-up (the user.registered event)', () => {
+    async function registeredEvents(username: string) {
+      const staff = await createAccount(ctx().app, { staff: true });
+      const res = await ctx().app.inject({ url: '/api/admin/events/?page_size=100', headers: staff.auth });
+      expect(res.statusCode).toBe(200);
+      return (res.json().data as { type: string; key: string; payload: { username: string } }[]).filter(
+        (e) => e.type === 'user.registered' && e.payload.username === username,
+      );
+    }
+
+    it('records the event with the new account', async () => {
+      const fields = validFields();
+      const res = await register(fields);
+      expect(res.statusCode).toBe(201);
+      const events = await registeredEvents(fields.username);
+      expect(events).toEqual([
+        expect.objectContaining({
+          key: String(res.json().id),
+          payload: { userId: res.json().id, username: fields.username, email: fields.email },
+        }),
+      ]);
+    });
+
+    it('records none for a sign-up that failed, also when two race for one username', async () => {
+      const fields = validFields();
+      expect((await register({ ...fields, password2: 'something-else' })).statusCode).toBe(400);
+      expect(await registeredEvents(fields.username)).toEqual([]);
+
+      // Both pass the "is it taken" check; the second insert fails inside its transaction, which
+      // takes its event with it.
+      const statuses = (await Promise.all([register(fields), register({ ...fields, email: `other-${fields.email}` })])).map(
+        (r) => r.statusCode,
+      );
+      expect(statuses.sort()).toEqual([201, 409]);
+      expect(await registeredEvents(fields.username)).toHaveLength(1);
+    });
   });
 });

@@ -15,10 +15,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { AppError, forbidden, isUniqueViolation, notFound, unauthorized } from '../../lib/errors.js';
-import { ImageRejected, removeMedia, storeImage } from '../../lib/images.js';
+import { pictureError, removeMedia, storeImage } from '../../lib/images.js';
 import type { TokenService } from '../../lib/tokens.js';
 import { type UploadForm, fieldsError, validationError } from '../../lib/form.js';
-import { LoginThrottle } from './login-throttle.js';
+import { recordEvent } from '../events/index.js';
+import { type LoginThrottle, throttleMessage } from './login-throttle.js';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { endSession, rotateSession, type SessionCheck, startSession } from './sessions.js';
 import {
@@ -62,10 +63,7 @@ export class AccountsService {
       );
       return stored.url;
     } catch (err) {
-      if (err instanceof ImageRejected) {
-        throw new AppError(err.reason === 'size' ? 413 : 400, err.message, { [field]: [err.message] });
-      }
-      throw err;
+      throw pictureError(err, field) ?? err;
     }
   }
 
@@ -84,17 +82,28 @@ export class AccountsService {
     if (conflict) throw conflict;
 
     const picture = form.file ? await this.savePicture(form.file.data, form.file.field, accountMessages.pictureTooLarge) : null;
+    // Hashed before the transaction opens: it takes tens of milliseconds, and the embedded database
+    // serves nobody else while a transaction is open.
+    const passwordHash = await hashPassword(input.password);
     try {
-      const user = await insertUser(this.db, {
-        email: input.email,
-        username: input.username,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        bio: input.bio,
-        passwordHash: await hashPassword(input.password),
-        profilePicture: picture,
-        // Never from the form: staff come from create-admin, ADMIN_EMAIL or another staff member.
-        isStaff: false,
+      const user = await this.db.transaction(async (tx) => {
+        const user = await insertUser(tx, {
+          email: input.email,
+          username: input.username,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          bio: input.bio,
+          passwordHash,
+          profilePicture: picture,
+          // Never from the form: staff come from create-admin, ADMIN_EMAIL or another staff member.
+          isStaff: false,
+        });
+        await recordEvent(tx, {
+          type: 'user.registered',
+          key: user.id,
+          payload: { userId: user.id, username: user.username, email: user.email },
+        });
+        return user;
       });
       return toProfile(user);
     } catch (err) {
@@ -107,18 +116,13 @@ export class AccountsService {
   }
 
   async login({ emailOrUsername, password }: LoginInput, address: string): Promise<TokenPair> {
-
     const user = await findUserByLogin(this.db, emailOrUsername);
     const account = user ? `user:${user.id}` : `name:${emailOrUsername.toLowerCase()}`;
     const verdict = await this.throttle.check(account, address);
     if (!verdict.allowed) {
-      const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
-      throw new AppError(
-        429,
-        `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-        undefined,
-        { retryAfter: verdict.retryAfterSeconds },
-      );
+      throw new AppError(429, throttleMessage(verdict.retryAfterSeconds), undefined, {
+        retryAfter: verdict.retryAfterSeconds,
+      });
     }
 
     const ok = await verifyPassword(user?.passwordHash ?? null, password);

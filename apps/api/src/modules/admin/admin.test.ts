@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { books, orders, reviews } from '../../db/schema.js';
+import { books, contactMessages, newsletterSubscribers, orderItems, orders, reviews } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
 import { createAccount, insertBook, uniqueName } from '../../test/factories.js';
 
@@ -56,6 +56,52 @@ describe('dashboard', () => {
       expect(body.sales_by_day.at(-1)).toEqual({ date: isoDay(0), total: '20.00', orders: 2 });
       expect(body.sales_by_day.find((d: { date: string }) => d.date === isoDay(3))).toEqual({ date: isoDay(3), total: '19.99', orders: 1 });
       expect(body.sales_by_day[0].date).toBe(isoDay(29));
+    });
+
+    it('names the bestsellers of the 30 days (protection included in what they brought in) and counts open messages and subscribers', async () => {
+      const staff = await createAccount(app(), { staff: true });
+      const shopper = await createAccount(app());
+      const summary = async () => (await app().inject({ url: '/api/admin/summary/', headers: staff.auth })).json();
+      const before = await summary();
+      const hit = await insertBook(app().db, { title: uniqueName('Hit ') });
+      const second = await insertBook(app().db, { title: uniqueName('Second ') });
+      const paidOrder = async (paidAt: Date, lines: { book: typeof hit; quantity: number; protection?: boolean }[], paymentStatus = 'success') => {
+        const [order] = await app()
+          .db.insert(orders)
+          .values({ userId: shopper.user.id, totalCents: 0, currency: 'USD', paymentStatus, paidAt, reservedUntil: new Date() })
+          .returning();
+        await app()
+          .db.insert(orderItems)
+          .values(
+            lines.map((l) => ({
+              orderId: order!.id,
+              bookId: l.book.id,
+              title: l.book.title,
+              quantity: l.quantity,
+              priceCents: 1000,
+              protection: l.protection ?? false,
+              protectionPriceCents: l.protection ? 299 : 0,
+            })),
+          );
+      };
+      await paidOrder(day(1), [{ book: hit, quantity: 40, protection: true }, { book: second, quantity: 30 }]);
+      await paidOrder(day(2), [{ book: second, quantity: 5 }]);
+      await paidOrder(day(40), [{ book: second, quantity: 100 }]);
+      await paidOrder(day(1), [{ book: second, quantity: 100 }], 'pending');
+      await app().db.insert(contactMessages).values([
+        { name: 'A', email: 'a@example.com', subject: 'S', message: 'M' },
+        { name: 'B', email: 'b@example.com', subject: 'S', message: 'M', handledAt: new Date() },
+      ]);
+      await app().db.insert(newsletterSubscribers).values({ email: `${uniqueName('n')}@example.com` });
+
+      const after = await summary();
+      expect(after.bestsellers.slice(0, 2)).toEqual([
+        { book: hit.id, title: hit.title, copies: 40, total: '519.60' },
+        { book: second.id, title: second.title, copies: 35, total: '350.00' },
+      ]);
+      expect(after.bestsellers.length).toBeLessThanOrEqual(5);
+      expect(after.open_messages).toBe(before.open_messages + 1);
+      expect(after.subscribers).toBe(before.subscribers + 1);
     });
 
     it('is for staff only', async () => {

@@ -1,9 +1,9 @@
-import { type AdminBookSort, SALES_CHART_DAYS } from '@bookstore/contract';
+import { type AdminBookSort, BESTSELLERS_SHOWN, SALES_CHART_DAYS } from '@bookstore/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { containsPattern } from '../../lib/like.js';
 import { rows } from '../../db/rows.js';
-import { BOOK_COLUMNS, BOOK_FROM, type BookRow } from '../catalogue/repository.js';
+import { BOOK_COLUMNS, BOOK_FROM, type BookRow, IN_SHOP } from '../catalogue/repository.js';
 
 /** Read-only queries behind the staff dashboard. */
 
@@ -15,19 +15,23 @@ export interface Figures {
   sales_cents: number;
   reviews: number;
   rating_avg: number | null;
+  open_messages: number;
+  subscribers: number;
 }
 
 export async function figures(db: Database, lowStock: number): Promise<Figures> {
   const [row] = await rows<Figures>(
     db,
     sql`SELECT
-          (SELECT count(*)::int FROM books) AS books,
-          (SELECT count(*)::int FROM books WHERE stock_amount <= ${lowStock}) AS low_stock,
+          (SELECT count(*)::int FROM books b WHERE ${IN_SHOP}) AS books,
+          (SELECT count(*)::int FROM books b WHERE ${IN_SHOP} AND stock_amount <= ${lowStock}) AS low_stock,
           (SELECT count(*)::int FROM orders) AS orders,
           (SELECT count(*)::int FROM orders WHERE payment_status = 'success') AS paid_orders,
           (SELECT coalesce(sum(total_cents), 0)::bigint::text FROM orders WHERE payment_status = 'success') AS sales_cents,
           (SELECT count(*)::int FROM reviews) AS reviews,
-          (SELECT round(avg(rating)::numeric, 1)::float8 FROM reviews) AS rating_avg`,
+          (SELECT round(avg(rating)::numeric, 1)::float8 FROM reviews) AS rating_avg,
+          (SELECT count(*)::int FROM contact_messages WHERE handled_at IS NULL) AS open_messages,
+          (SELECT count(*)::int FROM newsletter_subscribers) AS subscribers`,
   );
   return { ...row!, sales_cents: Number(row!.sales_cents) };
 }
@@ -54,6 +58,21 @@ export function salesByDay(db: Database) {
           count(p.total_cents)::int AS orders
         FROM days d LEFT JOIN paid p ON p.day = d.day
         GROUP BY d.day ORDER BY d.day`,
+  );
+}
+
+/** The most sold books (copies in paid orders) of the chart's days, with what they brought in. */
+export function bestsellers(db: Database) {
+  return rows<{ book: number | null; title: string; copies: number; cents: string }>(
+    db,
+    sql`SELECT oi.book_id AS book, max(oi.title) AS title, sum(oi.quantity)::int AS copies,
+          sum(oi.quantity * (oi.price_cents + oi.protection_price_cents))::bigint::text AS cents
+        FROM order_items oi JOIN orders o ON o.id = oi.order_id
+        WHERE o.payment_status = 'success'
+          AND coalesce(o.paid_at, o.created_at) >= ((now() AT TIME ZONE 'UTC')::date - ${SALES_CHART_DAYS - 1}::int)::timestamp AT TIME ZONE 'UTC'
+        GROUP BY oi.book_id, CASE WHEN oi.book_id IS NULL THEN oi.title END
+        ORDER BY copies DESC, cents DESC, title
+        LIMIT ${BESTSELLERS_SHOWN}`,
   );
 }
 

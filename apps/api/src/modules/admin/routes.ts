@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bookToJson } from '../catalogue/serialize.js';
-import { adminBooks, figures, salesByDay } from './repository.js';
+import { adminBooks, bestsellers, figures, salesByDay } from './repository.js';
 import { security } from '../../plugins/openapi.js';
 
 const tags = ['admin'];
@@ -26,13 +26,16 @@ export async function adminRoutes(fastify: FastifyInstance) {
       preHandler: app.requireStaff,
       schema: {
         tags,
-        summary: 'Dashboard figures: books, paid sales, orders, average rating, low stock, and paid sales per day (30 days)',
+        summary:
+          'Dashboard figures: books, paid sales, orders, average rating, low stock, open messages, subscribers; paid sales per day and bestsellers (30 days)',
         security,
         response: { 200: dashboardSummarySchema, 401: errorSchema, 403: errorSchema },
       },
     },
     async (): Promise<DashboardSummary> => {
-      const [totals, days] = [await figures(app.db, LOW_STOCK_THRESHOLD), await salesByDay(app.db)];
+      const totals = await figures(app.db, LOW_STOCK_THRESHOLD);
+      const days = await salesByDay(app.db);
+      const top = await bestsellers(app.db);
       return {
         books: totals.books,
         sales_total: centsToMoney(totals.sales_cents),
@@ -44,6 +47,9 @@ export async function adminRoutes(fastify: FastifyInstance) {
         low_stock_threshold: LOW_STOCK_THRESHOLD,
         currency: app.config.currency,
         sales_by_day: days.map((d) => ({ date: d.date, total: centsToMoney(Number(d.cents)), orders: d.orders })),
+        bestsellers: top.map((b) => ({ book: b.book, title: b.title, copies: b.copies, total: centsToMoney(Number(b.cents)) })),
+        open_messages: totals.open_messages,
+        subscribers: totals.subscribers,
       };
     },
   );

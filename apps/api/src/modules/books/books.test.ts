@@ -6,25 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { orderItems, orders, reviews, users, wishlistItems } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
 import { createAccount, insertAuthor, insertBook, insertCategory, uniqueName } from '../../test/factories.js';
-import { multipart, picture } from '../../test/uploads.js';
-
-/** A PNG that is a few bytes long but claims to be 100,000 x 100,000 pixels. */
-async function bomb(): Promise<Buffer> {
-  const png = Buffer.from(await picture('png', 8));
-  png.writeUInt32BE(100_000, 16);
-  png.writeUInt32BE(100_000, 20);
-  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
-  return png;
-}
-
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
+import { multipart, picture, pixelBomb as bomb } from '../../test/uploads.js';
 
 describe('book writes', () => {
   const ctx = useTestApp();
@@ -76,6 +58,12 @@ describe('book writes', () => {
     return app().inject({ method: 'PUT', url: `/api/books/update/${id}/`, payload, headers: { ...headers, ...auth } });
   }
 
+  async function approve(id: number) {
+    const staff = await createAccount(app(), { staff: true });
+    const res = await app().inject({ method: 'POST', url: `/api/admin/books/${id}/approve/`, headers: staff.auth });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
   describe('POST /api/books/', () => {
     it('adds a book with its cover in three sizes and formats, and it shows in the list and search', async () => {
       const { auth } = await createAccount(app());
@@ -101,6 +89,7 @@ describe('book writes', () => {
         featured: false,
         published_date: '2020-02-29',
       });
+      expect(book.review_status).toBe('pending');
       expect(book.book_author).toMatch(/^Writer /);
       expect(book.image).toMatch(/^\/media\/covers\/.+-960w\.jpg$/);
       expect(book.image_srcset).toMatch(/-240w\.jpg 240w, .+-480w\.jpg 480w, .+-960w\.jpg 960w$/);
@@ -110,6 +99,8 @@ describe('book writes', () => {
       expect(meta.exif).toBeUndefined();
       expect((await sharp(onDisk(book.image_sources[0].srcset.split(' ')[0])).metadata()).format).toBe('heif');
 
+      // A reader's book is in the shop once staff approve it.
+      await approve(book.id);
       const list = await app().inject({ url: '/api/books/?page_size=100' });
       expect(list.json().data.map((b: { id: number }) => b.id)).toContain(book.id);
       const search = await app().inject({ url: `/api/books/?keyword=${encodeURIComponent(fields.title)}` });
@@ -306,6 +297,7 @@ describe('book writes', () => {
       const { auth } = await createAccount(app());
       const fields = await validFields({ title: `Vanishing Quokka ${uniqueName()}` });
       const book = (await create(auth, fields, await picture('png', 300))).json();
+      await approve(book.id);
       const [order] = await app()
         .db.insert(orders)
         .values({ userId: shopper.user.id, totalCents: 1999, currency: 'USD', reservedUntil: new Date() })

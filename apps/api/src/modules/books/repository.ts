@@ -1,8 +1,10 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { authors, books, categories, orderItems } from '../../db/schema.js';
 import { rows } from '../../db/rows.js';
-import { BOOK_COLUMNS, BOOK_FROM, type BookRow } from '../catalogue/repository.js';
+import { containsPattern } from '../../lib/like.js';
+import type { ReviewStatus } from '@bookstore/contract';
+import { BOOK_COLUMNS, BOOK_FROM, type BookRow, IN_SHOP } from '../catalogue/repository.js';
 
 /** Writes of the books table (the catalogue module reads it). */
 export type NewBook = typeof books.$inferInsert;
@@ -18,15 +20,26 @@ export async function categoryExists(db: Database, id: number): Promise<boolean>
   return Boolean(row);
 }
 
-/** Titles are unique whatever their case (the lower(title) index). */
-export async function titleTaken(db: Database, title: string, exceptId?: number): Promise<boolean> {
-  const same = sql`lower(${books.title}) = lower(${title})`;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Whether a book other than `exceptId` meets the condition. */
+async function anotherBook(db: Database | Tx, condition: SQL, exceptId?: number): Promise<boolean> {
   const [row] = await db
     .select({ id: books.id })
     .from(books)
-    .where(exceptId === undefined ? same : and(same, ne(books.id, exceptId)))
+    .where(exceptId === undefined ? condition : and(condition, ne(books.id, exceptId)))
     .limit(1);
   return Boolean(row);
+}
+
+/** Titles are unique whatever their case (the lower(title) index). */
+export function titleTaken(db: Database, title: string, exceptId?: number): Promise<boolean> {
+  return anotherBook(db, sql`lower(${books.title}) = lower(${title})`, exceptId);
+}
+
+/** Whether another book's title looks the same (the same look-alike key, title-key.ts). */
+export function lookAlikeTaken(db: Database | Tx, key: string, exceptId?: number): Promise<boolean> {
+  return anotherBook(db, sql`${books.titleKey} = ${key}`, exceptId);
 }
 
 export function slugify(title: string): string {
@@ -58,12 +71,23 @@ export async function freeSlug(db: Database, title: string): Promise<string> {
   return `${base}-${n}`;
 }
 
-export async function insertBook(db: Database, values: NewBook): Promise<number> {
+/**
+ * Runs `write` while no other process writes a title with this look-alike key: two look-alikes sent
+ * at the same moment cannot both pass the check (a transaction-scoped advisory lock on the key).
+ */
+export function withTitleKeyLocked<T>(db: Database, key: string, write: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`title:${key}`}))`);
+    return write(tx);
+  });
+}
+
+export async function insertBook(db: Database | Tx, values: NewBook): Promise<number> {
   const [row] = await db.insert(books).values(values).returning({ id: books.id });
   return row!.id;
 }
 
-export async function updateBook(db: Database, id: number, changes: BookChangesRow): Promise<boolean> {
+export async function updateBook(db: Database | Tx, id: number, changes: BookChangesRow): Promise<boolean> {
   const [row] = await db
     .update(books)
     .set({ ...changes, updatedAt: sql`now()` })
@@ -106,7 +130,63 @@ export function booksByIds(db: Database, ids: number[]): Promise<BookRow[]> {
     sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM} WHERE b.id IN (${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,
-    )}) ORDER BY b.id`,
+    )}) AND ${IN_SHOP} ORDER BY b.id`,
   );
+}
+
+/** A book with where it stands in review, and who sent it. */
+export type SubmittedRow = BookRow & {
+  reviewed_at: string | null;
+  contributor_id: number | null;
+  contributor_username: string | null;
+  contributor_email: string | null;
+};
+
+const SUBMITTED_COLUMNS = sql`${BOOK_COLUMNS},
+  to_char(b.reviewed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS reviewed_at,
+  u.id AS contributor_id, u.username AS contributor_username, u.email AS contributor_email`;
+const SUBMITTED_FROM = sql`${BOOK_FROM} LEFT JOIN users u ON u.id = b.created_by`;
+
+async function submittedPage(db: Database, where: SQL, order: SQL, limit: number, offset: number) {
+  const [total] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${SUBMITTED_FROM} WHERE ${where}`);
+  const page = await rows<SubmittedRow>(
+    db,
+    sql`SELECT ${SUBMITTED_COLUMNS} FROM ${SUBMITTED_FROM} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+  );
+  return { rows: page, count: total?.n ?? 0 };
+}
+
+/** The books one account added, whatever their status, newest first. */
+export function booksAddedBy(db: Database, userId: number, limit: number, offset: number) {
+  return submittedPage(db, sql`b.created_by = ${userId}`, sql`b.created_at DESC, b.id DESC`, limit, offset);
+}
+
+/** Books waiting for staff, oldest first (the review queue index), optionally those whose title, author or sender holds `search`. */
+export function booksWaitingForReview(db: Database, limit: number, offset: number, search?: string) {
+  const pattern = search ? containsPattern(search) : undefined;
+  const where = pattern
+    ? sql`b.review_status = 'pending' AND (lower(b.title) LIKE ${pattern} OR lower(b.book_author) LIKE ${pattern}
+          OR lower(u.username) LIKE ${pattern} OR lower(u.email) LIKE ${pattern})`
+    : sql`b.review_status = 'pending'`;
+  return submittedPage(db, where, sql`b.created_at ASC, b.id ASC`, limit, offset);
+}
+
+export async function findSubmitted(db: Database, id: number): Promise<SubmittedRow | undefined> {
+  const [row] = await rows<SubmittedRow>(db, sql`SELECT ${SUBMITTED_COLUMNS} FROM ${SUBMITTED_FROM} WHERE b.id = ${id}`);
+  return row;
+}
+
+/**
+ * Staff's decision on a book: approving puts a waiting (or earlier rejected) book in the shop;
+ * rejecting takes a waiting one out of the queue. False when the book is not in a state to decide on.
+ */
+export async function decideReview(db: Database, id: number, decision: Exclude<ReviewStatus, 'pending'>, staffId: number) {
+  const from = decision === 'approved' ? sql`b.review_status <> 'approved'` : sql`b.review_status = 'pending'`;
+  const changed = await rows<{ id: number }>(
+    db,
+    sql`UPDATE books b SET review_status = ${decision}, reviewed_by = ${staffId}, reviewed_at = now(), updated_at = now()
+        WHERE b.id = ${id} AND ${from} RETURNING b.id`,
+  );
+  return changed.length > 0;
 }
 

@@ -4,6 +4,10 @@ import {
   bookSchema,
   errorSchema,
   idParamSchema,
+  pageQuerySchema,
+  reviewQueueQuerySchema,
+  submittedBookSchema,
+  submittedBooksPageSchema,
 } from '@bookstore/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,6 +16,7 @@ import { readUploadForm } from '../../lib/form.js';
 import { booksByIds } from './repository.js';
 import { bookToJson } from '../catalogue/serialize.js';
 import { BooksService, COVER_FIELD } from './service.js';
+import { fillTitleKeys } from './title-key.js';
 import { security } from '../../plugins/openapi.js';
 
 const tags = ['books'];
@@ -36,14 +41,25 @@ const idsQuery = z.object({
     .transform((value) => [...new Set(value.split(',').map(Number))]),
 });
 
+/** Books a reader may add an hour (staff: STAFF_BOOKS_PER_HOUR); each brings a cover to decode. */
+export const BOOKS_PER_HOUR = 10;
+const STAFF_BOOKS_PER_HOUR = 200;
+/** Book changes staff may make an hour (each may carry a new cover). */
+const BOOK_CHANGES_PER_HOUR = 300;
+
 /**
- * Writing the catalogue under /api (spec section 7): contributors with a complete profile add books;
- * staff change and delete them. Successful writes empty the catalogue cache through the catalogue
- * routes' hook.
+ * Writing the catalogue under /api (spec section 7): readers with a complete profile add books, which
+ * wait for staff's approval (the review queue under /api/admin/books/); staff change, approve, reject
+ * and delete them. Successful writes empty the catalogue cache through the catalogue routes' hook.
  */
 export async function booksRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = new BooksService(app.db, app.config);
+  // Books written before look-alike keys existed (or by a bulk load) get theirs at start, in the
+  // background, so the first book added does not wait for them.
+  app.addHook('onReady', async () => {
+    void fillTitleKeys(app.db).catch((err) => app.log.warn({ err }, 'could not fill the look-alike keys of titles'));
+  });
   const readForm = (request: Parameters<typeof readUploadForm>[0]) =>
     readUploadForm(request, { fileFields: [COVER_FIELD], tooLargeMessage: bookMessages.coverTooLarge });
 
@@ -51,22 +67,92 @@ export async function booksRoutes(fastify: FastifyInstance) {
     '/books/',
     {
       preHandler: app.requireUser,
+      config: {
+        rateLimit: {
+          max: async (request) => ((await app.isStaff(request)) ? STAFF_BOOKS_PER_HOUR : BOOKS_PER_HOUR),
+          timeWindow: '1 hour',
+          keyGenerator: app.limits.perAccount,
+        },
+      },
       schema: {
         tags,
         summary: 'Add a book (signed in, with first name, last name and email in the profile)',
-        description: `multipart/form-data: ${FIELDS} Every field is required but tags, available (default true) and featured (default false). 409 when the title is taken (any case).`,
+        description:
+          `multipart/form-data: ${FIELDS} Every field is required but tags, available (default true) and featured ` +
+          '(default false). A reader\'s book waits for staff (review_status "pending") and appears nowhere public until ' +
+          'approved; available and featured are staff\'s to set and ignored from readers. 409 when the title is taken ' +
+          `or looks the same as one that is (any case, any script). ${BOOKS_PER_HOUR} books an hour per reader (429).`,
         consumes: ['multipart/form-data'],
         security,
-        response: { 201: bookSchema, ...errors },
+        response: { 201: submittedBookSchema, ...errors, 429: errorSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.create(request.user!.userId, await readForm(request))),
+    async (request, reply) => {
+      const form = await readForm(request);
+      return reply.code(201).send(await service.create(request.user!.userId, form, await app.isStaff(request)));
+    },
   );
+
+  app.get(
+    '/books/mine/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'The books the caller added, newest first, each with where it stands (pending, approved, rejected)',
+        security,
+        querystring: pageQuerySchema,
+        response: { 200: submittedBooksPageSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request) => service.addedBy(request.user!.userId, request.query.page, request.query.page_size),
+  );
+
+  app.get(
+    '/admin/books/pending/',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags,
+        summary: "Readers' books waiting for staff, oldest first, with who sent each (staff); search by title, author or sender",
+        security,
+        querystring: reviewQueueQuerySchema,
+        response: { 200: submittedBooksPageSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) =>
+      service.waitingForReview(request.query.page, request.query.page_size, request.query.search || undefined),
+  );
+
+  for (const [action, decision] of [
+    ['approve', 'approved'],
+    ['reject', 'rejected'],
+  ] as const) {
+    app.post(
+      `/admin/books/:id/${action}/`,
+      {
+        preHandler: app.requireStaff,
+        schema: {
+          tags,
+          summary:
+            decision === 'approved'
+              ? "Approve a reader's book (staff): it appears in the shop"
+              : "Reject a reader's book waiting for review (staff): it stays out of the shop",
+          description: '409 when the book is not waiting for that decision.',
+          security,
+          params: idParamSchema,
+          response: { 200: submittedBookSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+        },
+      },
+      async (request) => service.decide(request.params.id, decision, request.user!.userId),
+    );
+  }
 
   app.put(
     '/books/update/:id/',
     {
       preHandler: app.requireStaff,
+      config: { rateLimit: { max: BOOK_CHANGES_PER_HOUR, timeWindow: '1 hour', keyGenerator: app.limits.perAccount } },
       schema: {
         tags,
         summary: 'Change a book (staff): any subset of its fields',

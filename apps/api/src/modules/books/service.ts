@@ -6,33 +6,43 @@ import {
   COVER_MAX_BYTES,
   COVER_WIDTHS,
   createBookSchema,
+  pageMeta,
+  type SubmittedBook,
+  type SubmittedBooksPage,
   updateBookSchema,
 } from '@bookstore/contract';
 import type { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { AppError, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { fieldsError, type UploadForm } from '../../lib/form.js';
-import { type ImageVariant, ImageRejected, removeMedia, storeResponsiveImage } from '../../lib/images.js';
+import { type ImageVariant, pictureError, removeMedia, storeResponsiveImage } from '../../lib/images.js';
 import { findUserById } from '../accounts/users.js';
 import { findBookById } from '../catalogue/repository.js';
 import { bookToJson } from '../catalogue/serialize.js';
 import {
   authorName,
   type BookChangesRow,
+  booksAddedBy,
+  booksWaitingForReview,
   categoryExists,
+  decideReview,
   deleteBook,
   findCover,
+  findSubmitted,
   freeSlug,
   imageInOrders,
   insertBook,
+  lookAlikeTaken,
+  type SubmittedRow,
   titleTaken,
   updateBook,
+  withTitleKeyLocked,
 } from './repository.js';
+import { fillTitleKeys, titleKey } from './title-key.js';
 
 export const COVER_FIELD = 'image';
 const COVER_FOLDER = 'covers';
-const PIXELS_MESSAGE = 'This image has too many pixels. Please upload a smaller picture';
 
 type Fields = Record<string, string[]>;
 
@@ -77,6 +87,24 @@ interface Cover {
   imageVariants: ImageVariant[];
 }
 
+const lookAlike = () => fieldsError({ title: [bookMessages.titleLookAlike] }, 409);
+
+function submittedToJson(row: SubmittedRow, withContributor = false): SubmittedBook {
+  return {
+    ...bookToJson(row),
+    review_status: row.review_status as SubmittedBook['review_status'],
+    reviewed_at: row.reviewed_at,
+    ...(withContributor
+      ? {
+          contributor:
+            row.contributor_id === null
+              ? null
+              : { id: row.contributor_id, username: row.contributor_username ?? '', email: row.contributor_email ?? '' },
+        }
+      : {}),
+  };
+}
+
 /**
  * Adding, changing and deleting books (issue 10). Every rule lives in the contract's schemas; this
  * adds what needs the database (author, category, unique title) and the cover's bytes.
@@ -87,10 +115,26 @@ export class BooksService {
     private readonly config: Pick<Config, 'mediaDir'>,
   ) {}
 
+  /** A book as staff and its contributor see it, whatever its review status. */
   private async book(id: number): Promise<Book> {
-    const row = await findBookById(this.db, id);
+    const row = await findBookById(this.db, id, { anyStatus: true });
     if (!row) throw notFound(bookMessages.notFound);
     return bookToJson(row);
+  }
+
+  private async submitted(id: number, withContributor = false): Promise<SubmittedBook> {
+    const row = await findSubmitted(this.db, id);
+    if (!row) throw notFound(bookMessages.notFound);
+    return submittedToJson(row, withContributor);
+  }
+
+  /** Refuses a title that is taken, or that looks the same as one that is (any script, any case). */
+  private async checkTitle(title: string, exceptId?: number): Promise<string> {
+    if (await titleTaken(this.db, title, exceptId)) throw fieldsError({ title: [bookMessages.titleTaken] }, 409);
+    await fillTitleKeys(this.db);
+    const key = titleKey(title);
+    if (await lookAlikeTaken(this.db, key, exceptId)) throw lookAlike();
+    return key;
   }
 
   private async saveCover(data: Buffer): Promise<Cover> {
@@ -105,14 +149,11 @@ export class BooksService {
           widths: COVER_WIDTHS,
           formats: ['avif', 'webp', 'jpeg'],
         },
-        { type: bookMessages.coverWrongType, size: bookMessages.coverTooLarge, pixels: PIXELS_MESSAGE },
+        { type: bookMessages.coverWrongType, size: bookMessages.coverTooLarge },
       );
       return { image: stored.url, imageVariants: stored.variants };
     } catch (err) {
-      if (err instanceof ImageRejected) {
-        throw new AppError(err.reason === 'type' ? 400 : 413, err.message, { [COVER_FIELD]: [err.message] });
-      }
-      throw err;
+      throw pictureError(err, COVER_FIELD) ?? err;
     }
   }
 
@@ -139,7 +180,12 @@ export class BooksService {
     return name;
   }
 
-  async create(userId: number, form: UploadForm): Promise<Book> {
+  /**
+   * Adds a book. A reader's book is a draft ('pending') that only they and staff see until staff
+   * approve it, and the staff-only fields (`featured`, `available`) a reader sends are ignored; staff's
+   * own books are in the shop at once.
+   */
+  async create(userId: number, form: UploadForm, byStaff: boolean): Promise<SubmittedBook> {
     const user = await findUserById(this.db, userId);
     if (!user) throw notFound('Account not found');
     if (!user.firstName.trim() || !user.lastName.trim() || !user.email.trim()) {
@@ -150,23 +196,31 @@ export class BooksService {
     const fields = issuesToFields(parsed.error);
     if (!form.file && !fields[COVER_FIELD]) fields[COVER_FIELD] = [bookMessages.coverRequired];
     if (!parsed.success || Object.keys(fields).length > 0) throw fieldsError(fields);
-    const input = parsed.data;
+    const input = byStaff ? parsed.data : { ...parsed.data, featured: false, available: true };
 
     const name = await this.checkReferences(input.author, input.category, fields);
     if (Object.keys(fields).length > 0) throw fieldsError(fields);
-    if (await titleTaken(this.db, input.title)) throw fieldsError({ title: [bookMessages.titleTaken] }, 409);
+    const key = await this.checkTitle(input.title);
 
     const cover = await this.saveCover(form.file!.data);
     try {
-      const id = await insertBook(this.db, {
-        ...columnsOf(input, name),
-        title: input.title,
-        priceCents: input.price,
-        slug: await freeSlug(this.db, input.title),
-        ...cover,
-        createdBy: user.id,
+      const slug = await freeSlug(this.db, input.title);
+      const id = await withTitleKeyLocked(this.db, key, async (tx) => {
+        if (await lookAlikeTaken(tx, key)) throw lookAlike();
+        return insertBook(tx, {
+          ...columnsOf(input, name),
+          title: input.title,
+          titleKey: key,
+          priceCents: input.price,
+          slug,
+          ...cover,
+          createdBy: user.id,
+          reviewStatus: byStaff ? 'approved' : 'pending',
+          reviewedBy: byStaff ? user.id : null,
+          reviewedAt: byStaff ? new Date() : null,
+        });
       });
-      return await this.book(id);
+      return await this.submitted(id);
     } catch (err) {
       await this.dropCover(cover);
       if (isUniqueViolation(err)) throw fieldsError({ title: [bookMessages.titleTaken] }, 409);
@@ -184,15 +238,17 @@ export class BooksService {
     const fields: Fields = {};
     const name = await this.checkReferences(input.author, input.category, fields);
     if (Object.keys(fields).length > 0) throw fieldsError(fields);
-    if (input.title !== undefined && (await titleTaken(this.db, input.title, id))) {
-      throw fieldsError({ title: [bookMessages.titleTaken] }, 409);
-    }
+    const key = input.title === undefined ? undefined : await this.checkTitle(input.title, id);
 
     const changes = columnsOf(input, name);
     const cover = form.file ? await this.saveCover(form.file.data) : undefined;
-    const sent = { ...changes, ...cover };
+    const sent = { ...changes, ...cover, ...(key === undefined ? {} : { titleKey: key }) };
     try {
-      if (Object.keys(sent).length > 0 && !(await updateBook(this.db, id, sent))) throw notFound(bookMessages.notFound);
+      const write = async (db: Parameters<typeof updateBook>[0]) => {
+        if (key !== undefined && (await lookAlikeTaken(db, key, id))) throw lookAlike();
+        if (Object.keys(sent).length > 0 && !(await updateBook(db, id, sent))) throw notFound(bookMessages.notFound);
+      };
+      await (key === undefined ? write(this.db) : withTitleKeyLocked(this.db, key, write));
     } catch (err) {
       await this.dropCover(cover);
       if (isUniqueViolation(err)) throw fieldsError({ title: [bookMessages.titleTaken] }, 409);
@@ -200,6 +256,26 @@ export class BooksService {
     }
     if (cover) await this.dropCover(current);
     return this.book(id);
+  }
+
+  /** The books an account added, with where each stands. */
+  async addedBy(userId: number, page: number, pageSize: number): Promise<SubmittedBooksPage> {
+    const { rows, count } = await booksAddedBy(this.db, userId, pageSize, (page - 1) * pageSize);
+    return { data: rows.map((row) => submittedToJson(row)), meta: pageMeta(page, pageSize, count) };
+  }
+
+  /** Staff's queue: readers' books waiting for a decision, oldest first, with who sent each. */
+  async waitingForReview(page: number, pageSize: number, search?: string): Promise<SubmittedBooksPage> {
+    const { rows, count } = await booksWaitingForReview(this.db, pageSize, (page - 1) * pageSize, search);
+    return { data: rows.map((row) => submittedToJson(row, true)), meta: pageMeta(page, pageSize, count) };
+  }
+
+  async decide(id: number, decision: 'approved' | 'rejected', staffId: number): Promise<SubmittedBook> {
+    if (!(await decideReview(this.db, id, decision, staffId))) {
+      if (!(await findCover(this.db, id))) throw notFound(bookMessages.notFound);
+      throw conflict(bookMessages.notWaiting);
+    }
+    return this.submitted(id, true);
   }
 
   async remove(id: number): Promise<BookDeleted> {

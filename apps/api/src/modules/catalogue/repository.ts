@@ -33,7 +33,9 @@ const BOOK_FIELDS = [
   'stockAmount',
   'tags',
   'ratingTenths',
+  'ratingCount',
   'reviewCount',
+  'reviewStatus',
   'createdAt',
 ] as const satisfies readonly (keyof typeof books.$inferSelect)[];
 type BookField = (typeof BOOK_FIELDS)[number];
@@ -74,6 +76,13 @@ export const BOOK_FROM = sql.raw(
   'books b LEFT JOIN authors a ON a.id = b.author_id LEFT JOIN categories c ON c.id = b.category_id',
 );
 
+/**
+ * A book the shop shows: approved by staff (or added by them). Drafts of contributors and rejected
+ * books are in no public answer: lists, search, facets, featured, related books, author and category
+ * counts, by title or by id, the sitemap and the server-rendered pages all read through this.
+ */
+export const IN_SHOP = sql.raw(`b.review_status = 'approved'`);
+
 /** What a listing narrows by; every part is optional. Lists hold alternatives (any of them). */
 export interface BookFilter {
   authorIds?: number[];
@@ -110,13 +119,13 @@ export function namedConditions(filter: BookFilter): Partial<Record<FilterName, 
   return parts;
 }
 
+/** The books in the shop that every active filter leaves. */
 export function filterConditions(filter: BookFilter): SQL[] {
-  return Object.values(namedConditions(filter));
+  return [IN_SHOP, ...Object.values(namedConditions(filter))];
 }
 
 function filterWhere(filter: BookFilter): SQL {
-  const parts = filterConditions(filter);
-  return parts.length > 0 ? sql`WHERE ${sql.join(parts, sql` AND `)}` : sql``;
+  return sql`WHERE ${sql.join(filterConditions(filter), sql` AND `)}`;
 }
 
 /** Orderings other than relevance, as SQL over `b`; every one ends with the id so pages never overlap. */
@@ -125,7 +134,7 @@ export const LIST_ORDER: Record<Exclude<BookOrdering, 'relevance'>, string> = {
   created_at: 'b.created_at ASC, b.id ASC',
   price: 'b.price_cents ASC, b.id ASC',
   '-price': 'b.price_cents DESC, b.id DESC',
-  '-rating': 'b.rating_tenths DESC, b.review_count DESC, b.id DESC',
+  '-rating': 'b.rating_tenths DESC, b.rating_count DESC, b.id DESC',
   title: 'lower(b.title) ASC, b.id ASC',
 };
 
@@ -219,7 +228,7 @@ export function facetCounts(
             FROM (
               SELECT b.category_id, b.author_id, b.book_type, b.condition, b.price_cents, b.rating_tenths,
                 (b.available AND b.stock_amount > 0) AS in_stock, ${sql.join(flags, sql`, `)}
-              FROM books b ${within ? sql`WHERE b.id IN (${within})` : sql``}
+              FROM books b WHERE ${IN_SHOP} ${within ? sql`AND b.id IN (${within})` : sql``}
             ) flagged
           ) near
           WHERE misses <= 1
@@ -230,21 +239,29 @@ export function facetCounts(
   );
 }
 
-export async function findBookById(db: Database, id: number): Promise<BookRow | undefined> {
-  const [row] = await rows<BookRow>(db, sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM} WHERE b.id = ${id}`);
+/** A book in the shop by id; `{ anyStatus: true }` also finds drafts and rejected books (their owner's and staff's reads). */
+export async function findBookById(
+  db: Database,
+  id: number,
+  { anyStatus = false }: { anyStatus?: boolean } = {},
+): Promise<BookRow | undefined> {
+  const [row] = await rows<BookRow>(
+    db,
+    sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM} WHERE b.id = ${id} ${anyStatus ? sql`` : sql`AND ${IN_SHOP}`}`,
+  );
   return row;
 }
 
-/** Exact title, ignoring case (the unique lower(title) index), else the slug. */
+/** A book in the shop by its exact title, ignoring case (the unique lower(title) index), else by its slug. */
 export async function findBookByTitleOrSlug(db: Database, title: string): Promise<BookRow | undefined> {
   const [byTitle] = await rows<BookRow>(
     db,
-    sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM} WHERE lower(b.title) = lower(${title})`,
+    sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM} WHERE lower(b.title) = lower(${title}) AND ${IN_SHOP}`,
   );
   if (byTitle) return byTitle;
   const [bySlug] = await rows<BookRow>(
     db,
-    sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM} WHERE b.slug = ${title.toLowerCase()}`,
+    sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM} WHERE b.slug = ${title.toLowerCase()} AND ${IN_SHOP}`,
   );
   return bySlug;
 }
@@ -265,14 +282,14 @@ export async function relatedBooks(db: Database, book: BookRow, limit: number): 
       : await rows<BookRow>(
           db,
           sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM}
-              WHERE b.author_id = ${book.author_id} AND b.id <> ${book.id}
+              WHERE b.author_id = ${book.author_id} AND b.id <> ${book.id} AND ${IN_SHOP}
               ORDER BY b.created_at DESC LIMIT ${limit}`,
         );
   if (sameAuthor.length >= limit || book.category_id === null) return sameAuthor.slice(0, limit);
   const sameCategory = await rows<BookRow>(
     db,
     sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM}
-        WHERE b.category_id = ${book.category_id} AND b.id <> ${book.id}
+        WHERE b.category_id = ${book.category_id} AND b.id <> ${book.id} AND ${IN_SHOP}
         ORDER BY b.created_at DESC LIMIT ${limit * 2}`,
   );
   const seen = new Set(sameAuthor.map((b) => b.id));
@@ -282,7 +299,7 @@ export async function relatedBooks(db: Database, book: BookRow, limit: number): 
 export function featuredBooks(db: Database, limit: number): Promise<BookRow[]> {
   return rows<BookRow>(
     db,
-    sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM} WHERE b.featured ORDER BY b.created_at DESC LIMIT ${limit}`,
+    sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM} WHERE b.featured AND ${IN_SHOP} ORDER BY b.created_at DESC LIMIT ${limit}`,
   );
 }
 
@@ -311,7 +328,7 @@ function listGroup<T>(db: Database, group: Group): Promise<T[]> {
     db,
     sql`SELECT ${columns}, coalesce(n.count, 0)::int AS number_of_books
         FROM ${from}
-        LEFT JOIN (SELECT ${k}, count(*) AS count FROM books GROUP BY ${k}) n ON n.${k} = ${a}.id
+        LEFT JOIN (SELECT ${k}, count(*) AS count FROM books b WHERE ${IN_SHOP} GROUP BY ${k}) n ON n.${k} = ${a}.id
         ORDER BY ${a}.featured DESC, ${a}.name, ${a}.id`,
   );
 }
@@ -325,7 +342,7 @@ async function findInGroup<T>(db: Database, group: Group, ref: string): Promise<
     : sql`${a}.slug = ${ref.toLowerCase()}`;
   const [row] = await rows<T>(
     db,
-    sql`SELECT ${columns}, (SELECT count(*)::int FROM books b WHERE b.${sql.raw(key)} = ${a}.id) AS number_of_books
+    sql`SELECT ${columns}, (SELECT count(*)::int FROM books b WHERE b.${sql.raw(key)} = ${a}.id AND ${IN_SHOP}) AS number_of_books
         FROM ${from} WHERE ${byRef} LIMIT 1`,
   );
   return row;

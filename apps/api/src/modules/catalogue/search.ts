@@ -138,7 +138,7 @@ export async function searchBooks(
     sql`WITH ${searchQuery(plan)},
         candidates AS (${candidateIds(filter)}),
         ranked AS (
-          SELECT b.id, b.created_at, b.price_cents, b.rating_tenths, b.review_count, lower(b.title) AS sort_title,
+          SELECT b.id, b.created_at, b.price_cents, b.rating_tenths, b.rating_count, lower(b.title) AS sort_title,
             CASE
               WHEN t.title = ${plan.phrase} THEN 4
               WHEN t.title LIKE ${plan.phrase} || '%' THEN 3

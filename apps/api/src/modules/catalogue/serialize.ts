@@ -82,6 +82,7 @@ export function bookToJson(row: BookRow): Book {
     count_in_stock: row.stock_amount,
     tags: row.tags,
     rating: row.rating_tenths / 10,
+    rating_count: row.rating_count,
     review_count: row.review_count,
     created_at: row.created_at,
   };

@@ -1,13 +1,23 @@
 import {
+  contactMessageSchema,
+  contactMessagesQuerySchema,
   contactRequestSchema,
   errorSchema,
+  idParamSchema,
+  markHandledRequestSchema,
   newsletterReplySchema,
   newsletterRequestSchema,
   okSchema,
+  pagedContactMessagesSchema,
+  pagedSubscribersSchema,
+  subscribersQuerySchema,
 } from '@bookstore/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ALREADY_SUBSCRIBED, SUBSCRIBED, saveContactMessage, subscribe } from './service.js';
+import { z } from 'zod';
+import { security } from '../../plugins/openapi.js';
+import { SUBSCRIBED, saveContactMessage, subscribe } from './service.js';
+import { listMessages, listSubscribers, setHandled, subscribersCsv } from './staff.js';
 
 /** Each address may send this many messages or subscriptions a minute; a real person never needs more. */
 export const CONTACT_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
@@ -42,16 +52,90 @@ export async function contactRoutes(parent: FastifyInstance) {
       config: { rateLimit: CONTACT_RATE_LIMIT, leavesCatalogue: true },
       schema: {
         tags,
-        summary: 'Subscribe an email to the newsletter; subscribing again changes nothing (200)',
+        summary: 'Subscribe an email to the newsletter',
+        description:
+          'The same answer (200) whether the address was on the list or not, so it tells nobody who reads the ' +
+          'newsletter; subscribing again changes nothing.',
         body: newsletterRequestSchema,
-        response: { 200: newsletterReplySchema, 201: newsletterReplySchema, 400: errorSchema, 429: errorSchema },
+        response: { 200: newsletterReplySchema, 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      await subscribe(app.db, request.body.email);
+      return { ok: true as const, message: SUBSCRIBED };
+    },
+  );
+
+  const staffTags = ['contact', 'admin'];
+  const staffOnly = { 401: errorSchema, 403: errorSchema };
+
+  app.get(
+    '/admin/messages/',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: staffTags,
+        summary: 'Contact messages for staff: newest first, open or handled, searched by name, email or subject',
+        security,
+        querystring: contactMessagesQuerySchema,
+        response: { 200: pagedContactMessagesSchema, 400: errorSchema, ...staffOnly },
+      },
+    },
+    async (request) => listMessages(app.db, request.query),
+  );
+
+  app.put(
+    '/admin/messages/:id/handled/',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: staffTags,
+        summary: 'Mark a contact message handled ({ handled: true }) or open again ({ handled: false })',
+        security,
+        params: idParamSchema,
+        body: markHandledRequestSchema,
+        response: { 200: contactMessageSchema, 400: errorSchema, ...staffOnly, 404: errorSchema },
+      },
+    },
+    async (request) => setHandled(app.db, request.params.id, request.body.handled, request.user!.userId),
+  );
+
+  app.get(
+    '/admin/subscribers/',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: staffTags,
+        summary: 'Newsletter subscribers for staff: newest first, searched by email',
+        security,
+        querystring: subscribersQuerySchema,
+        response: { 200: pagedSubscribersSchema, 400: errorSchema, ...staffOnly },
+      },
+    },
+    async (request) => listSubscribers(app.db, request.query),
+  );
+
+  app.get(
+    '/admin/subscribers/export/',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: staffTags,
+        summary: 'Every subscriber (matching search) as a CSV download: email, subscribed_at',
+        description: 'text/csv, RFC 4180; a cell a spreadsheet would run as a formula is written as text.',
+        security,
+        querystring: subscribersQuerySchema.pick({ search: true }),
+        response: { 200: z.string().meta({ description: 'text/csv' }), 400: errorSchema, ...staffOnly },
       },
     },
     async (request, reply) => {
-      const created = await subscribe(app.db, request.body.email);
+      const csv = await subscribersCsv(app.db, request.query.search);
+      const day = new Date().toISOString().slice(0, 10);
       return reply
-        .code(created ? 201 : 200)
-        .send({ ok: true as const, message: created ? SUBSCRIBED : ALREADY_SUBSCRIBED });
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="newsletter-subscribers-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
     },
   );
 }

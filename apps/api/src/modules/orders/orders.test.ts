@@ -234,7 +234,7 @@ describe('GET /api/orders/ and /api/orders/{id}/', () => {
     const { app } = ctx();
     const alice = await createUser(app);
     const bob = await createUser(app);
-    const a = await createBook(app, { price: '10.00', stock: 10 });
+    const a = await createBook(app, { price: '10.00', stock: 100 });
     const first = (await placeOrder(app, alice, [{ book: a, quantity: 1 }])).json();
     const second = (await placeOrder(app, alice, [{ book: a, quantity: 2 }])).json();
     await placeOrder(app, bob, [{ book: a, quantity: 1 }]);

@@ -6,19 +6,19 @@ import {
   orderSchema,
   pagedOrdersSchema,
   priceConflictSchema,
+  staffOrderSchema,
   stockProblemSchema,
 } from '@bookstore/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors.js';
 import { stopReservationSweeper } from './reservations.js';
-import { getOrderFor, listAllOrders, listOwnOrders, placeOrder } from './service.js';
+import { getOrderFor, getStaffOrder, listAllOrders, listOwnOrders, placeOrder } from './service.js';
 import { security } from '../../plugins/openapi.js';
 
 /** Orders one account may place a minute: a shopper needs a few, a hoarding script many. */
 export const ORDER_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
-const perUser = (request: FastifyRequest) => `user:${request.user?.userId ?? request.ip}`;
 
 export async function ordersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -28,15 +28,18 @@ export async function ordersRoutes(fastify: FastifyInstance) {
     '/orders/',
     {
       onRequest: app.requireUser,
-      config: { rateLimit: { ...ORDER_RATE_LIMIT, keyGenerator: perUser } },
+      config: { rateLimit: { ...ORDER_RATE_LIMIT, keyGenerator: app.limits.perAccount } },
       schema: {
         tags: ['orders'],
         summary: 'Place an order: prices every line from the shop and reserves its copies',
         description:
-          'A line price or total that differs from the shop\'s is a 409 carrying the current prices. Unknown, unavailable ' +
+          'A line price or total that differs from the shop\'s is a 409 carrying the current prices. A line with ' +
+          '`protection: true` adds the protection plan (PROTECTION_PLAN, per copy) to the total. Unknown, unavailable ' +
           'or out-of-stock books and quantities above the stock are 422. The copies are held for RESERVATION_MINUTES. ' +
-          'One account may hold at most MAX_OPEN_ORDERS unpaid orders and MAX_HELD_COPIES copies in them (422), and ' +
-          'place 10 orders a minute (429).',
+          'One account may hold at most MAX_OPEN_ORDERS unpaid orders and MAX_HELD_COPIES copies in them, and of one ' +
+          'book 15% of its copies left (at least 2); one address the same share of a book and 4 x MAX_OPEN_ORDERS ' +
+          'orders; after an unpaid hold ran out, the account waits RESERVATION_MINUTES before holding that book ' +
+          'again (422 each, naming the rule), and may place 10 orders a minute (429).',
         security,
         body: orderRequestSchema,
         response: {
@@ -56,6 +59,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
         reservationMinutes: app.config.reservationMinutes,
         maxOpenOrders: app.config.maxOpenOrders,
         maxHeldCopies: app.config.maxHeldCopies,
+        clientAddress: request.ip,
       });
       return reply.code(201).send(order);
     },
@@ -76,7 +80,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
     async (request) => {
       const user = request.user!;
       if (request.query.all) {
-        if (!user.isStaff) throw forbidden("Only staff can list every customer's orders");
+        if (!(await app.isStaff(request))) throw forbidden("Only staff can list every customer's orders");
         const { page, page_size, payment_status, search } = request.query;
         return listAllOrders(app.db, page ?? 1, page_size ?? 20, { paymentStatus: payment_status, search });
       }
@@ -96,6 +100,22 @@ export async function ordersRoutes(fastify: FastifyInstance) {
         response: { 200: orderSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => getOrderFor(app.db, request.params.id, request.user!),
+    async (request) =>
+      getOrderFor(app.db, request.params.id, { userId: request.user!.userId, isStaff: () => app.isStaff(request) }),
+  );
+
+  app.get(
+    '/admin/orders/:id/',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['orders', 'admin'],
+        summary: 'One order for staff: its lines (with protection), totals, the customer and every payment attempt',
+        security,
+        params: idParamSchema,
+        response: { 200: staffOrderSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => getStaffOrder(app.db, request.params.id),
   );
 }

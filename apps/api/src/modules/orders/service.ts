@@ -1,10 +1,21 @@
-import { centsToMoney, type Order, type OrderRequest, pageMeta, type Paged } from '@bookstore/contract';
+import {
+  centsToMoney,
+  lineCents,
+  type Order,
+  type OrderRequest,
+  pageMeta,
+  type Paged,
+  PROTECTION_PLAN,
+  type StaffOrder,
+} from '@bookstore/contract';
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { books, orderItems, orders, users } from '../../db/schema.js';
+import { books, orderItems, orders, payments, users } from '../../db/schema.js';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { rows } from '../../db/rows.js';
 import { containsPattern } from '../../lib/like.js';
 import { mediaUrl } from '../../lib/media.js';
+import { recountRatingsOfPaidOrder } from '../reviews/repository.js';
 import { type Db, takeAllOrNothing, takeCopies, type Tx } from './stock.js';
 
 /** Largest total an order can hold (the database keeps cents in a 32-bit integer). */
@@ -33,6 +44,8 @@ function toOrder(row: OrderRow, items: ItemRow[], customer?: Order['customer']):
         image: mediaUrl(item.image),
         quantity: item.quantity,
         price: centsToMoney(item.priceCents),
+        protection: item.protection,
+        protection_price: centsToMoney(item.protectionPriceCents),
       })),
     ...(customer ? { customer } : {}),
   };
@@ -56,15 +69,37 @@ interface PlaceOrderOptions {
   reservationMinutes: number;
   maxOpenOrders: number;
   maxHeldCopies: number;
+  /** Where the order comes from (the caller's address): open holds are capped per address too. */
+  clientAddress?: string;
 }
 
 /**
- * What one account may hold in unpaid orders (issue 15): a few orders and a bounded number of copies,
- * so nobody can take a book off sale by ordering and never paying. The account's row is locked first,
- * so parallel orders of one account are counted one after the other, on any number of processes.
+ * The share of a book's copies left that one account, or one address, may hold in unpaid orders:
+ * 15%, at least 2 copies (docs/decisions/0006). Four fresh accounts, even from four addresses, then
+ * hold at most 70 of a 150-copy book (22 + 19 + 16 + 13); from one address, 22.
  */
-async function checkHoldingCaps(tx: Tx, options: PlaceOrderOptions, copiesWanted: number) {
-  await tx.execute(sql`SELECT id FROM users WHERE id = ${options.userId} FOR UPDATE`);
+const HOLD_SHARE = 0.15;
+/** Unpaid orders one address may hold at once, whatever the accounts: an office, not a script. */
+const ADDRESS_OPEN_ORDERS_PER_ACCOUNT_LIMIT = 4;
+
+export function bookHoldCap(copiesLeft: number, maxHeldCopies: number): number {
+  return Math.min(maxHeldCopies, Math.max(2, Math.floor(copiesLeft * HOLD_SHARE)));
+}
+
+const OPEN_HOLD = sql`${orders.paymentStatus} <> 'success' AND NOT ${orders.stockReleased}`;
+
+/**
+ * What may be held in unpaid orders (docs/decisions/0006), so nobody can take a book off sale by ordering
+ * and never paying: per account a few orders, a bounded number of copies, and of each book a share of
+ * its copies left; the same share per address, and a few orders per address, whatever the accounts;
+ * and after an unpaid hold of a book ran out, the account waits RESERVATION_MINUTES before holding
+ * that book again. The account's row (and the address) is locked first, so parallel orders are counted
+ * one after the other, on any number of processes.
+ */
+async function checkHoldingCaps(tx: Tx, options: PlaceOrderOptions, lines: OrderRequest['items']) {
+  const { userId, clientAddress } = options;
+  await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
+  if (clientAddress) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`holds:${clientAddress}`}))`);
   const [held] = await tx
     .select({
       orders: sql<number>`count(DISTINCT ${orders.id})::int`,
@@ -72,9 +107,10 @@ async function checkHoldingCaps(tx: Tx, options: PlaceOrderOptions, copiesWanted
     })
     .from(orders)
     .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(and(eq(orders.userId, options.userId), ne(orders.paymentStatus, 'success'), eq(orders.stockReleased, false)));
+    .where(and(eq(orders.userId, userId), OPEN_HOLD));
   const open = held?.orders ?? 0;
   const copiesHeld = held?.copies ?? 0;
+  const copiesWanted = lines.reduce((sum, line) => sum + line.quantity, 0);
   if (open >= options.maxOpenOrders) {
     throw unprocessable(
       `You already have ${open} unpaid order${open === 1 ? '' : 's'}. Please pay for one of them, or wait until its reservation ends, before placing another.`,
@@ -87,6 +123,81 @@ async function checkHoldingCaps(tx: Tx, options: PlaceOrderOptions, copiesWanted
         : `Unpaid orders can hold at most ${options.maxHeldCopies} copies at a time, and you already hold ${copiesHeld}. Please pay for your open orders first.`,
     );
   }
+
+  const ids = lines.map((line) => line.book);
+  if (clientAddress) {
+    const [fromAddress] = await tx
+      .select({ orders: count() })
+      .from(orders)
+      .where(and(eq(orders.clientAddress, clientAddress), OPEN_HOLD));
+    if ((fromAddress?.orders ?? 0) >= options.maxOpenOrders * ADDRESS_OPEN_ORDERS_PER_ACCOUNT_LIMIT) {
+      throw unprocessable(
+        'Too many unpaid orders are waiting from your network. Please pay for them first, or try again when their reservations end.',
+      );
+    }
+  }
+
+  const cooling = await rows<{ title: string; minutes: number }>(
+    tx,
+    sql`SELECT oi.title, ceil(extract(epoch FROM o.reserved_until + make_interval(mins => ${options.reservationMinutes}) - now()) / 60)::int AS minutes
+        FROM orders o JOIN order_items oi ON oi.order_id = o.id
+        WHERE o.user_id = ${userId} AND o.stock_released AND o.payment_status <> 'success'
+          AND o.reserved_until > now() - make_interval(mins => ${options.reservationMinutes})
+          AND oi.book_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+        ORDER BY minutes DESC LIMIT 1`,
+  );
+  if (cooling[0]) {
+    const minutes = Math.max(1, cooling[0].minutes);
+    throw unprocessable(
+      `Your reservation of "${cooling[0].title}" ran out without payment. You can order it again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
+  }
+
+  const [heldByBook, left] = await Promise.all([
+    rows<{ book: number; by_account: number; by_address: number }>(
+      tx,
+      sql`SELECT oi.book_id AS book,
+            coalesce(sum(oi.quantity) FILTER (WHERE o.user_id = ${userId}), 0)::int AS by_account,
+            coalesce(sum(oi.quantity) FILTER (WHERE o.client_address = ${clientAddress ?? null}), 0)::int AS by_address
+          FROM orders o JOIN order_items oi ON oi.order_id = o.id
+          WHERE (o.user_id = ${userId} ${clientAddress ? sql`OR o.client_address = ${clientAddress}` : sql``})
+            AND o.payment_status <> 'success' AND NOT o.stock_released
+            AND oi.book_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+          GROUP BY oi.book_id`,
+    ),
+    tx.select({ id: books.id, title: books.title, stock: books.stockAmount }).from(books).where(inArray(books.id, ids)),
+  ]);
+  for (const line of lines) {
+    const book = left.find((b) => b.id === line.book);
+    // Unknown books and more copies than there are get their own message from the next step.
+    if (!book || line.quantity > book.stock) continue;
+    const cap = bookHoldCap(book.stock, options.maxHeldCopies);
+    const mine = heldByBook.find((h) => h.book === line.book);
+    const byAccount = mine?.by_account ?? 0;
+    const byAddress = mine?.by_address ?? 0;
+    if (byAccount + line.quantity > cap) {
+      throw unprocessable(
+        byAccount === 0
+          ? `You can hold at most ${copies(cap)} of "${book.title}" in unpaid orders at a time. Please order fewer copies.`
+          : `You can hold at most ${copies(cap)} of "${book.title}" in unpaid orders at a time, and you already hold ${byAccount}. Please pay for your open orders first.`,
+        { book: line.book },
+      );
+    }
+    if (clientAddress && byAddress + line.quantity > cap) {
+      throw unprocessable(
+        `Unpaid orders from your network already hold ${copies(byAddress)} of "${book.title}". Please pay for them first, or try again when their reservations end.`,
+        { book: line.book },
+      );
+    }
+  }
+}
+
+/** The order's total at the given unit prices: every line's copies and, where chosen, their protection. */
+function orderTotal(request: OrderRequest, priceOf: Map<number, number>): number {
+  return request.items.reduce(
+    (sum, item) => sum + lineCents({ priceCents: priceOf.get(item.book) ?? 0, quantity: item.quantity, protection: item.protection }),
+    0,
+  );
 }
 
 function priceConflict(
@@ -95,8 +206,7 @@ function priceConflict(
   message = 'Prices have changed since these books were added to your cart. Please review your cart and check out again.',
 ): AppError {
   const prices = request.items.map((item) => ({ book: item.book, price: centsToMoney(current.get(item.book) ?? 0) }));
-  const total = request.items.reduce((sum, item) => sum + (current.get(item.book) ?? 0) * item.quantity, 0);
-  return conflict(message, { prices, total_price: centsToMoney(total) });
+  return conflict(message, { prices, total_price: centsToMoney(orderTotal(request, current)) });
 }
 
 function copies(n: number) {
@@ -109,11 +219,7 @@ function copies(n: number) {
  */
 export async function placeOrder(db: Database, request: OrderRequest, options: PlaceOrderOptions): Promise<Order> {
   return db.transaction(async (tx) => {
-    await checkHoldingCaps(
-      tx,
-      options,
-      request.items.reduce((sum, item) => sum + item.quantity, 0),
-    );
+    await checkHoldingCaps(tx, options, request.items);
     const ids = request.items.map((item) => item.book);
     const found = await tx
       .select({
@@ -123,6 +229,7 @@ export async function placeOrder(db: Database, request: OrderRequest, options: P
         priceCents: books.priceCents,
         available: books.available,
         stockAmount: books.stockAmount,
+        inShop: sql<boolean>`${books.reviewStatus} = 'approved'`,
       })
       .from(books)
       .where(inArray(books.id, ids));
@@ -130,13 +237,13 @@ export async function placeOrder(db: Database, request: OrderRequest, options: P
 
     for (const item of request.items) {
       const book = byId.get(item.book);
-      if (!book) throw unprocessable(`Book ${item.book} is not in the store (it may have been removed)`, { book: item.book });
+      if (!book?.inShop) throw unprocessable(`Book ${item.book} is not in the store (it may have been removed)`, { book: item.book });
       if (!book.available) throw unprocessable(`"${book.title}" is not available for sale`, { book: item.book });
       if (book.stockAmount === 0) throw unprocessable(`"${book.title}" is out of stock`, { book: item.book, stock_amount: 0 });
     }
 
     const current = new Map(found.map((book) => [book.id, book.priceCents]));
-    const serverTotal = request.items.reduce((sum, item) => sum + current.get(item.book)! * item.quantity, 0);
+    const serverTotal = orderTotal(request, current);
     const linesDiffer = request.items.some((item) => item.price !== current.get(item.book));
     if (linesDiffer) throw priceConflict(request, current);
     if (request.total_price !== serverTotal) {
@@ -166,6 +273,7 @@ export async function placeOrder(db: Database, request: OrderRequest, options: P
         totalCents: serverTotal,
         currency: options.currency,
         reservedUntil: sql`now() + make_interval(mins => ${options.reservationMinutes})`,
+        clientAddress: options.clientAddress ?? null,
       })
       .returning();
     const items = await tx
@@ -180,6 +288,8 @@ export async function placeOrder(db: Database, request: OrderRequest, options: P
             image: book.image,
             quantity: item.quantity,
             priceCents: item.price,
+            protection: item.protection,
+            protectionPriceCents: item.protection ? PROTECTION_PLAN.priceCents : 0,
           };
         }),
       )
@@ -208,12 +318,55 @@ export async function placeOrder(db: Database, request: OrderRequest, options: P
   });
 }
 
-/** One order, if the caller may see it (its owner, or staff); otherwise a 404 that reveals nothing. */
-export async function getOrderFor(db: Db, orderId: number, viewer: { userId: number; isStaff: boolean }): Promise<Order> {
+/**
+ * One order, if the caller may see it (its owner, or staff); otherwise a 404 that reveals nothing.
+ * Whether the caller is staff is asked only for someone else's order.
+ */
+export async function getOrderFor(
+  db: Db,
+  orderId: number,
+  viewer: { userId: number; isStaff: () => Promise<boolean> },
+): Promise<Order> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row || (row.userId !== viewer.userId && !viewer.isStaff)) throw notFound('Order not found');
+  if (!row || (row.userId !== viewer.userId && !(await viewer.isStaff()))) throw notFound('Order not found');
   const items = await itemsByOrder(db, [row.id]);
   return toOrder(row, items.get(row.id) ?? []);
+}
+
+/** One order for staff: the order, its customer and every payment attempt (oldest first). */
+export async function getStaffOrder(db: Db, orderId: number): Promise<StaffOrder> {
+  const [row] = await db
+    .select({
+      order: orders,
+      customer: {
+        id: users.id,
+        username: users.username,
+        email: users.email,
+        first_name: users.firstName,
+        last_name: users.lastName,
+      },
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  if (!row) throw notFound('Order not found');
+  const [items, attempts] = await Promise.all([
+    itemsByOrder(db, [orderId]),
+    db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.createdAt), asc(payments.id)),
+  ]);
+  return {
+    ...toOrder(row.order, items.get(orderId) ?? []),
+    customer: row.customer,
+    payments: attempts.map((p) => ({
+      reference: p.reference,
+      provider: p.provider,
+      status: p.status,
+      amount: centsToMoney(p.amountCents),
+      currency: p.currency,
+      created_at: p.createdAt.toISOString(),
+      updated_at: p.updatedAt.toISOString(),
+    })),
+  };
 }
 
 /** The caller's own orders, newest first. */
@@ -328,6 +481,8 @@ export async function markPaid(tx: Tx, orderId: number, reference: string): Prom
       .where(eq(orders.id, orderId));
     return { applied: false, orderStatus: row?.status ?? 'completed', transactionRef: row?.transactionRef ?? null };
   }
+  // The buyer's reviews of these books now count in their ratings (docs/decisions/0008).
+  await recountRatingsOfPaidOrder(tx, orderId);
   if (!paid.stockReleased) return { applied: true, orderStatus: 'completed', transactionRef: reference };
 
   const lines = await tx

@@ -11,15 +11,18 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Db = Database | Tx;
 
 /**
- * A review as replies show it. Verified purchase: its author has a paid order containing the book
- * (decided here from the orders, never taken from the client).
+ * Whether review `r` is a verified purchase: its author has a paid order containing the book (decided
+ * here from the orders, never taken from the client). Only these count in a book's rating.
  */
+const BOUGHT = sql`EXISTS (
+    SELECT 1 FROM orders o JOIN order_items oi ON oi.order_id = o.id
+    WHERE o.user_id = r.user_id AND oi.book_id = r.book_id AND o.payment_status = 'success'
+  )`;
+
+/** A review as replies show it. */
 const REVIEW_SELECT = sql`SELECT r.id, r.user_id, r.book_id, u.first_name, u.last_name, u.username, u.profile_picture, r.rating,
     r.comment, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-    EXISTS (
-      SELECT 1 FROM orders o JOIN order_items oi ON oi.order_id = o.id
-      WHERE o.user_id = r.user_id AND oi.book_id = r.book_id AND o.payment_status = 'success'
-    ) AS verified_purchase
+    ${BOUGHT} AS verified_purchase
   FROM reviews r JOIN users u ON u.id = r.user_id`;
 
 export type StoredReview = ReviewRow & { user_id: number; book_id: number };
@@ -42,9 +45,13 @@ export async function reviewBy(db: Db, bookId: number, userId: number): Promise<
   return row;
 }
 
-/** How many reviews gave each star value. */
-export function starCounts(db: Db, bookId: number): Promise<{ rating: number; count: number }[]> {
-  return rows(db, sql`SELECT rating, count(*)::int AS count FROM reviews WHERE book_id = ${bookId} GROUP BY rating`);
+/** How many reviews gave each star value, and how many of those are verified purchases. */
+export function starCounts(db: Db, bookId: number): Promise<{ rating: number; count: number; verified: number }[]> {
+  return rows(
+    db,
+    sql`SELECT r.rating, count(*)::int AS count, count(*) FILTER (WHERE ${BOUGHT})::int AS verified
+        FROM reviews r WHERE r.book_id = ${bookId} GROUP BY r.rating`,
+  );
 }
 
 /**
@@ -76,12 +83,37 @@ export async function deleteReview(tx: Tx, reviewId: number): Promise<void> {
   await tx.execute(sql`DELETE FROM reviews WHERE id = ${reviewId}`);
 }
 
-/** Recounts the book's average (tenths, rounded) and count from its reviews. Call with the book locked. */
+/**
+ * Recounts the book's rating from its reviews: the average (tenths, rounded) and number of the
+ * verified purchases' ratings, and the number of all reviews. Call with the book locked.
+ */
 export async function refreshRating(tx: Tx, bookId: number): Promise<void> {
   await tx.execute(
     sql`UPDATE books SET
-          rating_tenths = coalesce((SELECT round(avg(rating) * 10) FROM reviews WHERE book_id = ${bookId}), 0),
-          review_count = (SELECT count(*) FROM reviews WHERE book_id = ${bookId})
+          rating_tenths = coalesce(v.average, 0), rating_count = v.verified, review_count = v.reviews
+        FROM (
+          SELECT round(avg(r.rating) FILTER (WHERE ${BOUGHT}) * 10) AS average,
+            count(*) FILTER (WHERE ${BOUGHT}) AS verified, count(*) AS reviews
+          FROM reviews r WHERE r.book_id = ${bookId}
+        ) v
         WHERE id = ${bookId}`,
   );
+}
+
+/**
+ * A paid order can make its buyer's reviews verified purchases: each book of the order that the buyer
+ * reviewed has its rating recounted, in the payment's transaction (books locked in id order, as every
+ * review write locks them). Called by the orders module when an order is paid.
+ */
+export async function recountRatingsOfPaidOrder(tx: Tx, orderId: number): Promise<void> {
+  const reviewed = await rows<{ book_id: number }>(
+    tx,
+    sql`SELECT DISTINCT r.book_id FROM orders o
+          JOIN order_items oi ON oi.order_id = o.id
+          JOIN reviews r ON r.book_id = oi.book_id AND r.user_id = o.user_id
+        WHERE o.id = ${orderId} ORDER BY r.book_id`,
+  );
+  for (const { book_id: bookId } of reviewed) {
+    if (await lockBook(tx, bookId)) await refreshRating(tx, bookId);
+  }
 }

@@ -1,9 +1,9 @@
 import { bookDetailSchema, reviewSchema, reviewsPageSchema } from '@bookstore/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { books, reviews } from '../../db/schema.js';
+import { books, orderItems, orders, reviews } from '../../db/schema.js';
 import { type App, createSecondServer, onPostgres, useTestApp } from '../../test/app.js';
-import { createBook, createUser, placeOrder, type TestUser } from '../../test/factories.js';
+import { createBook, createBuyer, createUser, placeOrder, type TestUser } from '../../test/factories.js';
 import { charge, initialize, verify } from '../../test/payments.js';
 
 const ctx = useTestApp();
@@ -21,23 +21,37 @@ const listReviews = async (app: App, title: string, query = '', user?: TestUser)
 const bookDetail = async (app: App, id: number) =>
   bookDetailSchema.parse((await app.inject({ method: 'GET', url: `/api/books/book/${id}/` })).json());
 
-/** What the rating must be: the reviews table's own average, rounded to one decimal. */
+/**
+ * What the rating must be, from the tables themselves: the average of the verified buyers' reviews
+ * rounded to one decimal, how many they are, and how many reviews there are in all.
+ */
 async function expectedRating(app: App, bookId: number) {
-  const rows = await app.db.select({ rating: reviews.rating }).from(reviews).where(eq(reviews.bookId, bookId));
-  const sum = rows.reduce((s, r) => s + r.rating, 0);
-  return { rating: rows.length ? Math.round((sum * 10) / rows.length) / 10 : 0, review_count: rows.length };
+  const all = await app.db.select({ rating: reviews.rating, userId: reviews.userId }).from(reviews).where(eq(reviews.bookId, bookId));
+  const paid = await app.db
+    .select({ userId: orders.userId })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(and(eq(orderItems.bookId, bookId), eq(orders.paymentStatus, 'success')));
+  const buyers = new Set(paid.map((p) => p.userId));
+  const counted = all.filter((r) => buyers.has(r.userId));
+  const sum = counted.reduce((s, r) => s + r.rating, 0);
+  return {
+    rating: counted.length ? Math.round((sum * 10) / counted.length) / 10 : 0,
+    rating_count: counted.length,
+    review_count: all.length,
+  };
 }
 
 describe('writing a review', () => {
   it('creates the review (201), then the same user posting again updates it (200)', async () => {
     const { app } = ctx();
     const book = await createBook(app);
-    const user = await createUser(app);
+    const user = await createBuyer(app, [book.id]);
 
     const created = await postReview(app, user, book.title, { rating: 4, comment: '  A fine read.  ' });
     expect(created.statusCode).toBe(201);
     const review = reviewSchema.parse(created.json());
-    expect(review).toMatchObject({ user: user.username, user_avatar: null, rating: 4, comment: 'A fine read.', verified_purchase: false });
+    expect(review).toMatchObject({ user: user.username, user_avatar: null, rating: 4, comment: 'A fine read.', verified_purchase: true });
     expect(new Date(review.created_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(await bookDetail(app, book.id)).toMatchObject({ rating: 4, review_count: 1 });
 
@@ -52,17 +66,17 @@ describe('writing a review', () => {
   it('finds the book by its title in any case, or by its slug', async () => {
     const { app } = ctx();
     const book = await createBook(app, { title: 'The Moonstone Review Test' });
-    const user = await createUser(app);
+    const user = await createBuyer(app, [book.id]);
     expect((await postReview(app, user, 'the moonstone review test', { rating: 5, comment: 'Yes' })).statusCode).toBe(201);
     expect((await postReview(app, user, 'the-moonstone-review-test', { rating: 3, comment: 'Hm' })).statusCode).toBe(200);
     expect(await bookDetail(app, book.id)).toMatchObject({ rating: 3, review_count: 1 });
   });
 
-  it('keeps the rating the average of every review, to one decimal', async () => {
+  it("keeps the rating the average of the verified buyers' reviews, to one decimal", async () => {
     const { app } = ctx();
     const book = await createBook(app);
-    for (const rating of [5, 4, 4]) await postReview(app, await createUser(app), book.title, { rating, comment: 'ok' });
-    expect(await bookDetail(app, book.id)).toMatchObject({ rating: 4.3, review_count: 3 });
+    for (const rating of [5, 4, 4]) await postReview(app, await createBuyer(app, [book.id]), book.title, { rating, comment: 'ok' });
+    expect(await bookDetail(app, book.id)).toMatchObject({ rating: 4.3, rating_count: 3, review_count: 3 });
   });
 
   it('refuses signed-out visitors with the spec sentence', async () => {
@@ -151,7 +165,12 @@ describe('verified purchase', () => {
       ['Not paid yet', false],
       ['Bought it', true],
     ]);
-    expect((await bookDetail(app, book.id)).reviews.map((r) => r.verified_purchase)).toEqual([false, false, true]);
+    const detail = await bookDetail(app, book.id);
+    expect(detail.reviews.map((r) => r.verified_purchase)).toEqual([false, false, true]);
+    // Every review shows; only the buyer's counts in the rating.
+    expect(detail).toMatchObject({ rating: 5, rating_count: 1, review_count: 3 });
+    expect(page.summary).toMatchObject({ average: 5, count: 1, reviews: 3 });
+    expect(page.meta.count).toBe(3);
   });
 });
 
@@ -159,7 +178,7 @@ describe('reading reviews', () => {
   it('pages newest first with the rating summary, and gives a signed-in reader their own review', async () => {
     const { app } = ctx();
     const book = await createBook(app);
-    const writers = await Promise.all(Array.from({ length: 12 }, () => createUser(app)));
+    const writers = await Promise.all(Array.from({ length: 12 }, () => createBuyer(app, [book.id])));
     const ratings = [5, 5, 5, 4, 4, 3, 1, 5, 4, 2, 5, 1];
     for (const [i, writer] of writers.entries()) {
       await postReview(app, writer, book.title, { rating: ratings[i], comment: `Review ${i}` });
@@ -178,6 +197,7 @@ describe('reading reviews', () => {
         { stars: 2, count: 1 },
         { stars: 1, count: 2 },
       ],
+      reviews: 12,
     });
     expect(first.mine).toMatchObject({ comment: 'Review 2', rating: 5 });
 
@@ -214,8 +234,8 @@ describe('deleting a review', () => {
   async function reviewed() {
     const { app } = ctx();
     const book = await createBook(app);
-    const author = await createUser(app);
-    const keeper = await createUser(app);
+    const author = await createBuyer(app, [book.id]);
+    const keeper = await createBuyer(app, [book.id]);
     const review = (await postReview(app, author, book.title, { rating: 1, comment: 'Awful' })).json();
     await postReview(app, keeper, book.title, { rating: 5, comment: 'Great' });
     return { app, book, author, review };
@@ -259,11 +279,11 @@ describe('deleting a review', () => {
   it('keeps the rating at 0 of 0 once the last review is gone', async () => {
     const { app } = ctx();
     const book = await createBook(app);
-    const user = await createUser(app);
+    const user = await createBuyer(app, [book.id]);
     const review = (await postReview(app, user, book.title, { rating: 4, comment: 'Only one' })).json();
     await deleteReview(app, user, book.title, review.id);
     const [row] = await app.db.select().from(books).where(eq(books.id, book.id));
-    expect([row!.ratingTenths, row!.reviewCount]).toEqual([0, 0]);
+    expect([row!.ratingTenths, row!.ratingCount, row!.reviewCount]).toEqual([0, 0, 0]);
   });
 });
 
@@ -271,18 +291,19 @@ describe('many reviews of one book at once', () => {
   const ratingOf = (i: number) => (i % 5) + 1;
   const rows = async (app: App, bookId: number) => {
     const [row] = await app.db.select().from(books).where(eq(books.id, bookId));
-    return { rating: row!.ratingTenths / 10, review_count: row!.reviewCount };
+    return { rating: row!.ratingTenths / 10, rating_count: row!.ratingCount, review_count: row!.reviewCount };
   };
 
   it('keeps the rating and count exact when 40 shoppers post, update and delete together', async () => {
     const { app } = ctx();
     const book = await createBook(app);
-    const early = await Promise.all(Array.from({ length: 20 }, () => createUser(app)));
+    // Half of them bought the book: only their reviews count in the rating, whatever the interleaving.
+    const early = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? createBuyer(app, [book.id]) : createUser(app))));
     const posted = await Promise.all(early.map((u, i) => postReview(app, u, book.title, { rating: ratingOf(i), comment: 'first' })));
     expect(posted.every((r) => r.statusCode === 201)).toBe(true);
     expect(await rows(app, book.id)).toEqual(await expectedRating(app, book.id));
 
-    const late = await Promise.all(Array.from({ length: 20 }, () => createUser(app)));
+    const late = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? createBuyer(app, [book.id]) : createUser(app))));
     await Promise.all([
       ...late.map((u) => postReview(app, u, book.title, { rating: 5, comment: 'new' })),
       ...early.slice(0, 10).map((u) => postReview(app, u, book.title, { rating: 1, comment: 'changed' })),
@@ -300,7 +321,7 @@ describe('many reviews of one book at once', () => {
     try {
       const servers = [app, other.app];
       const book = await createBook(app);
-      const writers = await Promise.all(Array.from({ length: 60 }, () => createUser(app)));
+      const writers = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 3 ? createBuyer(app, [book.id]) : createUser(app))));
       const replies = await Promise.all([
         ...writers.map((u, i) => postReview(servers[i % 2]!, u, book.title, { rating: ratingOf(i), comment: 'one' })),
         // The same 20 shoppers again, on the other server: each still has one review.

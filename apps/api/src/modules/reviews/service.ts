@@ -20,18 +20,24 @@ export const reviewMessages = {
 
 export interface Viewer {
   userId: number;
-  isStaff: boolean;
+  /** Asked only when the review is someone else's (plugins/auth.ts `isStaff`: the database decides). */
+  isStaff: () => Promise<boolean>;
 }
 
-/** Average to one decimal, count and the per-star counts (5 down to 1) from the grouped counts. */
-export function summarise(counts: { rating: number; count: number }[]): RatingSummary {
+/**
+ * The rating as the book carries it (docs/decisions/0008): the average to one decimal, the count and
+ * the per-star counts (5 down to 1) of the verified purchases' reviews; and how many reviews there are
+ * in all (every one is listed).
+ */
+export function summarise(counts: { rating: number; count: number; verified: number }[]): RatingSummary {
   const stars = [5, 4, 3, 2, 1].map((value) => ({
     stars: value,
-    count: counts.find((c) => c.rating === value)?.count ?? 0,
+    count: counts.find((c) => c.rating === value)?.verified ?? 0,
   }));
   const count = stars.reduce((sum, s) => sum + s.count, 0);
   const total = stars.reduce((sum, s) => sum + s.stars * s.count, 0);
-  return { average: count === 0 ? 0 : Math.round((total * 10) / count) / 10, count, stars };
+  const reviews = counts.reduce((sum, c) => sum + c.count, 0);
+  return { average: count === 0 ? 0 : Math.round((total * 10) / count) / 10, count, stars, reviews };
 }
 
 /** Reviews of a book, addressed by its title (any case) or slug, as spec section 7 addresses them. */
@@ -45,7 +51,7 @@ export class ReviewsService {
     return book.id;
   }
 
-  async list(title: string, page: number, pageSize: number, viewer: Viewer | null): Promise<ReviewsPage> {
+  async list(title: string, page: number, pageSize: number, viewer: { userId: number } | null): Promise<ReviewsPage> {
     const bookId = await this.bookId(title);
     const [counts, reviews, mine] = await Promise.all([
       repo.starCounts(this.db, bookId),
@@ -55,7 +61,7 @@ export class ReviewsService {
     const summary = summarise(counts);
     return {
       data: reviews.map(reviewToJson),
-      meta: pageMeta(page, pageSize, summary.count),
+      meta: pageMeta(page, pageSize, summary.reviews),
       summary,
       mine: mine ? reviewToJson(mine) : null,
     };
@@ -78,14 +84,18 @@ export class ReviewsService {
     return { review: reviewToJson(row), created: written.created };
   }
 
-  /** Authors delete their own review; staff may delete any (moderation). */
+  /**
+   * Authors delete their own review; staff may delete any (moderation). Who may is settled before the
+   * transaction (asking whether the caller is staff is a query of its own, and the embedded database
+   * has one connection).
+   */
   async remove(title: string, reviewId: number, viewer: Viewer): Promise<void> {
     const bookId = await this.bookId(title);
+    const review = await repo.findReview(this.db, reviewId);
+    if (!review || review.book_id !== bookId) throw notFound(reviewMessages.reviewNotFound);
+    if (review.user_id !== viewer.userId && !(await viewer.isStaff())) throw forbidden(reviewMessages.notYours);
     await this.db.transaction(async (tx) => {
       if (!(await repo.lockBook(tx, bookId))) throw notFound(reviewMessages.bookNotFound);
-      const review = await repo.findReview(tx, reviewId);
-      if (!review || review.book_id !== bookId) throw notFound(reviewMessages.reviewNotFound);
-      if (review.user_id !== viewer.userId && !viewer.isStaff) throw forbidden(reviewMessages.notYours);
       await repo.deleteReview(tx, reviewId);
       await repo.refreshRating(tx, bookId);
     });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
+import { IN_SHOP } from '../catalogue/repository.js';
 
 /** One sitemap file holds at most 50,000 addresses; we stay well below. */
 export const BOOKS_PER_SITEMAP = 40_000;
@@ -18,7 +19,7 @@ function urlset(entries: { loc: string; lastmod?: string }[]): string {
 }
 
 export async function countBooksForSitemap(db: Database): Promise<number> {
-  const [row] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM books`);
+  const [row] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM books b WHERE ${IN_SHOP}`);
   return row?.n ?? 0;
 }
 
@@ -41,8 +42,8 @@ async function pageEntries(db: Database, origin: string) {
 async function bookEntries(db: Database, origin: string, part: number) {
   const books = await rows<{ title: string; lastmod: string }>(
     db,
-    sql`SELECT title, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS lastmod FROM books
-        ORDER BY id LIMIT ${BOOKS_PER_SITEMAP} OFFSET ${(part - 1) * BOOKS_PER_SITEMAP}`,
+    sql`SELECT b.title, to_char(b.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS lastmod FROM books b
+        WHERE ${IN_SHOP} ORDER BY b.id LIMIT ${BOOKS_PER_SITEMAP} OFFSET ${(part - 1) * BOOKS_PER_SITEMAP}`,
   );
   return books.map((b) => ({ loc: `${origin}/book/${encodeURIComponent(b.title)}`, lastmod: b.lastmod }));
 }

@@ -21,6 +21,14 @@ const columns = [
     ],
   },
   {
+    title: 'Your Account',
+    links: [
+      { label: 'Your Orders', to: paths.orders },
+      { label: 'Wishlist', to: paths.wishlist },
+      { label: 'Your Profile', to: paths.profile },
+    ],
+  },
+  {
     title: 'Legal',
     links: [
       { label: 'Privacy Policy', to: paths.privacy },
@@ -39,14 +47,17 @@ const socials = [
 export function Footer() {
   return (
     <footer className="border-t border-gray-200 bg-gray-50 text-gray-800 dark:border-gray-800 dark:bg-gray-900 dark:text-gray-200">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-5">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-10 px-4 py-12 sm:px-6 md:grid-cols-4 lg:grid-cols-6">
         {columns.map((column) => (
           <nav key={column.title} aria-label={column.title}>
             <h2 className="text-sm font-semibold tracking-wide uppercase">{column.title}</h2>
             <ul className="mt-4 space-y-2">
               {column.links.map((link) => (
                 <li key={link.label}>
-                  <Link to={link.to} className="text-sm text-gray-700 hover:text-indigo-700 dark:text-gray-300 dark:hover:text-indigo-300">
+                  <Link
+                    to={link.to}
+                    className="text-sm text-gray-700 hover:text-indigo-700 dark:text-gray-300 dark:hover:text-indigo-300"
+                  >
                     {link.label}
                   </Link>
                 </li>
@@ -54,7 +65,7 @@ export function Footer() {
             </ul>
           </nav>
         ))}
-        <section aria-labelledby="newsletter-heading" className="lg:col-span-2">
+        <section aria-labelledby="newsletter-heading" className="col-span-2 md:col-span-4 lg:col-span-2">
           <h2 id="newsletter-heading" className="text-sm font-semibold tracking-wide uppercase">
             Subscribe to our newsletter
           </h2>

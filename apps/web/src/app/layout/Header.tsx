@@ -20,7 +20,9 @@ import { NavLinks } from './NavLinks';
 const MobileMenu = lazy(() => import('./MobileMenu'));
 // The avatar menu (and the menu and positioning libraries behind it) loads only for signed-in
 // shoppers: guests, who are most first visits, get the plain Sign In link below.
-const UserMenu = lazy(() => import('../../features/accounts/components/UserMenu').then((m) => ({ default: m.UserMenu })));
+const UserMenu = lazy(() =>
+  import('../../features/accounts/components/UserMenu').then((m) => ({ default: m.UserMenu })),
+);
 
 function AccountArea() {
   const isAuth = useAuthStore((s) => s.isAuth);
@@ -74,16 +76,23 @@ export function Header() {
           : 'border-transparent bg-white dark:bg-gray-950',
       )}
     >
-      <div className="mx-auto flex h-full max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
+      {/* The same frame as the pages below (max-w-7xl, px-4 / sm:px-6): logo and last control line up
+          with the content's edges at every width. */}
+      <div className="mx-auto flex h-full max-w-7xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
         <Logo />
         <nav aria-label="Main" className="hidden items-center lg:flex">
           <NavLinks part="before" className={navLink} />
-          <MegaMenu label="Categories" allLabel="All Categories" entries={categories.data ?? []} pathFor={categoryPath} />
+          <MegaMenu
+            label="Categories"
+            allLabel="All Categories"
+            entries={categories.data ?? []}
+            pathFor={categoryPath}
+          />
           <MegaMenu label="Authors" allLabel="All Authors" entries={authors.data ?? []} pathFor={authorPath} />
           <NavLinks part="after" className={navLink} />
         </nav>
         <SearchBox key={pathname} className="min-w-0 flex-1 lg:max-w-xs xl:max-w-sm" />
-        <div className="flex shrink-0 items-center gap-1">
+        <div className="ml-auto flex shrink-0 items-center gap-1">
           <CartLink />
           {/* Theme and account come from this browser's storage: drawn after hydration, in space kept for them. */}
           <span className="hidden h-10 w-10 lg:inline-flex">

@@ -1,6 +1,7 @@
 import type { Book } from '@bookstore/contract';
 import { useState, type ImgHTMLAttributes } from 'react';
 import { Link } from 'react-router';
+import { bookGridCoverSizes } from './bookGrid';
 
 export const BOOK_PLACEHOLDER = '/book-placeholder.png';
 export const AVATAR_PLACEHOLDER = '/avatar.png';
@@ -23,7 +24,17 @@ interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSe
  * offers the API's resized variants as srcset (and newer formats as <picture> sources), and falls
  * back to a placeholder when missing or broken.
  */
-export function BookImage({ src, srcSet, sources, alt, width, height, priority, fallback = BOOK_PLACEHOLDER, ...rest }: Props) {
+export function BookImage({
+  src,
+  srcSet,
+  sources,
+  alt,
+  width,
+  height,
+  priority,
+  fallback = BOOK_PLACEHOLDER,
+  ...rest
+}: Props) {
   const [failed, setFailed] = useState<string | null>(null);
   const broken = !src || failed === src;
   const img = (
@@ -60,27 +71,28 @@ export const coverOf = (book: Cover) => ({ src: book.image, srcSet: book.image_s
 
 /** A small cover (40 x 56) for rows: search results, the dashboard's books table. */
 export function BookThumb({ book }: { book: Cover }) {
-  return <BookImage {...coverOf(book)} sizes="40px" alt="" width={40} height={56} className="h-14 w-10 rounded object-cover" />;
+  return (
+    <BookImage
+      {...coverOf(book)}
+      sizes="40px"
+      alt=""
+      width={40}
+      height={56}
+      className="h-14 w-10 rounded object-cover"
+    />
+  );
 }
 
 /**
  * A book card's cover: a link to the book kept out of the tab order and from screen readers (the
  * title beside it is the link they use), with the card's responsive sizes.
  */
-export function CardCover({
-  book,
-  href,
-  priority,
-}: {
-  book: Cover;
-  href: string;
-  priority?: boolean;
-}) {
+export function CardCover({ book, href, priority }: { book: Cover; href: string; priority?: boolean }) {
   return (
     <Link to={href} tabIndex={-1} aria-hidden="true" className="block bg-gray-100 dark:bg-gray-800">
       <BookImage
         {...coverOf(book)}
-        sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+        sizes={bookGridCoverSizes}
         alt=""
         width={300}
         height={400}

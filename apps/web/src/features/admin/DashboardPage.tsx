@@ -1,6 +1,6 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { inputClass } from '../../components/ui/Field';
 import { usePageTitle } from '../../lib/hooks';
@@ -8,29 +8,47 @@ import { useSummary } from './api/dashboard';
 import { BooksTab, type EditBookSlot, sortFrom } from './components/BooksTab';
 import { Figures } from './components/Figures';
 import { OrdersTab } from './components/OrdersTab';
+import { ReviewQueueTab } from './components/ReviewQueueTab';
 import { SalesChart } from './components/SalesChart';
 import { UsersTab } from './components/UsersTab';
-import { Button } from '../../components/ui/Button';
+import { MessagesTab, statusFrom } from './components/MessagesTab';
+import { SubscribersTab } from './components/SubscribersTab';
+import { Bestsellers } from './components/Bestsellers';
+import { Badge } from '../../components/ui/Badge';
+import { Button, buttonClass } from '../../components/ui/Button';
+import { paths } from '../../config/paths';
 import { Spinner } from '../../components/ui/Spinner';
 
-const TABS = ['books', 'orders', 'users'] as const;
+const TABS = ['books', 'orders', 'users', 'review', 'messages', 'subscribers'] as const;
 type TabName = (typeof TABS)[number];
-const TAB_LABELS: Record<TabName, string> = { books: 'Books', orders: 'Orders', users: 'Users' };
+const TAB_LABELS: Record<TabName, string> = {
+  books: 'Books',
+  orders: 'Orders',
+  users: 'Users',
+  review: 'Review queue',
+  messages: 'Messages',
+  subscribers: 'Subscribers',
+};
 const SEARCH_HINTS: Record<TabName, string> = {
   books: 'Search books by title, author or ISBN',
   orders: 'Search orders by order number or customer email',
   users: 'Search users by username or email',
+  review: 'Search waiting books by title, author or sender',
+  messages: 'Search messages by name, email or subject',
+  subscribers: 'Search subscribers by email',
 };
 
 /**
- * Spec section 2, Dashboard (staff only, its own chunk): real figures and 30 days of sales, then the
- * Books, Orders and Users tabs. The tab, search, page, sort and filter live in the address, so any
- * view can be linked (decisions B).
+ * The staff dashboard (its own chunk): real figures, 30 days of sales and their
+ * bestsellers, then the Books, Orders, Users, Messages and Subscribers tabs. The tab, search, page, sort
+ * and filter live in the address, so any view can be linked.
  */
 export default function DashboardPage({ editBook }: { editBook?: EditBookSlot }) {
   usePageTitle('Dashboard');
   const [params, setParams] = useSearchParams();
-  const tab: TabName = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as TabName) : 'books';
+  const tab: TabName = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as TabName)
+    : 'books';
   const search = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [draft, setDraft] = useState(search);
@@ -60,7 +78,12 @@ export default function DashboardPage({ editBook }: { editBook?: EditBookSlot })
 
   return (
     <section className="mx-auto max-w-7xl space-y-8 px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
+        <Link to={paths.addBook} className={buttonClass({ size: 'lg' })}>
+          Add book
+        </Link>
+      </div>
       {summary.isPending ? (
         <Spinner label="Loading figures..." />
       ) : summary.isError ? (
@@ -68,19 +91,35 @@ export default function DashboardPage({ editBook }: { editBook?: EditBookSlot })
       ) : (
         <>
           <Figures summary={summary.data} />
-          <SalesChart days={summary.data.sales_by_day} currency={summary.data.currency} />
+          <div className="grid gap-6 lg:grid-cols-3">
+            <div className="lg:col-span-2">
+              <SalesChart days={summary.data.sales_by_day} currency={summary.data.currency} />
+            </div>
+            <Bestsellers books={summary.data.bestsellers} currency={summary.data.currency} />
+          </div>
         </>
       )}
 
       <TabGroup selectedIndex={TABS.indexOf(tab)} onChange={onTab}>
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-          <TabList aria-label="Dashboard" className="flex gap-2 border-b border-gray-200 dark:border-gray-800">
+          {/* More tabs than a phone is wide: the row scrolls sideways (relative: the tab counts' screen-reader
+              texts scroll with it instead of widening the page). */}
+          <TabList
+            aria-label="Dashboard"
+            className="relative flex gap-2 overflow-x-auto border-b border-gray-200 dark:border-gray-800"
+          >
             {TABS.map((name) => (
               <Tab
                 key={name}
-                className="border-b-2 border-transparent px-4 py-2 font-semibold text-gray-700 data-hover:text-gray-900 data-selected:border-indigo-600 data-selected:text-indigo-800 dark:text-gray-300 dark:data-hover:text-white dark:data-selected:border-indigo-400 dark:data-selected:text-indigo-200"
+                className="flex shrink-0 items-center gap-2 border-b-2 border-transparent px-4 py-2 font-semibold whitespace-nowrap text-gray-700 data-hover:text-gray-900 data-selected:border-indigo-600 data-selected:text-indigo-800 dark:text-gray-300 dark:data-hover:text-white dark:data-selected:border-indigo-400 dark:data-selected:text-indigo-200"
               >
                 {TAB_LABELS[name]}
+                {name === 'messages' && (summary.data?.open_messages ?? 0) > 0 && (
+                  <Badge tone="amber">
+                    {summary.data!.open_messages}
+                    <span className="sr-only"> open</span>
+                  </Badge>
+                )}
               </Tab>
             ))}
           </TabList>
@@ -123,7 +162,30 @@ export default function DashboardPage({ editBook }: { editBook?: EditBookSlot })
               />
             )}
           </TabPanel>
-          <TabPanel>{tab === 'users' && <UsersTab search={search} page={page} onPage={(p) => update({ page: p }, false)} />}</TabPanel>
+          <TabPanel>
+            {tab === 'users' && <UsersTab search={search} page={page} onPage={(p) => update({ page: p }, false)} />}
+          </TabPanel>
+          <TabPanel>
+            {tab === 'review' && (
+              <ReviewQueueTab search={search} page={page} onPage={(p) => update({ page: p }, false)} />
+            )}
+          </TabPanel>
+          <TabPanel>
+            {tab === 'messages' && (
+              <MessagesTab
+                search={search}
+                page={page}
+                status={statusFrom(params.get('status'))}
+                onPage={(p) => update({ page: p }, false)}
+                onStatus={(status) => update({ status })}
+              />
+            )}
+          </TabPanel>
+          <TabPanel>
+            {tab === 'subscribers' && (
+              <SubscribersTab search={search} page={page} onPage={(p) => update({ page: p }, false)} />
+            )}
+          </TabPanel>
         </TabPanels>
       </TabGroup>
     </section>

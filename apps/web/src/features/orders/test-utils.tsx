@@ -49,12 +49,26 @@ export function renderRoute(element: ReactElement, { path, pattern }: { path: st
 
 /** A token shaped like the API's (it is never checked here): valid for an hour, so no refresh is attempted. */
 export function fakeAccessToken() {
-  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  const payload = { sub: '1', username: 'reader', is_staff: false, token_type: 'access', exp: Math.floor(Date.now() / 1000) + 3600 };
+  const encode = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const payload = {
+    sub: '1',
+    username: 'reader',
+    is_staff: false,
+    token_type: 'access',
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  };
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.signature`;
 }
 
-export function signIn(profile: Record<string, unknown> | null = { username: 'reader', profile_picture: null, is_staff: false, email: 'reader@example.com' }) {
+export function signIn(
+  profile: Record<string, unknown> | null = {
+    username: 'reader',
+    profile_picture: null,
+    is_staff: false,
+    email: 'reader@example.com',
+  },
+) {
   useAuthStore.setState({
     access: fakeAccessToken(),
     refresh: 'refresh',
@@ -80,8 +94,26 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     total_price: '33.48',
     currency: 'USD',
     items: [
-      { id: 1, book: 5, title: 'Emma', image: '/media/covers/emma.jpg', quantity: 2, price: '12.99' },
-      { id: 2, book: 6, title: 'Dracula', image: null, quantity: 1, price: '7.50' },
+      {
+        id: 1,
+        book: 5,
+        title: 'Emma',
+        image: '/media/covers/emma.jpg',
+        quantity: 2,
+        price: '12.99',
+        protection: false,
+        protection_price: '0.00',
+      },
+      {
+        id: 2,
+        book: 6,
+        title: 'Dracula',
+        image: null,
+        quantity: 1,
+        price: '7.50',
+        protection: false,
+        protection_price: '0.00',
+      },
     ],
     ...overrides,
   };

@@ -34,6 +34,7 @@ const book = (id: number, values: Partial<Book> = {}): Book => ({
   count_in_stock: 3,
   tags: [],
   rating: 0,
+  rating_count: 0,
   review_count: 0,
   created_at: '2025-01-01T00:00:00.000Z',
   ...values,

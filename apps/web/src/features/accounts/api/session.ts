@@ -37,8 +37,11 @@ export async function signOut(): Promise<void> {
   if (refresh) await api.post('/logout/', { refresh }, { auth: false }).catch(() => {});
 }
 
-/** Server field errors as the spec shows them: 'field: messages joined with commas'. */
+/**
+ * Server field errors in the shop's voice: each message as it is ('This username is already taken'),
+ * not the spec's 'field: messages', which read like a program talking (docs/decisions/0014-what-the-shop-says.md).
+ */
 export function fieldErrorLines(error: unknown): string[] {
   if (!(error instanceof ApiError) || !error.fields) return [];
-  return Object.entries(error.fields).map(([field, messages]) => `${field}: ${messages.join(', ')}`);
+  return [...new Set(Object.values(error.fields).flat())];
 }

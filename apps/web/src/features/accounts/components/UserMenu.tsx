@@ -1,4 +1,4 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSeparator } from '@headlessui/react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../stores/auth';
@@ -12,11 +12,14 @@ const itemClass =
   'flex w-full items-center justify-between gap-3 px-4 py-2 text-left text-sm text-gray-800 data-[focus]:bg-gray-100 dark:text-gray-100 dark:data-[focus]:bg-gray-800';
 
 /**
- * Header account area: the avatar menu when signed in (spec section 2), a Sign In button otherwise.
+ * Header account area: the avatar menu when signed in (Your Profile, Wishlist, Your Orders, Your Books:
+ * the ones the shopper sent in; for staff the Dashboard and Add book; Sign out), a Sign In button
+ * otherwise.
  * The wishlist count comes from the app (the wishlist feature owns the list).
  */
 export function UserMenu({ wishlistCount = 0 }: { wishlistCount?: number }) {
   const isAuth = useAuthStore((s) => s.isAuth);
+  const isAdmin = useAuthStore((s) => s.isAdmin);
   const profile = useAuthStore((s) => s.profile);
   const navigate = useNavigate();
   const count = wishlistCount;
@@ -54,6 +57,35 @@ export function UserMenu({ wishlistCount = 0 }: { wishlistCount?: number }) {
             </Badge>
           </Link>
         </MenuItem>
+        <MenuItem>
+          <Link to={paths.orders} className={itemClass}>
+            Your Orders
+          </Link>
+        </MenuItem>
+        <MenuItem>
+          <Link to={paths.myBooks} className={itemClass}>
+            Your Books
+          </Link>
+        </MenuItem>
+        {isAdmin && (
+          <MenuSection>
+            <MenuSeparator className="my-1 h-px bg-gray-100 dark:bg-gray-800" />
+            <MenuHeading className="px-4 pt-1 text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-400">
+              Staff
+            </MenuHeading>
+            <MenuItem>
+              <Link to={paths.admin} className={itemClass}>
+                Dashboard
+              </Link>
+            </MenuItem>
+            <MenuItem>
+              <Link to={paths.addBook} className={itemClass}>
+                Add book
+              </Link>
+            </MenuItem>
+          </MenuSection>
+        )}
+        <MenuSeparator className="my-1 h-px bg-gray-100 dark:bg-gray-800" />
         <MenuItem>
           <button
             type="button"

@@ -1,13 +1,12 @@
-import { useState } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { type ReactNode, useState } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
 import { paths } from '../../../config/paths';
 import { rememberDestination, useAuthStore } from '../../../stores/auth';
 import { pictureUrl, useProfile } from '../api/profile';
 import { EditProfileDialog } from '../components/EditProfileDialog';
-import { Button } from '../../../components/ui/Button';
+import { Button, buttonClass } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { Avatar } from '../components/Avatar';
-
 
 function Card({ label, value }: { label: string; value: string }) {
   return (
@@ -24,8 +23,11 @@ function joinedDate(value: string | undefined): string {
   return Number.isNaN(date.getTime()) ? 'Unknown' : date.toLocaleDateString();
 }
 
-/** Spec section 2, Profile: loading, error state, the cards, About, and the Edit Profile dialog. */
-export default function ProfilePage() {
+/**
+ * The profile: loading, error state, the cards, About, and the Edit Profile dialog. "View
+ * Activity" leads to the activity page; the Recent Activity card comes from the app (`recentActivity`).
+ */
+export default function ProfilePage({ recentActivity }: { recentActivity?: ReactNode }) {
   const isAuth = useAuthStore((s) => s.isAuth);
   const location = useLocation();
   const profile = useProfile(isAuth);
@@ -44,7 +46,10 @@ export default function ProfilePage() {
   }
   if (profile.isError) {
     return (
-      <section role="alert" className="mx-auto my-16 max-w-lg rounded-lg border border-red-200 bg-red-50 p-6 text-center dark:border-red-900 dark:bg-red-950/40">
+      <section
+        role="alert"
+        className="mx-auto my-16 max-w-lg rounded-lg border border-red-200 bg-red-50 p-6 text-center dark:border-red-900 dark:bg-red-950/40"
+      >
         <h1 className="text-xl font-semibold text-red-800 dark:text-red-200">Error loading profile</h1>
         <p className="mt-2 text-red-800 dark:text-red-200">Please try again later</p>
       </section>
@@ -68,12 +73,13 @@ export default function ProfilePage() {
           <h1 className="text-2xl font-bold">{fullName || 'No name set'}</h1>
           <p className="text-gray-700 dark:text-gray-300">@{user.username}</p>
           <div className="mt-4 flex flex-wrap justify-center gap-3 sm:justify-start">
-            <Button onClick={() => setEditing(true)}>
-              Edit Profile
-            </Button>
-            <Button variant="secondary">
+            <Button onClick={() => setEditing(true)}>Edit Profile</Button>
+            <Link to={paths.activity} className={buttonClass({ variant: 'secondary' })}>
               View Activity
-            </Button>
+            </Link>
+            <Link to={paths.orders} className={buttonClass({ variant: 'secondary' })}>
+              Your Orders
+            </Link>
           </div>
         </div>
       </div>
@@ -90,10 +96,12 @@ export default function ProfilePage() {
       </div>
 
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
-        <div className="rounded-lg border border-gray-200 p-6 dark:border-gray-800">
-          <h2 className="text-lg font-semibold">Recent Activity</h2>
-          <p className="mt-2 text-gray-700 dark:text-gray-300">No recent activity</p>
-        </div>
+        {recentActivity ?? (
+          <div className="rounded-lg border border-gray-200 p-6 dark:border-gray-800">
+            <h2 className="text-lg font-semibold">Recent Activity</h2>
+            <p className="mt-2 text-gray-700 dark:text-gray-300">No recent activity</p>
+          </div>
+        )}
         <div className="rounded-lg border border-gray-200 p-6 dark:border-gray-800">
           <h2 className="text-lg font-semibold">Preferences</h2>
           <p className="mt-2 text-gray-700 dark:text-gray-300">No preferences set</p>

@@ -1,4 +1,16 @@
-import type { AdminBookSort, Book, BookDeleted, DashboardSummary, Order, Paged, UserSummary } from '@bookstore/contract';
+import type {
+  AdminBookSort,
+  Book,
+  BookDeleted,
+  ContactMessage,
+  DashboardSummary,
+  MessageStatus,
+  Order,
+  Paged,
+  StaffOrder,
+  Subscriber,
+  UserSummary,
+} from '@bookstore/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -7,7 +19,8 @@ export const ADMIN_PAGE_SIZE = 10;
 
 const query = (params: Record<string, string | number | undefined>) => {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== '') search.set(key, String(value));
   return search.toString();
 };
 
@@ -49,10 +62,70 @@ export function useUsers(params: { page: number; search: string }) {
   });
 }
 
+/** GET /admin/orders/{id}/ : one order with its customer and payment attempts (the staff order page). */
+export function useStaffOrder(orderId: string) {
+  return useQuery({
+    queryKey: ['admin', 'order', orderId],
+    queryFn: ({ signal }) => api.get<StaffOrder>(`/admin/orders/${encodeURIComponent(orderId)}/`, { signal }),
+  });
+}
+
+/** GET /admin/messages/ : contact messages, newest first. */
+export function useMessages(params: { page: number; status: MessageStatus | ''; search: string }) {
+  return useQuery({
+    queryKey: ['admin', 'messages', params],
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      api.get<Paged<ContactMessage>>(`/admin/messages/?${query({ ...params, page_size: ADMIN_PAGE_SIZE })}`, {
+        signal,
+      }),
+  });
+}
+
+/** PUT /admin/messages/{id}/handled/ */
+export function useMarkHandled() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, handled }: { id: number; handled: boolean }) =>
+      api.put<ContactMessage>(`/admin/messages/${id}/handled/`, { handled }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['admin', 'messages'] }),
+        client.invalidateQueries({ queryKey: ['admin', 'summary'] }),
+      ]),
+  });
+}
+
+/** GET /admin/subscribers/ : newsletter subscribers, newest first. */
+export function useSubscribers(params: { page: number; search: string }) {
+  return useQuery({
+    queryKey: ['admin', 'subscribers', params],
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      api.get<Paged<Subscriber>>(`/admin/subscribers/?${query({ ...params, page_size: ADMIN_PAGE_SIZE })}`, { signal }),
+  });
+}
+
+/** GET /admin/subscribers/export/ : every subscriber (matching the search) as a CSV file, saved by the browser. */
+export async function downloadSubscribers(search: string) {
+  const csv = await api.get<string>(`/admin/subscribers/export/?${query({ search })}`, { as: 'text' });
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  link.download = `newsletter-subscribers-${new Date().toISOString().slice(0, 10)}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
 function useRefreshAdmin() {
   const client = useQueryClient();
   return () =>
-    Promise.all([['admin'], ['books'], ['book'], ['featured'], ['authors'], ['categories']].map((queryKey) => client.invalidateQueries({ queryKey })));
+    Promise.all(
+      [['admin'], ['books'], ['book'], ['featured'], ['authors'], ['categories']].map((queryKey) =>
+        client.invalidateQueries({ queryKey }),
+      ),
+    );
 }
 
 /** DELETE /books/{id}/ */

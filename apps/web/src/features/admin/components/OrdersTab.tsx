@@ -58,7 +58,7 @@ export function OrdersTab({
             <tr key={order.id}>
               <td className={cellClass}>
                 <Link
-                  to={paths.paymentSuccess(order.id)}
+                  to={paths.adminOrder(order.id)}
                   className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
                 >
                   Order #{order.id}

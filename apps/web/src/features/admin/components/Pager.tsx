@@ -1,6 +1,7 @@
 import type { PageMeta } from '@bookstore/contract';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { ScrollFrame } from '../../../components/ui/ScrollFrame';
 
 /** Previous / next for the dashboard tables. */
 export function Pager({ meta, onPage, label }: { meta: PageMeta; onPage(page: number): void; label: string }) {
@@ -60,15 +61,8 @@ export function PagedTable({
 }) {
   return (
     <>
-      {/* On a phone the table scrolls sideways in its frame: the frame takes keyboard focus (arrow keys
-          scroll it) and is named by the caption. relative: the screen-reader-only texts inside are
-          absolute, and must scroll with the table, not widen the page. */}
-      <div
-        role="region"
-        aria-label={caption}
-        tabIndex={0}
-        className="relative overflow-x-auto rounded-xl border border-gray-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-gray-800"
-      >
+      {/* On a phone the table scrolls sideways in its frame, which shows that it does. */}
+      <ScrollFrame label={caption}>
         <table className={tableClass}>
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-gray-50 dark:bg-gray-900">
@@ -76,7 +70,7 @@ export function PagedTable({
           </thead>
           <tbody className="divide-y divide-gray-200 dark:divide-gray-800">{children}</tbody>
         </table>
-      </div>
+      </ScrollFrame>
       <Pager meta={meta} onPage={onPage} label={label} />
     </>
   );

@@ -1,5 +1,5 @@
-import type { Book, Profile } from '@bookstore/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Book, Profile, SubmittedBook, SubmittedBooksPage } from '@bookstore/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { authorsQuery, categoriesQuery } from '../../../lib/catalogue-lists';
 
@@ -19,18 +19,18 @@ function useRefreshCatalogue() {
   const client = useQueryClient();
   return () =>
     Promise.all(
-      [['books'], ['book'], ['featured'], ['authors'], ['author'], ['categories'], ['category'], ['admin']].map((queryKey) =>
+      [['books'], ['book'], ['featured'], ['authors'], ['author'], ['categories'], ['category'], ['admin'], ['my-books']].map((queryKey) =>
         client.invalidateQueries({ queryKey }),
       ),
     );
 }
 
-/** POST /books/ (multipart). */
+/** POST /books/ (multipart): a reader's book comes back 'pending', staff's 'approved'. */
 export function useCreateBook() {
   const refresh = useRefreshCatalogue();
   return useMutation({
     mutationFn: ({ values, image }: { values: BookFormValues; image: File | null }) =>
-      api.post<Book>('/books/', bookFormData(values, image)),
+      api.post<SubmittedBook>('/books/', bookFormData(values, image)),
     onSuccess: () => refresh(),
   });
 }
@@ -59,5 +59,18 @@ export function useProfileForBooks(enabled: boolean) {
     enabled,
     staleTime: 0,
     queryFn: ({ signal }) => api.get<Profile>('/profile/', { signal }),
+  });
+}
+
+export const MY_BOOKS_PAGE_SIZE = 20;
+
+/** GET /books/mine/ : the books the signed-in reader added, newest first, each with where it stands. */
+export function useMyBooks(enabled: boolean, page: number) {
+  return useQuery({
+    queryKey: ['my-books', page],
+    enabled,
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      api.get<SubmittedBooksPage>(`/books/mine/?page=${page}&page_size=${MY_BOOKS_PAGE_SIZE}`, { signal }),
   });
 }

@@ -21,12 +21,14 @@ function today(): string {
 /**
  * Spec section 2, Add New Book (and section 5, add book access): signed-in users with a complete
  * profile; the contract's rules checked here first, then by the server, whose field errors are shown
- * beside their fields.
+ * beside their fields. A reader's book waits for staff before it is in the shop (the page says so, and
+ * sends them to /my-books after); Available and Featured are staff's to set.
  */
 export default function AddBookPage() {
   usePageTitle('Add New Book');
   const navigate = useNavigate();
   const isAuth = useAuthStore((s) => s.isAuth);
+  const isStaff = useAuthStore((s) => s.isAdmin);
   const profile = useProfileForBooks(isAuth);
   const { authors, categories } = useBookChoices();
   const create = useCreateBook();
@@ -73,8 +75,13 @@ export default function AddBookPage() {
       { values: getValues() as BookFormValues, image: cover },
       {
         onSuccess: (book) => {
-          toast.success(bookMessages.created);
-          navigate(paths.book(book.title));
+          if (book.review_status === 'approved') {
+            toast.success(bookMessages.created);
+            navigate(paths.book(book.title));
+          } else {
+            toast.success(bookMessages.submitted);
+            navigate(paths.myBooks);
+          }
         },
         onError: (err) => {
           if (err instanceof ApiError && err.status === 403 && err.message === bookMessages.profileIncomplete) {
@@ -97,6 +104,11 @@ export default function AddBookPage() {
           <CloseIcon width={16} height={16} /> Close
         </Button>
       </div>
+      {!isStaff && (
+        <p role="note" className="mb-6 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
+          {bookMessages.waitsForReview}
+        </p>
+      )}
       {profile.isPending ? (
         <Spinner />
       ) : (
@@ -133,10 +145,12 @@ export default function AddBookPage() {
             <TextField label="Tags (comma separated)" {...register('tags')} error={error('tags')} />
           </div>
           <TextAreaField label="Description" rows={5} {...register('description')} error={error('description')} />
-          <div className="flex flex-wrap gap-6">
-            <CheckboxField label="Available" {...register('available')} />
-            <CheckboxField label="Featured" {...register('featured')} />
-          </div>
+          {isStaff && (
+            <div className="flex flex-wrap gap-6">
+              <CheckboxField label="Available" {...register('available')} />
+              <CheckboxField label="Featured" {...register('featured')} />
+            </div>
+          )}
           <CoverPicker file={cover} onChange={setCover} error={coverError} onError={setCoverError} required />
           <div className="flex justify-end gap-3">
             <Button onClick={() => navigate(-1)} variant="secondary">

@@ -15,7 +15,7 @@ describe('cart page', () => {
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/books');
   });
 
-  it('lists lines and totals in exact cents, and removes one copy at a time', () => {
+  it('lists lines and totals in exact cents; the stepper adds and removes one copy, the bin the line', () => {
     const cart = useCartStore.getState();
     cart.initializeCart('reader');
     cart.addToCart({ id: 1, title: 'Emma', image: null, price: '0.10' }, 2);
@@ -27,10 +27,32 @@ describe('cart page', () => {
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$0.40');
     expect(screen.getByText('Free')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add one copy of Dracula' }));
+    expect(screen.getByRole('heading', { name: 'Shopping Cart (4 items)' })).toBeInTheDocument();
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$0.60');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove one copy of Emma' }));
+    expect(screen.getByText('$0.10 x 1')).toBeInTheDocument();
+    // One copy is the least a line holds: the bin takes the line out.
+    expect(screen.getByRole('button', { name: 'Remove one copy of Emma' })).toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: 'Remove Dracula' }));
-    expect(screen.getByRole('heading', { name: 'Shopping Cart (2 items)' })).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Remove Emma' }));
     expect(screen.getByRole('heading', { name: 'Shopping Cart (1 item)' })).toBeInTheDocument();
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$0.10');
+  });
+
+  it('adds the protection plan per copy as a line of the summary', () => {
+    const cart = useCartStore.getState();
+    cart.initializeCart('reader');
+    cart.addToCart({ id: 1, title: 'Emma', image: null, price: '5.00' }, 2);
+    renderWithApp(<CartPage />);
+    expect(screen.queryByTestId('cart-protection')).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: /2-Year Protection \+\$2\.99 per copy for Emma/ }));
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$10.00');
+    expect(screen.getByTestId('cart-protection')).toHaveTextContent('$5.98');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$15.98');
+    fireEvent.click(screen.getByRole('button', { name: 'Add one copy of Emma' }));
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$23.97');
+    fireEvent.click(screen.getByRole('checkbox', { name: /2-Year Protection/ }));
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$15.00');
   });
 });

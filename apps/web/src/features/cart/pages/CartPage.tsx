@@ -1,28 +1,152 @@
+import { PROTECTION_PLAN } from '@bookstore/contract/checkout';
 import { formatMoney } from '@bookstore/contract/money';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BookImage } from '../../../components/ui/BookImage';
-import { CartIcon, CloseIcon, TrashIcon } from '../../../components/ui/icons';
+import { CartIcon, CloseIcon, ShieldIcon, TrashIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/hooks';
 import { plural } from '../../../lib/lists';
-import { useActiveCart, useCartCount, useCartStore } from '../stores/cart';
-import { removedLineMessage, useRemovedBooks } from '../api/removed-books';
+import {
+  type CartItem,
+  cartTotalCents,
+  protectionCents,
+  useActiveCart,
+  useCartCount,
+  useCartStore,
+} from '../stores/cart';
+import { removedLineMessage, useCartBooks } from '../api/cart-books';
 import { EmptyState } from '../../../components/ui/EmptyState';
 
+const stepClass =
+  'flex h-9 w-9 items-center justify-center text-lg font-semibold hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-40 dark:hover:bg-gray-800';
+
 /**
- * The cart: lines, and an Order Summary whose checkout button comes from the checkout feature (the
- * app passes it in as `checkout`).
+ * One line's stepper: the spec's addToCart and removeFromCart, one copy at a time, between one copy and
+ * the copies the shop has (`stock`, once known). The bin beside it takes the whole line out.
+ */
+function Stepper({ item, stock }: { item: CartItem; stock: number | undefined }) {
+  const addToCart = useCartStore((s) => s.addToCart);
+  const removeFromCart = useCartStore((s) => s.removeFromCart);
+  const atMost = stock !== undefined && item.quantity >= stock;
+  return (
+    <div className="inline-flex items-center rounded-md border border-gray-300 dark:border-gray-700">
+      <button
+        type="button"
+        aria-label={`Remove one copy of ${item.title}`}
+        disabled={item.quantity <= 1}
+        onClick={() => removeFromCart(item.id)}
+        className={stepClass}
+      >
+        −
+      </button>
+      <span
+        aria-live="polite"
+        className="min-w-9 border-x border-gray-300 px-2 text-center text-sm font-semibold dark:border-gray-700"
+      >
+        <span className="sr-only">Copies of {item.title}: </span>
+        {item.quantity}
+      </span>
+      <button
+        type="button"
+        aria-label={`Add one copy of ${item.title}`}
+        disabled={atMost}
+        onClick={() => addToCart(item, 1)}
+        className={stepClass}
+      >
+        +
+      </button>
+    </div>
+  );
+}
+
+function stockNote(item: CartItem, stock: number | undefined): string | null {
+  if (stock === undefined) return null;
+  if (stock === 0) return 'Out of stock: remove it to check out';
+  if (item.quantity > stock) return `Only ${stock} left: lower the quantity to check out`;
+  if (item.quantity === stock) return `Only ${plural(stock, 'copy', 'copies')} left`;
+  return null;
+}
+
+function Line({ item, stock }: { item: CartItem; stock: number | undefined }) {
+  const removeLine = useCartStore((s) => s.removeLine);
+  const setProtection = useCartStore((s) => s.setProtection);
+  const note = stockNote(item, stock);
+  const protectionId = `protection-${item.id}`;
+  return (
+    <li className="flex gap-4 p-4">
+      <BookImage src={item.image} alt="" width={64} height={96} className="h-24 w-16 shrink-0 rounded object-cover" />
+      <div className="min-w-0 flex-1 space-y-2">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <Link to={paths.book(item.title)} className="font-semibold hover:underline">
+              {item.title}
+            </Link>
+            {item.book_author && <p className="text-sm text-gray-600 dark:text-gray-400">{item.book_author}</p>}
+            <p className="mt-1 text-sm text-gray-800 dark:text-gray-200">
+              {formatMoney(item.priceCents)} x {item.quantity}
+            </p>
+          </div>
+          <p className="font-semibold whitespace-nowrap">{formatMoney(item.priceCents * item.quantity)}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <Stepper item={item} stock={stock} />
+          <button
+            type="button"
+            onClick={() => removeLine(item.id)}
+            aria-label={`Remove ${item.title}`}
+            className="rounded-full p-2 text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950"
+          >
+            <TrashIcon />
+          </button>
+          {note && (
+            <p
+              className={`text-sm ${stock === 0 || item.quantity > stock! ? 'font-medium text-red-700 dark:text-red-300' : 'text-gray-700 dark:text-gray-300'}`}
+            >
+              {note}
+            </p>
+          )}
+        </div>
+        <div className="flex items-center justify-between gap-3 text-sm">
+          <label htmlFor={protectionId} className="flex items-center gap-2">
+            <input
+              id={protectionId}
+              type="checkbox"
+              checked={Boolean(item.protection)}
+              onChange={(event) => setProtection(item.id, event.target.checked)}
+              className="h-4 w-4 accent-indigo-600"
+            />
+            <ShieldIcon width={16} height={16} className="text-indigo-700 dark:text-indigo-300" />
+            <span>
+              <span className="font-medium">{PROTECTION_PLAN.name}</span> +{formatMoney(PROTECTION_PLAN.priceCents)} per
+              copy <span className="sr-only">for {item.title}</span>
+            </span>
+          </label>
+          {item.protection && (
+            <span className="whitespace-nowrap">{formatMoney(PROTECTION_PLAN.priceCents * item.quantity)}</span>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The cart: lines with their steppers and protection plans, and an Order Summary whose checkout
+ * button comes from the checkout feature (the app passes it in as `checkout`).
  */
 export default function CartPage({ checkout }: { checkout?: ReactNode }) {
   usePageTitle('Cart');
   const cart = useActiveCart();
   const count = useCartCount();
-  const removeFromCart = useCartStore((s) => s.removeFromCart);
   const navigate = useNavigate();
-  const removed = useRemovedBooks(cart.items);
+  const { removed, stock } = useCartBooks(cart.items);
+  const protection = protectionCents(cart);
   const removedNote = removed.length > 0 && (
-    <div role="status" className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
+    <div
+      role="status"
+      className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+    >
       {removed.map((title) => (
         <p key={title}>{removedLineMessage(title)}.</p>
       ))}
@@ -56,32 +180,18 @@ export default function CartPage({ checkout }: { checkout?: ReactNode }) {
       </div>
       {removedNote}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <ul aria-label="Cart items" className="divide-y divide-gray-200 rounded-xl border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
+        <ul
+          aria-label="Cart items"
+          className="divide-y divide-gray-200 rounded-xl border border-gray-200 dark:divide-gray-800 dark:border-gray-800"
+        >
           {cart.items.map((item) => (
-            <li key={item.id} className="flex items-center gap-4 p-4">
-              <BookImage src={item.image} alt="" width={64} height={96} className="h-24 w-16 shrink-0 rounded object-cover" />
-              <div className="min-w-0 flex-1">
-                <Link to={paths.book(item.title)} className="font-semibold hover:underline">
-                  {item.title}
-                </Link>
-                {item.book_author && <p className="text-sm text-gray-600 dark:text-gray-400">{item.book_author}</p>}
-                <p className="mt-1 text-sm text-gray-800 dark:text-gray-200">
-                  {formatMoney(item.priceCents)} x {item.quantity}
-                </p>
-              </div>
-              <p className="font-semibold">{formatMoney(item.priceCents * item.quantity)}</p>
-              <button
-                type="button"
-                onClick={() => removeFromCart(item.id)}
-                aria-label={`Remove ${item.title}`}
-                className="rounded-full p-2 text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950"
-              >
-                <TrashIcon />
-              </button>
-            </li>
+            <Line key={item.id} item={item} stock={stock.get(item.id)} />
           ))}
         </ul>
-        <section aria-labelledby="order-summary" className="h-fit rounded-xl border border-gray-200 bg-gray-50 p-6 dark:border-gray-800 dark:bg-gray-900">
+        <section
+          aria-labelledby="order-summary"
+          className="h-fit rounded-xl border border-gray-200 bg-gray-50 p-6 dark:border-gray-800 dark:bg-gray-900"
+        >
           <h2 id="order-summary" className="text-lg font-semibold">
             Order Summary
           </h2>
@@ -90,13 +200,19 @@ export default function CartPage({ checkout }: { checkout?: ReactNode }) {
               <dt>Subtotal</dt>
               <dd data-testid="cart-subtotal">{formatMoney(cart.totalCents)}</dd>
             </div>
+            {protection > 0 && (
+              <div className="flex justify-between">
+                <dt>{PROTECTION_PLAN.name}</dt>
+                <dd data-testid="cart-protection">{formatMoney(protection)}</dd>
+              </div>
+            )}
             <div className="flex justify-between">
               <dt>Shipping</dt>
               <dd className="font-medium text-green-800 dark:text-green-300">Free</dd>
             </div>
             <div className="flex justify-between border-t border-gray-200 pt-3 text-base font-bold dark:border-gray-700">
               <dt>Total</dt>
-              <dd data-testid="cart-total">{formatMoney(cart.totalCents)}</dd>
+              <dd data-testid="cart-total">{formatMoney(cartTotalCents(cart))}</dd>
             </div>
           </dl>
           <div className="mt-6">{checkout}</div>

@@ -1,10 +1,12 @@
+import { lineCents } from '@bookstore/contract/checkout';
 import { moneyToCents } from '@bookstore/contract/money';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
 /**
  * Spec sections 3 and 4, cart: carts keyed by cart id (a username, or a guest id), persisted as
- * 'cart-storage'. Money is integer cents; `totalCents` always equals the sum of the lines.
+ * 'cart-storage'. Money is integer cents; `totalCents` always equals the sum of the books' prices (the
+ * spec's totalPrice); a line may carry the protection plan, priced on top (`cartTotalCents`).
  */
 export interface CartBook {
   id: number;
@@ -19,6 +21,8 @@ export interface CartBook {
 export interface CartItem extends CartBook {
   quantity: number;
   priceCents: number;
+  /** The protection plan on every copy of the line (docs/decisions/0013-protection-plan.md). */
+  protection?: boolean;
 }
 
 export interface Cart {
@@ -30,8 +34,11 @@ export interface CartState {
   carts: Record<string, Cart>;
   activeCartId: string | null;
   initializeCart(cartId?: string | null): void;
-  addToCart(book: CartBook, quantity?: number): void;
+  /** Adds copies; `protection: true` puts the protection plan on the line (false leaves it as it is). */
+  addToCart(book: CartBook, quantity?: number, options?: { protection?: boolean }): void;
   removeFromCart(bookId: number): void;
+  /** Puts the protection plan on a line, or takes it off. */
+  setProtection(bookId: number, protection: boolean): void;
   /** Removes a line whatever its quantity. */
   removeLine(bookId: number): void;
   clearCart(): void;
@@ -72,7 +79,8 @@ export const useCartStore = create<CartState>()(
           const carts = state.carts[id] ? state.carts : { ...state.carts, [id]: { items: [], totalCents: 0 } };
           // A guest who signs in keeps what they put in the cart (the checkout sends guests to sign in).
           const previous = state.activeCartId;
-          const guestCart = previous && previous !== id && previous.startsWith('guest_') && cartId ? carts[previous] : undefined;
+          const guestCart =
+            previous && previous !== id && previous.startsWith('guest_') && cartId ? carts[previous] : undefined;
           if (!guestCart || guestCart.items.length === 0) return { activeCartId: id, carts };
           const merged = [...carts[id]!.items];
           for (const line of guestCart.items) {
@@ -82,22 +90,31 @@ export const useCartStore = create<CartState>()(
           }
           return {
             activeCartId: id,
-            carts: { ...carts, [id]: { items: merged, totalCents: total(merged) }, [previous!]: { items: [], totalCents: 0 } },
+            carts: {
+              ...carts,
+              [id]: { items: merged, totalCents: total(merged) },
+              [previous!]: { items: [], totalCents: 0 },
+            },
           };
         }),
-      addToCart: (book, quantity = 1) =>
+      addToCart: (book, quantity = 1, options = {}) =>
         set((state) =>
           withActive(state, (cart) => {
             const priceCents = moneyToCents(book.price) ?? 0;
+            const protect = options.protection ? { protection: true } : {};
             const existing = cart.items.find((item) => item.id === book.id);
             if (existing) {
               return cart.items.map((item) =>
-                item.id === book.id ? { ...item, quantity: item.quantity + quantity } : item,
+                item.id === book.id ? { ...item, quantity: item.quantity + quantity, ...protect } : item,
               );
             }
             const { id, title, image, price, book_author, slug } = book;
-            return [...cart.items, { id, title, image, price, book_author, slug, priceCents, quantity }];
+            return [...cart.items, { id, title, image, price, book_author, slug, priceCents, quantity, ...protect }];
           }),
+        ),
+      setProtection: (bookId, protection) =>
+        set((state) =>
+          withActive(state, (cart) => cart.items.map((item) => (item.id === bookId ? { ...item, protection } : item))),
         ),
       removeFromCart: (bookId) =>
         set((state) =>
@@ -125,6 +142,16 @@ export const useCartStore = create<CartState>()(
 );
 
 const EMPTY: Cart = { items: [], totalCents: 0 };
+
+/** What the shopper pays for the cart: the books and their protection plans (shipping is free). */
+export function cartTotalCents(cart: Cart): number {
+  return cart.items.reduce((sum, item) => sum + lineCents(item), 0);
+}
+
+/** The protection plans' share of it. */
+export function protectionCents(cart: Cart): number {
+  return cartTotalCents(cart) - cart.totalCents;
+}
 
 /** The active cart (empty when none is active). */
 export function useActiveCart(): Cart {

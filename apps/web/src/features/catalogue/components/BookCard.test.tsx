@@ -33,6 +33,7 @@ const book = (over: Partial<Book> = {}): Book => ({
   count_in_stock: 5,
   tags: [],
   rating: 3.76,
+  rating_count: 4,
   review_count: 4,
   created_at: '2025-01-01T00:00:00Z',
   ...over,
@@ -41,7 +42,17 @@ const book = (over: Partial<Book> = {}): Book => ({
 describe('book card', () => {
   beforeEach(() => useCartStore.setState({ carts: {}, activeCartId: null }));
 
-  it('cuts descriptions at 150 characters plus "..." and leaves short ones alone', () => {
+  it('cuts descriptions at a word boundary within 150 characters plus "...", and leaves short ones alone', () => {
+    const words =
+      'A young officer jumps from a ship he believes is sinking, and spends the rest of his life trying to prove to himself that he is not a coward. Nobody believes him.';
+    const preview = previewDescription(words);
+    expect(preview).toBe(
+      'A young officer jumps from a ship he believes is sinking, and spends the rest of his life trying to prove to himself that he is not a coward. Nobody...',
+    );
+    expect(preview.length - 3).toBeLessThanOrEqual(150);
+    // A word ending exactly at the limit is kept whole.
+    expect(previewDescription(`${'b'.repeat(145)} word more`)).toBe(`${'b'.repeat(145)} word...`);
+    // One word longer than the limit is cut at the limit.
     expect(previewDescription('a'.repeat(151))).toBe(`${'a'.repeat(150)}...`);
     expect(previewDescription('a'.repeat(150))).toBe('a'.repeat(150));
     expect(previewDescription('Short.')).toBe('Short.');
@@ -55,7 +66,18 @@ describe('book card', () => {
     expect(within(card).getByRole('img', { name: 'Rated 3.8 out of 5' })).toBeInTheDocument();
     expect(within(card).getByText('(4)')).toBeInTheDocument();
     expect(within(card).getByText(`${'x'.repeat(150)}...`)).toBeInTheDocument();
+    expect(within(card).queryByText('No ratings yet')).toBeNull();
     expect(within(card).getByRole('link', { name: 'Details' })).toHaveAttribute('href', '/book/Emma');
+  });
+
+  it('says "No ratings yet" instead of five empty stars for a book no buyer has rated', () => {
+    // Reviewed, but not by anyone who bought it: the rating counts verified buyers only.
+    renderWithApp(<BookCard book={book({ rating: 0, rating_count: 0, review_count: 2 })} />);
+    const card = screen.getByRole('article', { name: 'Emma' });
+    expect(within(card).getByText('No ratings yet')).toBeInTheDocument();
+    expect(within(card).queryByRole('img', { name: /Rated/ })).toBeNull();
+    expect(within(card).queryByText('(0)')).toBeNull();
+    expect(within(card).queryByText('(2)')).toBeNull();
   });
 
   it('says "View" on the home page', () => {

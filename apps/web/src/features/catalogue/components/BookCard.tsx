@@ -8,8 +8,9 @@ import { Stars } from '../../../components/ui/Stars';
 import { paths } from '../../../config/paths';
 import { AddToCartButton } from '../../cart/components/AddToCartButton';
 import { useCatalogueSlots } from './slots';
-import { isInStock, previewDescription } from './text';
+import { isInStock, isUnrated, previewDescription } from './text';
 import { buttonClass } from '../../../components/ui/Button';
+import { bookGridClass } from '../../../components/ui/bookGrid';
 
 interface Props {
   book: Book;
@@ -20,7 +21,11 @@ interface Props {
   highlight?: string[];
 }
 
-/** A book in a list: cover, title, author, price, rating, short description, Add to Cart and a link. */
+/**
+ * A book in a list: cover, title, author, price, rating, short description, Add to Cart and a link.
+ * On a phone (two cards a row) the card keeps to what a shopper scans: the description waits for
+ * wider screens and the two buttons stack, so the card is as tall as its content and no more.
+ */
 export function BookCard({ book, actionLabel = 'Details', priority, highlight }: Props) {
   const titleId = useId();
   const inStock = isInStock(book);
@@ -33,22 +38,28 @@ export function BookCard({ book, actionLabel = 'Details', priority, highlight }:
     >
       <CardCover book={book} href={href} priority={priority} />
       {cardAction && <div className="absolute top-2 right-2">{cardAction(book)}</div>}
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 id={titleId} className="line-clamp-2 text-base font-semibold">
+      <div className="flex flex-1 flex-col gap-1.5 p-3 sm:gap-2 sm:p-4">
+        <h3 id={titleId} className="line-clamp-2 text-sm font-semibold sm:text-base">
           <Link to={href} className="hover:text-indigo-700 dark:hover:text-indigo-300">
             <Highlight text={book.title} words={highlight} />
           </Link>
         </h3>
-        <p className="text-sm text-gray-600 dark:text-gray-400">
+        <p className="truncate text-xs text-gray-600 sm:text-sm dark:text-gray-400">
           <Highlight text={book.book_author} words={highlight} />
         </p>
         <Price price={book.price} originalPrice={book.original_price} />
-        <div className="flex items-center gap-1 text-sm text-gray-600 dark:text-gray-400">
-          <Stars rating={book.rating} />
-          <span>({book.review_count})</span>
-        </div>
-        <p className="text-sm text-gray-700 dark:text-gray-300">{previewDescription(book.description)}</p>
-        <div className="mt-auto flex gap-2 pt-2">
+        {isUnrated(book) ? (
+          <p className="text-xs text-gray-600 sm:text-sm dark:text-gray-400">No ratings yet</p>
+        ) : (
+          <div className="flex items-center gap-1 text-xs text-gray-600 sm:text-sm dark:text-gray-400">
+            <Stars rating={book.rating} size={14} />
+            <span>({book.rating_count})</span>
+          </div>
+        )}
+        <p className="hidden text-sm text-gray-700 sm:block dark:text-gray-300">
+          {previewDescription(book.description)}
+        </p>
+        <div className="mt-auto flex flex-col gap-2 pt-2 sm:flex-row">
           <AddToCartButton book={book} inStock={inStock} added="Added to cart successfully!" />
           <Link to={href} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
             {actionLabel}
@@ -59,7 +70,7 @@ export function BookCard({ book, actionLabel = 'Details', priority, highlight }:
   );
 }
 
-/** The 4-column (desktop) grid of cards. */
+/** The grid of cards: two a row on a phone, four on a desktop. */
 export function BookGrid({ children }: { children: ReactNode }) {
-  return <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">{children}</div>;
+  return <div className={bookGridClass}>{children}</div>;
 }

@@ -10,6 +10,11 @@ export interface CatalogueSlots {
   cardAction?: (book: Book) => ReactNode;
   /** Beside 'Add to Cart' on the book page (the wishlist toggle). */
   purchaseAction?: (book: BookDetail) => ReactNode;
+  /**
+   * On the page of a book that is out of stock, under its notice: the place for a "Notify me when it is
+   * back" control. Nothing fills it until the store can send e-mail.
+   */
+  outOfStockAction?: (book: BookDetail) => ReactNode;
   /** The content of the book page's reviews tab. */
   reviews?: (book: BookDetail) => ReactNode;
   /** The book's first reviews as plain text, for the page as the server sends it (read without JavaScript). */

@@ -1,5 +1,5 @@
 import type { BookDetail } from '@bookstore/contract';
-import { SHIPPING_OPTIONS } from '@bookstore/contract/checkout';
+import { PROTECTION_PLAN, SHIPPING_OPTIONS } from '@bookstore/contract/checkout';
 import { formatMoney } from '@bookstore/contract/money';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useState } from 'react';
@@ -19,7 +19,7 @@ import { useCartStore } from '../../cart/stores/cart';
 import { useBook, useRelatedBooks } from '../api/book';
 import { BookCard, BookGrid } from '../components/BookCard';
 import { QuantityStepper } from '../components/QuantityStepper';
-import { isInStock } from '../components/text';
+import { isInStock, isUnrated } from '../components/text';
 import { useCatalogueSlots } from '../components/slots';
 import { Button } from '../../../components/ui/Button';
 import { Badge } from '../../../components/ui/Badge';
@@ -47,43 +47,71 @@ const formatDate = (value: string | null) =>
 const tabClass =
   'rounded-t-md border-b-2 px-4 py-3 text-sm font-semibold focus:outline-none data-[focus]:outline-2 data-[focus]:outline-indigo-500 data-[selected]:border-indigo-600 data-[selected]:text-indigo-700 border-transparent text-gray-700 hover:text-gray-900 dark:text-gray-300 dark:hover:text-white dark:data-[selected]:border-indigo-400 dark:data-[selected]:text-indigo-300';
 
+/**
+ * Quantity, Add to Cart, the wishlist toggle and the protection plan; for a book that is out of stock
+ * only the notice, the wishlist toggle and the place for a "notify me" control (no stepper, nothing
+ * to add).
+ */
 function PurchaseBox({ book }: { book: BookDetail }) {
   const [quantity, setQuantity] = useState(1);
+  const [protection, setProtection] = useState(false);
   const addToCart = useCartStore((s) => s.addToCart);
-  const inStock = isInStock(book);
-  const { purchaseAction } = useCatalogueSlots();
+  const { purchaseAction, outOfStockAction } = useCatalogueSlots();
+  if (!isInStock(book)) {
+    return (
+      <div className="mt-6 space-y-4" data-testid="purchase-box">
+        <div className="rounded-md border border-red-200 bg-red-50 p-4 dark:border-red-900 dark:bg-red-950/40">
+          <p className="font-semibold text-red-800 dark:text-red-200">Out of stock</p>
+          <p className="mt-1 text-sm text-red-800 dark:text-red-200">
+            This book is sold out for now, so it cannot be ordered. Save it to your wishlist to find it again.
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button size="xl" disabled className="h-12 whitespace-nowrap">
+            Out of Stock
+          </Button>
+          {purchaseAction?.(book)}
+        </div>
+        {outOfStockAction?.(book)}
+      </div>
+    );
+  }
   return (
-    <div className="mt-6 space-y-4">
-      <p className={inStock ? 'text-sm font-medium text-green-800 dark:text-green-300' : 'text-sm font-medium text-red-700 dark:text-red-300'}>
-        {inStock ? `In stock (${book.stock_amount} available)` : 'Out of stock'}
-      </p>
+    <div className="mt-6 space-y-4" data-testid="purchase-box">
+      <p className="text-sm font-medium text-green-800 dark:text-green-300">In stock ({book.stock_amount} available)</p>
+      {/* One row on wider screens; on a phone the button takes a row of its own, so its words never wrap. */}
       <div className="flex flex-wrap items-center gap-3">
-        <QuantityStepper value={quantity} onChange={setQuantity} max={inStock ? book.stock_amount : undefined} />
+        <QuantityStepper value={quantity} onChange={setQuantity} max={book.stock_amount} />
         <Button
           size="xl"
-          disabled={!inStock}
           onClick={() => {
-            addToCart(book, quantity);
+            addToCart(book, quantity, { protection });
             toast.success(`Added ${quantity} book(s) to cart`);
           }}
-          className="h-12 flex-1"
+          className="order-last h-12 w-full whitespace-nowrap sm:order-none sm:w-auto sm:flex-1"
         >
           Add to Cart ({quantity})
         </Button>
         {purchaseAction?.(book)}
       </div>
       <label className="flex items-center gap-3 rounded-md border border-gray-200 p-3 text-sm dark:border-gray-800">
-        <input type="checkbox" className="h-4 w-4 accent-indigo-600" />
+        <input
+          type="checkbox"
+          checked={protection}
+          onChange={(event) => setProtection(event.target.checked)}
+          className="h-4 w-4 accent-indigo-600"
+        />
         <ShieldIcon className="text-indigo-700 dark:text-indigo-300" />
         <span>
-          <span className="font-semibold">2-Year Protection</span> +$2.99
+          <span className="font-semibold">{PROTECTION_PLAN.name}</span> +{formatMoney(PROTECTION_PLAN.priceCents)}
+          <span className="block text-gray-600 dark:text-gray-400">Per copy, added to your cart with the book</span>
         </span>
       </label>
     </div>
   );
 }
 
-function ServiceInfo() {
+function ServiceInfo({ inStock }: { inStock: boolean }) {
   return (
     <div className="mt-8 grid gap-4 sm:grid-cols-2">
       <section className="rounded-lg border border-gray-200 p-4 dark:border-gray-800">
@@ -101,10 +129,14 @@ function ServiceInfo() {
             </li>
           ))}
         </ul>
-        <p className="mt-3 text-sm">
-          {/* The day depends on the reader's clock and time zone: the browser's word wins. */}
-          Estimated delivery: <strong suppressHydrationWarning>{estimatedDelivery()}</strong>
-        </p>
+        {inStock ? (
+          <p className="mt-3 text-sm">
+            {/* The day depends on the reader's clock and time zone: the browser's word wins. */}
+            Estimated delivery: <strong suppressHydrationWarning>{estimatedDelivery()}</strong>
+          </p>
+        ) : (
+          <p className="mt-3 text-sm text-gray-700 dark:text-gray-300">No delivery date while the book is out of stock.</p>
+        )}
       </section>
       <section className="rounded-lg border border-gray-200 p-4 dark:border-gray-800">
         <h2 className="flex items-center gap-2 font-semibold">
@@ -314,9 +346,15 @@ export default function BookDetailPage() {
             )}
           </p>
           <div className="mt-3 flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
-            <Stars rating={book_.rating} size={18} />
-            <span className="font-semibold">{roundRating(book_.rating).toFixed(1)}</span>
-            <span>({plural(book_.review_count, 'review')})</span>
+            {isUnrated(book_) ? (
+              <span>No ratings yet</span>
+            ) : (
+              <>
+                <Stars rating={book_.rating} size={18} />
+                <span className="font-semibold">{roundRating(book_.rating).toFixed(1)}</span>
+                <span>({plural(book_.rating_count, 'rating')})</span>
+              </>
+            )}
           </div>
           <div className="mt-5 flex flex-wrap items-center gap-3">
             <Price price={book_.price} originalPrice={book_.original_price} large />
@@ -327,7 +365,7 @@ export default function BookDetailPage() {
             )}
           </div>
           <PurchaseBox key={book_.id} book={book_} />
-          <ServiceInfo />
+          <ServiceInfo inStock={isInStock(book_)} />
         </div>
       </div>
       <BookTabs book={book_} />

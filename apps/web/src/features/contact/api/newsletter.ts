@@ -2,7 +2,7 @@ import type { NewsletterRequest } from '@bookstore/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** POST /newsletter/ : 201 for a new subscriber, 200 when already subscribed; both carry a sentence. */
+/** POST /newsletter/ : 200 with one sentence, the same whether the address was on the list or not. */
 export function subscribeToNewsletter(body: NewsletterRequest) {
   return api.post<{ ok: true; message?: string }>('/newsletter/', body, { auth: false });
 }

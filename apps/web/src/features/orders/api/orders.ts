@@ -1,19 +1,27 @@
 import type { Order, PriceConflict } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
-import type { CartItem } from '../../cart/stores/cart';
+import { type Cart, cartTotalCents } from '../../cart/stores/cart';
 
-/** POST /api/orders/: the cart as an order request (spec section 3). Amounts as numbers, as the spec sends them. */
-export function orderRequestFromCart(items: CartItem[], totalCents: number) {
+/**
+ * POST /api/orders/: the cart as an order request, amounts as numbers (as clients written against the
+ * spec's call table send them); the total includes the protection plans of the lines that have one.
+ */
+export function orderRequestFromCart(cart: Cart) {
   return {
-    total_price: totalCents / 100,
+    total_price: cartTotalCents(cart) / 100,
     status: 'pending' as const,
-    items: items.map((item) => ({ book: item.id, quantity: item.quantity, price: item.priceCents / 100 })),
+    items: cart.items.map((item) => ({
+      book: item.id,
+      quantity: item.quantity,
+      price: item.priceCents / 100,
+      protection: Boolean(item.protection),
+    })),
   };
 }
 
-export function createOrder(items: CartItem[], totalCents: number) {
-  return api.post<Partial<Order> | null>('/orders/', orderRequestFromCart(items, totalCents));
+export function createOrder(cart: Cart) {
+  return api.post<Partial<Order> | null>('/orders/', orderRequestFromCart(cart));
 }
 
 /** The current prices in a 409 reply, when the cart was stale. */

@@ -61,8 +61,15 @@ async function payWith(card: string) {
 describe('who may check out', () => {
   it('needs a signed-in profile with an email (a profile still loading is left to the server)', () => {
     expect(canCheckOut({ isAuth: false, profile: null })).toBe(false);
-    expect(canCheckOut({ isAuth: true, profile: { username: 'a', profile_picture: null, is_staff: false, email: '' } })).toBe(false);
-    expect(canCheckOut({ isAuth: true, profile: { username: 'a', profile_picture: null, is_staff: false, email: 'a@b.co' } })).toBe(true);
+    expect(
+      canCheckOut({ isAuth: true, profile: { username: 'a', profile_picture: null, is_staff: false, email: '' } }),
+    ).toBe(false);
+    expect(
+      canCheckOut({
+        isAuth: true,
+        profile: { username: 'a', profile_picture: null, is_staff: false, email: 'a@b.co' },
+      }),
+    ).toBe(true);
     expect(canCheckOut({ isAuth: true, profile: null })).toBe(true);
   });
 });
@@ -99,11 +106,13 @@ describe('CheckoutButton', () => {
         total_price: 33.48,
         status: 'pending',
         items: [
-          { book: 5, quantity: 2, price: 12.99 },
-          { book: 6, quantity: 1, price: 7.5 },
+          { book: 5, quantity: 2, price: 12.99, protection: false },
+          { book: 6, quantity: 1, price: 7.5, protection: false },
         ],
       },
     });
+    // What happens next, with the hold the server set.
+    expect(screen.getByText('Your order #42 is reserved for 15 minutes — pay to complete it')).toBeInTheDocument();
 
     const popup = within(await screen.findByTestId('payment-popup'));
     expect(popup.getByText('TEST MODE')).toBeInTheDocument();
@@ -115,7 +124,12 @@ describe('CheckoutButton', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/payment-success/42');
     expect(useCartStore.getState().carts.reader?.items).toEqual([]);
     const charge = calls.find((c) => c.path === '/payments/sandbox/charge/');
-    expect(charge?.body).toEqual({ reference: init.reference, card_number: '4084 0840 8408 4081', expiry: '12/39', cvv: '408' });
+    expect(charge?.body).toEqual({
+      reference: init.reference,
+      card_number: '4084 0840 8408 4081',
+      expiry: '12/39',
+      cvv: '408',
+    });
     expect(calls.find((c) => c.path === '/verify-payment/')?.body).toEqual({ reference: init.reference, order_id: 42 });
   });
 
@@ -173,7 +187,8 @@ describe('CheckoutButton', () => {
       '/orders/': () =>
         json(
           {
-            error: 'Prices have changed since these books were added to your cart. Please review your cart and check out again.',
+            error:
+              'Prices have changed since these books were added to your cart. Please review your cart and check out again.',
             prices: [
               { book: 5, price: '14.99' },
               { book: 6, price: '7.50' },
@@ -190,6 +205,22 @@ describe('CheckoutButton', () => {
     expect(cart.items.find((i) => i.id === 5)).toMatchObject({ price: '14.99', priceCents: 1499 });
     expect(cart.totalCents).toBe(3748);
     expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).toBeEnabled();
+  });
+
+  it('sends the protection plan of the lines that have it, in the total too', async () => {
+    const calls = happyApi();
+    useCartStore.getState().setProtection(5, true);
+    route();
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    await screen.findByRole('button', { name: 'Pay Now' });
+    expect(calls[0]!.body).toEqual({
+      total_price: 39.46,
+      status: 'pending',
+      items: [
+        { book: 5, quantity: 2, price: 12.99, protection: true },
+        { book: 6, quantity: 1, price: 7.5, protection: false },
+      ],
+    });
   });
 
   it('starts over when the cart changes after the order was placed', async () => {

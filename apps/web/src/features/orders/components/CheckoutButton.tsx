@@ -1,42 +1,35 @@
 import { Button } from '../../../components/ui/Button';
-import { SandboxPopup } from '../../payments/components/SandboxPopup';
 import { useCheckout } from '../hooks/useCheckout';
+import { PaymentWindow } from './PaymentWindow';
+import { Processing } from './Processing';
 
 export { canCheckOut } from '../hooks/useCheckout';
 
-function Processing() {
-  return (
-    <>
-      <span
-        aria-hidden="true"
-        className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent"
-      />{' '}
-      Processing...
-    </>
-  );
-}
-
-/** 'Proceed to Checkout' then 'Pay Now', and the sandbox pop-up while paying: the steps are `useCheckout`'s. */
+/**
+ * 'Proceed to Checkout', then, once the order is placed, what happens next and 'Pay Now', with the
+ * sandbox pop-up while paying: the steps are `useCheckout`'s.
+ */
 export function CheckoutButton() {
-  const { busy, empty, order, popup, placeOrder, pay, finish, cancel } = useCheckout();
+  const { busy, empty, order, payment, placeOrder, pay } = useCheckout();
+  if (!order) {
+    return (
+      <Button size="xl" onClick={() => void placeOrder()} disabled={busy || empty} className="w-full">
+        {busy ? <Processing /> : 'Proceed to Checkout'}
+      </Button>
+    );
+  }
   return (
     <>
-      {order ? (
-        <Button size="xl" onClick={() => void pay(order)} disabled={busy} className="w-full">
-          {busy ? <Processing /> : 'Pay Now'}
-        </Button>
-      ) : (
-        <Button size="xl" onClick={() => void placeOrder()} disabled={busy || empty} className="w-full">
-          {busy ? <Processing /> : 'Proceed to Checkout'}
-        </Button>
-      )}
-      {popup && order && (
-        <SandboxPopup
-          config={popup}
-          onSuccess={(transaction) => void finish(order.id, transaction)}
-          onCancel={cancel}
-        />
-      )}
+      <p
+        role="status"
+        className="mb-4 rounded-md bg-indigo-50 p-3 text-sm text-indigo-950 dark:bg-indigo-950 dark:text-indigo-100"
+      >
+        Your order #{order.id} is reserved for {order.holdMinutes} minutes — pay to complete it
+      </p>
+      <Button size="xl" onClick={() => void pay(order)} disabled={busy} className="w-full">
+        {busy ? <Processing /> : 'Pay Now'}
+      </Button>
+      <PaymentWindow payment={payment} />
     </>
   );
 }

@@ -6,15 +6,8 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { type AuthState, useAuthStore } from '../../../stores/auth';
 import { useActiveCart, useCartStore } from '../../cart/stores/cart';
-import { initializePayment, verifyPayment } from '../../payments/api/payments';
-import {
-  buildPopupConfig,
-  type PaymentTransaction,
-  type PopupConfig,
-  validateCheckoutParams,
-} from '../../payments/lib/params';
-import { openPaystack } from '../../payments/lib/paystack';
 import { createOrder, priceConflictOf } from '../api/orders';
+import { type PayableOrder, usePayment } from './usePayment';
 import { rememberAndGoToLogin } from './useRequireSignIn';
 
 /**
@@ -28,29 +21,41 @@ export function canCheckOut(auth: Pick<AuthState, 'isAuth' | 'profile'>): boolea
   return true;
 }
 
-export interface PlacedOrder {
-  id: number;
-  total_price: string;
+export interface PlacedOrder extends PayableOrder {
+  /** How long the order holds its books for payment (RESERVATION_MINUTES on the server). */
+  holdMinutes: number;
   /** The cart this order was made from: if the cart changes, the order no longer matches it. */
   cartKey: string;
 }
 
+/** Minutes from when an order was placed to when its hold ends, as the server set them. */
+export function holdMinutes(order: { created_at?: string; reserved_until?: string }): number {
+  const held = Date.parse(order.reserved_until ?? '') - Date.parse(order.created_at ?? '');
+  return Number.isFinite(held) && held > 0 ? Math.round(held / 60_000) : 15;
+}
+
 /**
- * The checkout's steps (spec sections 2, 4, 5 and 8): `placeOrder` reserves the cart's books as an
- * order; `pay` opens the card pop-up (the built-in sandbox, or Paystack's inline pop-up); `finish`
- * has the server verify the payment, then clears the cart and shows the confirmation; `cancel`
- * closes the pop-up and leaves the order to be paid again. The button only draws the state.
+ * The checkout's steps: `placeOrder` reserves the cart's books as an
+ * order; then the order is paid through `usePayment` (pop-up, verification), after which the cart is
+ * cleared and the confirmation shown. The button only draws the state.
  */
 export function useCheckout() {
   const navigate = useNavigate();
   const cart = useActiveCart();
   const updatePrices = useCartStore((s) => s.updatePrices);
-  const [busy, setBusy] = useState(false);
+  const [placing, setPlacing] = useState(false);
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
-  const [popup, setPopup] = useState<PopupConfig | null>(null);
+  const payment = usePayment({
+    onPaid: (orderId) => {
+      useCartStore.getState().clearCart();
+      setPlaced(null);
+      navigate(paths.paymentSuccess(orderId));
+    },
+    onExpired: () => setPlaced(null),
+  });
 
   const cartKey = useMemo(
-    () => JSON.stringify(cart.items.map((item) => [item.id, item.quantity, item.priceCents])),
+    () => JSON.stringify(cart.items.map((item) => [item.id, item.quantity, item.priceCents, Boolean(item.protection)])),
     [cart.items],
   );
   /** The order placed for this very cart, ready to pay; null before that or once the cart changed. */
@@ -63,14 +68,19 @@ export function useCheckout() {
       return;
     }
     if (cart.items.length === 0) return;
-    setBusy(true);
+    setPlacing(true);
     try {
-      const created = await createOrder(cart.items, cart.totalCents);
+      const created = await createOrder(cart);
       if (!created || typeof created.id !== 'number') {
         toast.error('Invalid order response');
         return;
       }
-      setPlaced({ id: created.id, total_price: created.total_price ?? '0.00', cartKey });
+      setPlaced({
+        id: created.id,
+        total_price: created.total_price ?? '0.00',
+        holdMinutes: holdMinutes(created),
+        cartKey,
+      });
     } catch (error) {
       const conflict = priceConflictOf(error);
       if (conflict) {
@@ -87,68 +97,16 @@ export function useCheckout() {
         toast.error('Error processing checkout');
       }
     } finally {
-      setBusy(false);
+      setPlacing(false);
     }
   };
 
-  const finish = async (orderId: number, transaction: PaymentTransaction) => {
-    setPopup(null);
-    try {
-      const result = await verifyPayment(transaction.reference, orderId);
-      if (result.status === 'success' || result.status === 'pending') {
-        if (result.status === 'success') toast.success('Payment successful!');
-        useCartStore.getState().clearCart();
-        setPlaced(null);
-        navigate(paths.paymentSuccess(orderId));
-        return;
-      }
-      toast.error('Error processing payment');
-    } catch {
-      toast.error('Error processing payment');
-    }
-    setBusy(false);
+  return {
+    busy: placing || payment.busy,
+    empty: cart.items.length === 0,
+    order,
+    payment,
+    placeOrder,
+    pay: (current: PlacedOrder) => payment.pay(current),
   };
-
-  const cancel = () => {
-    setPopup(null);
-    setBusy(false);
-    toast('Payment cancelled');
-  };
-
-  const pay = async (current: PlacedOrder) => {
-    setBusy(true);
-    try {
-      const init = await initializePayment(current.id);
-      const config = buildPopupConfig(init, current);
-      const validated = validateCheckoutParams(config);
-      if (!validated.ok) {
-        toast.error(validated.error);
-        setBusy(false);
-        return;
-      }
-      if (init.provider === 'paystack') {
-        await openPaystack(validated.params, {
-          onSuccess: (transaction) => void finish(current.id, transaction),
-          onCancel: cancel,
-          onError: () => {
-            toast.error('Error processing payment');
-            setBusy(false);
-          },
-        });
-      } else {
-        setPopup(config);
-      }
-    } catch (error) {
-      // An order whose reservation ran out and whose books are gone cannot be paid: start again.
-      if (error instanceof ApiError && error.status === 409) {
-        setPlaced(null);
-        toast.error(error.message);
-      } else {
-        toast.error('Error processing payment');
-      }
-      setBusy(false);
-    }
-  };
-
-  return { busy, empty: cart.items.length === 0, order, popup, placeOrder, pay, finish, cancel };
 }

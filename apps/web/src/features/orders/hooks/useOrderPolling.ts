@@ -1,25 +1,27 @@
 import type { Order } from '@bookstore/contract';
 import { useEffect, useRef, useState } from 'react';
+import { isOrderSettled } from '../../../lib/order-status';
 
 /** Spec sections 4 and 9: every 5 seconds, at most 12 checks. */
 export const POLL_INTERVAL_MS = 5_000;
 export const MAX_CHECKS = 12;
 
-/** Paid, or completed: nothing left to wait for. */
-export function isOrderSettled(order: Pick<Order, 'status' | 'payment_status'>): boolean {
-  return order.payment_status === 'success' || order.status === 'completed';
-}
-
-/** Spec section 4: an order counts as pending if its status or its payment status is 'pending'. */
-export function isOrderPending(order: Pick<Order, 'status' | 'payment_status'>): boolean {
-  return order.status === 'pending' || order.payment_status === 'pending';
-}
+export { isOrderPending, isOrderSettled } from '../../../lib/order-status';
 
 export interface PollingState {
   order: Order | null;
   loading: boolean;
   error: unknown;
   checks: number;
+}
+
+/** An unpaid order whose hold has ended: it cannot be paid any more, so there is nothing to wait for. */
+export function isOrderExpired(
+  order: Pick<Order, 'status' | 'payment_status' | 'reserved_until'>,
+  now = Date.now(),
+): boolean {
+  if (order.payment_status === 'success') return false;
+  return order.status === 'cancelled' || Date.parse(order.reserved_until) <= now;
 }
 
 interface Options {
@@ -34,12 +36,14 @@ interface Options {
 
 /**
  * The confirmation screen's polling: fetch at once, then every `intervalMs`, until the order is paid
- * or completed, `maxChecks` checks were made, or a fetch fails. Leaving the screen (or another order
- * id) cancels the timer and the request in flight.
+ * or completed (or its hold has ended), `maxChecks` checks were made, or a fetch fails. Leaving the
+ * screen (or another order id) cancels the timer and the request in flight; `restart` follows the
+ * order again from the start (after a new payment attempt).
  */
-export function useOrderPolling(orderId: string | undefined, options: Options): PollingState {
+export function useOrderPolling(orderId: string | undefined, options: Options): PollingState & { restart(): void } {
   const { intervalMs = POLL_INTERVAL_MS, maxChecks = MAX_CHECKS } = options;
   const [state, setState] = useState<PollingState>({ order: null, loading: true, error: null, checks: 0 });
+  const [round, setRound] = useState(0);
   const callbacks = useRef(options);
   useEffect(() => {
     callbacks.current = options;
@@ -50,7 +54,11 @@ export function useOrderPolling(orderId: string | undefined, options: Options): 
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let checks = 0;
-    setState({ order: null, loading: true, error: null, checks: 0 });
+    // Following the same order again keeps it on screen meanwhile; another order starts from nothing.
+    setState((previous) => {
+      const same = previous.order !== null && String(previous.order.id) === orderId;
+      return { order: same ? previous.order : null, loading: !same, error: null, checks: 0 };
+    });
 
     const check = async () => {
       checks += 1;
@@ -58,7 +66,7 @@ export function useOrderPolling(orderId: string | undefined, options: Options): 
         const order = await callbacks.current.fetchOrder(orderId, controller.signal);
         if (controller.signal.aborted) return;
         setState({ order, loading: false, error: null, checks });
-        if (isOrderSettled(order)) return;
+        if (isOrderSettled(order) || isOrderExpired(order)) return;
         if (checks >= maxChecks) {
           callbacks.current.onExhausted?.();
           return;
@@ -75,7 +83,7 @@ export function useOrderPolling(orderId: string | undefined, options: Options): 
       controller.abort();
       clearTimeout(timer);
     };
-  }, [orderId, intervalMs, maxChecks]);
+  }, [orderId, intervalMs, maxChecks, round]);
 
-  return state;
+  return { ...state, restart: () => setRound((n) => n + 1) };
 }

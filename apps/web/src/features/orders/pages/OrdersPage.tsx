@@ -5,8 +5,9 @@ import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/hooks';
 import { useAuthStore } from '../../../stores/auth';
 import { useOrders } from '../api/orders';
-import { OrderLines, orderMoney } from '../components/OrderLines';
-import { OrderStatusBadge } from '../components/OrderStatusBadge';
+import { OrderLines, orderMoney } from '../../../components/ui/OrderLines';
+import { isOrderExpired } from '../hooks/useOrderPolling';
+import { OrderStatusBadge } from '../../../components/ui/OrderStatusBadge';
 import { useRequireSignIn } from '../hooks/useRequireSignIn';
 import { EmptyState } from '../../../components/ui/EmptyState';
 
@@ -39,7 +40,10 @@ function OrderHistory() {
       <ul className="mt-8 space-y-6" aria-label="Orders">
         {orders.map((order) => (
           <li key={order.id}>
-            <article aria-labelledby={`order-${order.id}`} className="rounded-xl border border-gray-200 p-5 dark:border-gray-800">
+            <article
+              aria-labelledby={`order-${order.id}`}
+              className="rounded-xl border border-gray-200 p-5 dark:border-gray-800"
+            >
               <header className="flex flex-wrap items-start justify-between gap-3">
                 <div>
                   <h2 id={`order-${order.id}`} className="text-lg font-semibold">
@@ -55,6 +59,15 @@ function OrderHistory() {
               <div className="mt-3 flex flex-wrap items-end justify-between gap-3 border-t border-gray-200 pt-3 dark:border-gray-800">
                 <div>
                   <p className="font-semibold">Total: {orderMoney(order.total_price, order.currency)}</p>
+                  {order.payment_status !== 'success' && !isOrderExpired(order) && (
+                    <p className="text-sm text-gray-700 dark:text-gray-300">
+                      Awaiting payment until{' '}
+                      {new Date(order.reserved_until).toLocaleTimeString(undefined, {
+                        hour: 'numeric',
+                        minute: '2-digit',
+                      })}
+                    </p>
+                  )}
                   {order.transaction_ref && (
                     <p className="text-sm break-all text-gray-700 dark:text-gray-300">
                       Transaction Ref: <span className="font-mono">{order.transaction_ref}</span>

@@ -1,10 +1,12 @@
 import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCartStore } from '../../cart/stores/cart';
 import { fakeApi, json, makeOrder, renderRoute, signIn, signOut } from '../test-utils';
 import PaymentSuccessPage from './PaymentSuccessPage';
 
-const route = (id = '42') => renderRoute(<PaymentSuccessPage />, { path: `/payment-success/${id}`, pattern: '/payment-success/:orderId' });
+const route = (id = '42') =>
+  renderRoute(<PaymentSuccessPage />, { path: `/payment-success/${id}`, pattern: '/payment-success/:orderId' });
 
 describe('payment success page', () => {
   beforeEach(() => {
@@ -48,7 +50,10 @@ describe('payment success page', () => {
   it('follows the payment until it succeeds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      const replies = [makeOrder(), makeOrder({ status: 'completed', payment_status: 'success', transaction_ref: 'ORD-42-1700000000000' })];
+      const replies = [
+        makeOrder(),
+        makeOrder({ status: 'completed', payment_status: 'success', transaction_ref: 'ORD-42-1700000000000' }),
+      ];
       const calls = fakeApi(() => {
         const reply = replies.length > 1 ? replies.shift()! : replies[0]!;
         return json(reply);
@@ -78,6 +83,78 @@ describe('payment success page', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('pays a pending order again with Pay Now, and follows it to paid', async () => {
+    let paid = false;
+    const calls = fakeApi((call) => {
+      switch (call.path) {
+        case '/orders/42/':
+          return json(
+            paid
+              ? makeOrder({ status: 'completed', payment_status: 'success', transaction_ref: 'ORD-42-1' })
+              : makeOrder(),
+          );
+        case '/payments/initialize/':
+          return json({
+            provider: 'sandbox',
+            reference: 'ORD-42-1',
+            amount: 3348,
+            currency: 'USD',
+            email: 'r@example.com',
+            public_key: 'pk',
+            order_id: 42,
+          });
+        case '/payments/sandbox/charge/':
+          paid = true;
+          return json({ status: 'success', reference: 'ORD-42-1', message: 'Approved' });
+        case '/verify-payment/':
+          return json({ status: 'success', order_status: 'completed' });
+        default:
+          return json({ error: 'No such address' }, 404);
+      }
+    });
+    route();
+    expect(await screen.findByText(/Your books are held for you until/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(calls.find((c) => c.path === '/payments/initialize/')?.body).toEqual({ order_id: 42 });
+    await userEvent.type(await screen.findByLabelText('Card number'), '4084084084084081');
+    await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), '1239');
+    await userEvent.type(screen.getByLabelText('CVV'), '408');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $33.48' }));
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
+  });
+
+  it('says plainly that an unpaid order whose hold ended has expired, and offers no payment', async () => {
+    fakeApi(() =>
+      json(
+        makeOrder({
+          status: 'cancelled',
+          created_at: '2020-03-04T15:30:00.000Z',
+          reserved_until: '2020-03-04T15:45:00.000Z',
+        }),
+      ),
+    );
+    route();
+    expect(await screen.findByRole('heading', { name: 'The time to pay has run out' })).toBeInTheDocument();
+    expect(screen.getByText(/was held for 15 minutes/)).toHaveTextContent(
+      'nothing was charged and its books went back on sale',
+    );
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
+    expect(screen.queryByText('Please wait while we confirm your payment...')).toBeNull();
+    expect(screen.getByTestId('payment-reference')).toHaveTextContent('None');
+  });
+
+  it("shows a line's protection plan as a line of its own, and the total that includes it", async () => {
+    const order = makeOrder({ total_price: '39.46' });
+    order.items[0] = { ...order.items[0]!, protection: true, protection_price: '2.99' };
+    fakeApi(() => json(order));
+    route();
+    const items = within(await screen.findByRole('list', { name: 'Purchased items' }));
+    expect(items.getByTestId('protection-line')).toHaveTextContent('2-Year Protection · 2 x $2.99$5.98');
+    expect(screen.getByTestId('order-protection')).toHaveTextContent('$5.98');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$39.46');
   });
 
   it("shows 'Order Not Found' for an unknown or someone else's order", async () => {

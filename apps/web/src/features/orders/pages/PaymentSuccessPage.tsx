@@ -1,28 +1,90 @@
+import type { Order } from '@bookstore/contract';
 import toast from '../../../lib/toast';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageLoading, Spinner } from '../../../components/ui/Spinner';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/hooks';
+import { capitalise } from '../../../lib/lists';
 import { useCartStore } from '../../cart/stores/cart';
 import { fetchOrder } from '../api/orders';
-import { OrderLines, orderMoney } from '../components/OrderLines';
-import { isOrderSettled, useOrderPolling } from '../hooks/useOrderPolling';
+import { OrderLines, OrderTotals } from '../../../components/ui/OrderLines';
+import { isOrderExpired, isOrderSettled, useOrderPolling } from '../hooks/useOrderPolling';
+import { holdMinutes } from '../hooks/useCheckout';
+import { usePayment } from '../hooks/usePayment';
 import { useRequireSignIn } from '../hooks/useRequireSignIn';
-import { buttonClass } from '../../../components/ui/Button';
+import { Button, buttonClass } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
+import { PaymentWindow } from '../components/PaymentWindow';
+import { Processing } from '../components/Processing';
 
-export function capitalise(text: string) {
-  return text ? text[0]!.toUpperCase() + text.slice(1) : text;
-}
+const time = (at: string) => new Date(at).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
 
 /**
- * /payment-success/{orderId} (spec sections 2 and 4): the order and its payment status, followed
- * until paid. The cart is cleared on opening.
+ * /payment-success/{orderId}: the order and its payment status, followed
+ * until paid. The cart is cleared on opening. An unpaid order can be paid again here ("Pay Now")
+ * while its hold lasts; once the hold has ended the page says so.
  */
 export default function PaymentSuccessPage() {
   const signedIn = useRequireSignIn();
   return signedIn ? <PaymentStatus /> : null;
+}
+
+/** An unpaid order within its hold: when the hold ends, and a new payment attempt. */
+function PayNow({ order, onPaid }: { order: Order; onPaid(): void }) {
+  const payment = usePayment({ onPaid, onExpired: onPaid });
+  return (
+    <div className="mt-6 rounded-xl border border-indigo-200 bg-indigo-50 p-5 text-left dark:border-indigo-900 dark:bg-indigo-950/50">
+      <h2 className="font-semibold">Not paid yet?</h2>
+      <p className="mt-1 text-sm text-gray-800 dark:text-gray-200">
+        Your books are held for you until <strong>{time(order.reserved_until)}</strong>. If you closed the payment
+        window, you can pay now. If you no longer want them, there is nothing to do: at {time(order.reserved_until)}{' '}
+        they go back on sale and nothing is charged.
+      </p>
+      <Button size="lg" onClick={() => void payment.pay(order)} disabled={payment.busy} className="mt-4">
+        {payment.busy ? <Processing /> : 'Pay Now'}
+      </Button>
+      <PaymentWindow payment={payment} />
+    </div>
+  );
+}
+
+function Heading({ order, onPaid }: { order: Order; onPaid(): void }) {
+  if (isOrderSettled(order)) {
+    return (
+      <>
+        <div
+          aria-hidden="true"
+          className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-green-100 text-3xl text-green-700 dark:bg-green-900/50 dark:text-green-300"
+        >
+          ✓
+        </div>
+        <h1 className="mt-4 text-3xl font-bold">Payment Successful!</h1>
+        <p className="mt-2 text-gray-700 dark:text-gray-300">
+          Thank you for your purchase. Your order has been confirmed.
+        </p>
+      </>
+    );
+  }
+  if (isOrderExpired(order)) {
+    return (
+      <>
+        <h1 className="text-3xl font-bold">The time to pay has run out</h1>
+        <p className="mt-2 text-gray-700 dark:text-gray-300">
+          Order #{order.id} was held for {holdMinutes(order)} minutes, until {time(order.reserved_until)}. It was not
+          paid, so nothing was charged and its books went back on sale. Add them to your cart again to order them.
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <Spinner className="mx-auto" label="Checking payment" />
+      <h1 className="mt-4 text-3xl font-bold">Payment Processing</h1>
+      <p className="mt-2 text-gray-700 dark:text-gray-300">Please wait while we confirm your payment...</p>
+      <PayNow order={order} onPaid={onPaid} />
+    </>
+  );
 }
 
 function PaymentStatus() {
@@ -30,39 +92,25 @@ function PaymentStatus() {
   useEffect(() => {
     useCartStore.getState().clearCart();
   }, []);
-  const { order, loading } = useOrderPolling(orderId, {
+  const { order, loading, restart } = useOrderPolling(orderId, {
     fetchOrder,
     onExhausted: () => toast('Payment status check completed', { icon: 'ℹ️' }),
     onError: () => toast.error('Error loading order details'),
   });
   const paid = order ? isOrderSettled(order) : false;
-  usePageTitle(order ? (paid ? 'Payment Successful' : 'Payment Processing') : 'Order');
+  usePageTitle(
+    order ? (paid ? 'Payment Successful' : isOrderExpired(order) ? 'Order Expired' : 'Payment Processing') : 'Order',
+  );
 
   if (loading) return <PageLoading />;
   if (!order) {
-    return (
-      <EmptyState title="Order Not Found" action={{ to: paths.cart, label: 'Return to Cart' }} />
-    );
+    return <EmptyState title="Order Not Found" action={{ to: paths.cart, label: 'Return to Cart' }} />;
   }
 
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <div className="text-center" aria-live="polite">
-        {paid ? (
-          <>
-            <div aria-hidden="true" className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-green-100 text-3xl text-green-700 dark:bg-green-900/50 dark:text-green-300">
-              ✓
-            </div>
-            <h1 className="mt-4 text-3xl font-bold">Payment Successful!</h1>
-            <p className="mt-2 text-gray-700 dark:text-gray-300">Thank you for your purchase. Your order has been confirmed.</p>
-          </>
-        ) : (
-          <>
-            <Spinner className="mx-auto" label="Checking payment" />
-            <h1 className="mt-4 text-3xl font-bold">Payment Processing</h1>
-            <p className="mt-2 text-gray-700 dark:text-gray-300">Please wait while we confirm your payment...</p>
-          </>
-        )}
+        <Heading order={order} onPaid={restart} />
       </div>
 
       <div className="mt-10 rounded-xl border border-gray-200 p-6 dark:border-gray-800">
@@ -80,11 +128,14 @@ function PaymentStatus() {
           <div>
             <dt className="text-sm text-gray-600 dark:text-gray-400">Payment Reference</dt>
             <dd className="font-mono text-sm break-all" data-testid="payment-reference">
-              {order.transaction_ref ?? (
-                <span className="font-sans">
-                  <span aria-hidden="true">⏳ </span>Processing...
-                </span>
-              )}
+              {order.transaction_ref ??
+                (isOrderExpired(order) ? (
+                  <span className="font-sans">None</span>
+                ) : (
+                  <span className="font-sans">
+                    <span aria-hidden="true">⏳ </span>Processing...
+                  </span>
+                ))}
             </dd>
           </div>
           <div>
@@ -95,9 +146,8 @@ function PaymentStatus() {
 
         <h2 className="mt-8 text-lg font-semibold">Purchased Items</h2>
         <OrderLines order={order} label="Purchased items" placeholderImages />
-        <div className="mt-4 flex justify-between border-t border-gray-200 pt-4 text-lg font-bold dark:border-gray-800">
-          <span>Total Amount</span>
-          <span data-testid="order-total">{orderMoney(order.total_price, order.currency)}</span>
+        <div className="mt-4">
+          <OrderTotals order={order} totalLabel="Total Amount" />
         </div>
       </div>
 

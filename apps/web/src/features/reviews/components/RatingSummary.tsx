@@ -2,7 +2,10 @@ import type { RatingSummary as Summary } from '@bookstore/contract';
 import { Stars } from '../../../components/ui/Stars';
 import { plural } from '../../../lib/lists';
 
-/** The average with its stars, and one bar per star value (5 to 1) with its count. */
+/**
+ * The book's rating: the average of its verified buyers' reviews with its stars, and one bar per star
+ * value (5 to 1) with its count (docs/decisions/0008). Every review is listed below it, verified or not.
+ */
 export function RatingSummary({ summary }: { summary: Summary }) {
   const widest = Math.max(1, ...summary.stars.map((s) => s.count));
   return (
@@ -13,7 +16,9 @@ export function RatingSummary({ summary }: { summary: Summary }) {
         </h3>
         <p className="text-4xl font-bold">{summary.average.toFixed(1)}</p>
         <Stars rating={summary.average} size={18} className="mt-1" />
-        <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{plural(summary.count, 'review')}</p>
+        <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
+          {summary.count === 0 ? 'No ratings from buyers yet' : `From ${plural(summary.count, 'verified buyer')}`}
+        </p>
       </div>
       <ul className="flex-1 space-y-1" aria-label="Reviews by star rating">
         {summary.stars.map(({ stars, count }) => (

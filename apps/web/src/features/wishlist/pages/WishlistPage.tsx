@@ -15,6 +15,7 @@ import { AddToCartButton } from '../../cart/components/AddToCartButton';
 import { useChangeWishlist, useWishlist } from '../api/wishlist';
 import { Button } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
+import { bookGridClass } from '../../../components/ui/bookGrid';
 
 const inStock = (book: Book) => book.available && book.stock_amount > 0;
 
@@ -23,23 +24,28 @@ function WishlistItem({ book, onRemove }: { book: Book; onRemove: (book: Book) =
   return (
     <li className="group flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm dark:border-gray-800 dark:bg-gray-900">
       <CardCover book={book} href={paths.book(book.title)} />
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <h2 className="line-clamp-2 text-base font-semibold">
+      <div className="flex flex-1 flex-col gap-1.5 p-3 sm:gap-2 sm:p-4">
+        <h2 className="line-clamp-2 text-sm font-semibold sm:text-base">
           <Link to={paths.book(book.title)} className="hover:text-indigo-700 dark:hover:text-indigo-300">
             {book.title}
           </Link>
         </h2>
-        <p className="text-sm text-gray-600 dark:text-gray-400">{book.book_author}</p>
+        <p className="truncate text-xs text-gray-600 sm:text-sm dark:text-gray-400">{book.book_author}</p>
         <Price price={book.price} originalPrice={book.original_price} />
         {!available && <p className="text-sm font-medium text-red-700 dark:text-red-300">Out of stock</p>}
-        <div className="mt-auto flex gap-2 pt-2">
+        <div className="mt-auto flex flex-col gap-2 pt-2 sm:flex-row">
           <AddToCartButton
             book={book}
             inStock={available}
             added="Added to cart"
             aria-label={available ? `Add ${book.title} to cart` : `${book.title} is out of stock`}
           />
-          <Button variant="secondary" size="sm" onClick={() => onRemove(book)} aria-label={`Remove ${book.title} from wishlist`}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => onRemove(book)}
+            aria-label={`Remove ${book.title} from wishlist`}
+          >
             <TrashIcon width={16} height={16} /> Remove
           </Button>
         </div>
@@ -65,9 +71,7 @@ export default function WishlistPage() {
 
   if (!isAuth || wishlist.isPending) return <PageLoading />;
   if (wishlist.isError) {
-    return (
-      <ErrorState message="Failed to fetch wishlist" onRetry={() => void wishlist.refetch()} />
-    );
+    return <ErrorState message="Failed to fetch wishlist" onRetry={() => void wishlist.refetch()} />;
   }
 
   const books = wishlist.data;
@@ -92,8 +96,10 @@ export default function WishlistPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <h1 className="mb-8 text-2xl font-bold tracking-tight sm:text-3xl">My Wishlist ({plural(books.length, 'item')})</h1>
-      <ul aria-label="Wishlist" className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      <h1 className="mb-8 text-2xl font-bold tracking-tight sm:text-3xl">
+        My Wishlist ({plural(books.length, 'item')})
+      </h1>
+      <ul aria-label="Wishlist" className={bookGridClass}>
         {books.map((book) => (
           <WishlistItem key={book.id} book={book} onRemove={remove} />
         ))}

@@ -9,10 +9,11 @@ import { type CartItem, useCartStore } from '../stores/cart';
 export const removedLineMessage = (title: string) => `"${title}" is no longer available and was removed from your cart`;
 
 /**
- * GET /books/lookup/?ids= : the cart's books that still exist. Lines whose book was deleted are taken
- * out of the cart, and the shopper is told which (a toast, and a note on the page).
+ * GET /books/lookup/?ids= : the cart's books as the shop has them now. Lines whose book was deleted are
+ * taken out of the cart, and the shopper is told which (a toast, and a note on the page); `stock` says
+ * how many copies of each remaining book can be bought (the cap of its line's stepper), once known.
  */
-export function useRemovedBooks(items: CartItem[]): string[] {
+export function useCartBooks(items: CartItem[]): { removed: string[]; stock: Map<number, number> } {
   const ids = items.map((item) => item.id).sort((a, b) => a - b);
   const removeLine = useCartStore((s) => s.removeLine);
   const [removed, setRemoved] = useState<string[]>([]);
@@ -35,5 +36,6 @@ export function useRemovedBooks(items: CartItem[]): string[] {
     setRemoved((before) => [...before, ...gone.map((line) => line.title)]);
   }, [lookup.data, items, removeLine]);
 
-  return removed;
+  const stock = new Map((lookup.data ?? []).map((book) => [book.id, book.available ? book.stock_amount : 0]));
+  return { removed, stock };
 }
