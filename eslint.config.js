@@ -12,8 +12,23 @@ const features = readdirSync(new URL('./apps/web/src/features/', import.meta.url
 // They are listed for no feature here, so they use none.
 const uses = { catalogue: ['cart'], wishlist: ['cart'], orders: ['cart', 'payments'] };
 
+// The API's layers, lowest first: lib and db, then modules, then plugins, then app.ts and the scripts
+// around it (server.ts, startup.ts, seed/, ops/). A module is used only through its index.ts.
+const apiModules = readdirSync(new URL('./apps/api/src/modules/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const moduleInternals = {
+  // Any file of a module but its face: `../books/service.js`, `../../modules/books/repository.js`.
+  regex: `(^|/)modules/[^/]+/(?!index\\.js$).+$`,
+  message: "Use the other module's index.ts (its public face), not its files.",
+};
+const upward = (layers, message) => ({
+  regex: `(^|/)(${layers.join('|')})(/|\\.js$)`,
+  message,
+});
+
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', '.test-results/**', '**/test-results/**', 'bench/results/**'] },
+  { ignores: ['apps/api/fixtures/**', '**/dist/**', '**/node_modules/**', '**/drizzle/**', '.test-results/**', '**/test-results/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -54,6 +69,42 @@ export default tseslint.config(
       ],
     },
   })),
+  // API modules reach other modules through their faces, and never up into plugins or app.ts.
+  ...apiModules.map((module) => ({
+    files: [`apps/api/src/modules/${module}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            moduleInternals,
+            {
+              // From inside a module, its neighbours are `../<name>/…`.
+              regex: `^\\.\\./(${apiModules.filter((other) => other !== module).join('|')})/(?!index\\.js$).+$`,
+              message: moduleInternals.message,
+            },
+            upward(['plugins', 'app', 'server', 'startup', 'seed', 'ops'], 'A module does not import plugins or the app: they are built on modules.'),
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/api/src/plugins/**/*.ts', 'apps/api/src/app.ts', 'apps/api/src/startup.ts', 'apps/api/src/seed/**/*.ts', 'apps/api/src/ops/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [moduleInternals] }] },
+  },
+  {
+    files: ['apps/api/src/lib/**/*.ts', 'apps/api/src/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [upward(['modules', 'plugins', 'app', 'server', 'startup', 'seed', 'ops'], 'lib and db are the bottom layer: they import no module, plugin or app.')] },
+      ],
+    },
+  },
   {
     files: ['**/*.test.{ts,tsx}', '**/e2e/**', 'bench/**', 'scripts/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },

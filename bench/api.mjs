@@ -330,7 +330,7 @@ async function main() {
   const present = await countBooks();
   if (present < BOOKS) {
     log(`the catalogue holds ${present} books; seeding up to ${BOOKS}`);
-    const seeded = spawnSync('npx', ['tsx', 'apps/api/src/db/seed/cli.ts', '--books', String(BOOKS)], {
+    const seeded = spawnSync('npx', ['tsx', 'apps/api/src/seed/cli.ts', '--books', String(BOOKS)], {
       cwd: root,
       stdio: 'inherit',
       env: { ...process.env, DATABASE_URL, DATA_DIR: path.join(root, 'data', 'bench') },

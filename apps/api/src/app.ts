@@ -7,18 +7,19 @@ import type { Database, DatabaseHandle } from './db/client.js';
 import { FrontServer } from './lib/front.js';
 import { readPageTemplate } from './lib/html.js';
 import { loggerOptions, requestLogger } from './lib/log.js';
-import { accountsRoutes } from './modules/accounts/routes.js';
-import { activityRoutes } from './modules/activity/routes.js';
-import { adminRoutes } from './modules/admin/routes.js';
-import { booksRoutes } from './modules/books/routes.js';
-import { catalogueRoutes } from './modules/catalogue/routes.js';
-import { contactRoutes } from './modules/contact/routes.js';
+import { accountsRoutes } from './modules/accounts/index.js';
+import { activityRoutes } from './modules/activity/index.js';
+import { adminRoutes } from './modules/admin/index.js';
+import { booksRoutes } from './modules/books/index.js';
+import { catalogueRoutes } from './modules/catalogue/index.js';
+import { contactRoutes } from './modules/contact/index.js';
 import { eventsRoutes } from './modules/events/index.js';
-import { ordersRoutes } from './modules/orders/routes.js';
-import { paymentsRoutes } from './modules/payments/routes.js';
-import { reviewsRoutes } from './modules/reviews/routes.js';
-import { seoRoutes } from './modules/seo/routes.js';
-import { wishlistRoutes } from './modules/wishlist/routes.js';
+import { ordersRoutes } from './modules/orders/index.js';
+import { paymentsRoutes } from './modules/payments/index.js';
+import { reviewsRoutes } from './modules/reviews/index.js';
+import { seoRoutes } from './modules/seo/index.js';
+import { wishlistRoutes } from './modules/wishlist/index.js';
+import { answersPlugin } from './plugins/answers.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { inputPlugin } from './plugins/input.js';
@@ -93,6 +94,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(inputPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
+  await app.register(answersPlugin);
 
   await app.register(healthRoutes);
   await app.register(

@@ -93,7 +93,7 @@ export interface Config {
   signupsPerHour: number;
   seedDemo: boolean;
   /** Longest a catalogue answer may be reused (0: never); every catalogue write clears every process's answers. */
-  catalogueCacheSeconds: number;
+  answerCacheSeconds: number;
   /** The longest a whole request (headers and body) may take to arrive; slower clients get a 408. */
   requestTimeoutSeconds: number;
   /** How long a process may reuse "this session is still open" before asking the database again. */
@@ -170,7 +170,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     maxHeldCopies: env.MAX_HELD_COPIES,
     signupsPerHour: env.SIGNUPS_PER_HOUR,
     seedDemo: env.SEED_DEMO,
-    catalogueCacheSeconds: env.CATALOGUE_CACHE_SECONDS,
+    answerCacheSeconds: env.CATALOGUE_CACHE_SECONDS,
     sessionCheckSeconds: env.SESSION_CHECK_SECONDS,
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
     outboxLeaseSeconds: env.OUTBOX_LEASE_SECONDS,

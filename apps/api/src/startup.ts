@@ -1,8 +1,8 @@
 import type { App } from './app.js';
-import { seedDemoCatalogueIfEmpty } from './db/seed/demo.js';
-import { ensureAdminFromConfig } from './modules/accounts/admin.js';
+import { seedDemoCatalogueIfEmpty } from './seed/demo.js';
+import { ensureAdminFromConfig } from './modules/accounts/index.js';
 import { startEventDispatcher } from './modules/events/index.js';
-import { startReservationSweeper } from './modules/orders/reservations.js';
+import { startReservationSweeper } from './modules/orders/index.js';
 
 /** What a starting server does once its database is migrated: demo data, first admin, background jobs. */
 export async function prepareStore(app: App) {

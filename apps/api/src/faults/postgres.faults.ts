@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { orders } from '../db/schema.js';
 import { TokenService } from '../lib/tokens.js';
-import { startSession } from '../modules/accounts/sessions.js';
+import { startSession } from '../modules/accounts/index.js';
 import { insertUser } from '../test/factories.js';
 import { admin, call, copiesOf, openWithBook, postgresUrl, useStores } from './support.js';
 

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { users } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { type AccessClaims, TokenService } from '../lib/tokens.js';
-import { SessionCheck } from '../modules/accounts/sessions.js';
+import { SessionCheck } from '../modules/accounts/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -22,6 +22,3 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 });
-
-/** A route's OpenAPI note that it takes the access token (the `bearerAuth` scheme above). */
-export const security = [{ bearerAuth: [] }];

@@ -140,8 +140,8 @@ describe('server-rendered pages', () => {
     const before = await app.inject('/books');
     await insertBook(app.db, { title: 'Aardvark Tales' });
     // Written behind the API's back: the page stays as it was until the cache is told.
-    const { catalogueCache } = await import('../modules/catalogue/cache.js');
-    catalogueCache(app.db).invalidate();
+    const { answerCache } = await import('../lib/answers/cache.js');
+    answerCache(app.db).invalidate();
     const after = await app.inject('/books');
     expect(after.body).toContain('<li>Aardvark Tales</li>');
     expect(after.headers.etag).not.toBe(before.headers.etag);

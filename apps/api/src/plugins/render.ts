@@ -4,8 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { bookListQuerySchema, type CatalogueReader } from '@bookstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../lib/errors.js';
-import { CachedAnswer, catalogueCache } from '../modules/catalogue/cache.js';
-import { CatalogueService } from '../modules/catalogue/service.js';
+import { CachedAnswer, answerCache } from '../lib/answers/cache.js';
+import { CatalogueService } from '../modules/catalogue/index.js';
 
 /** What the storefront's server bundle (dist/server/entry-server.js, `vite build --ssr`) exports. */
 interface ServerEntry {
@@ -55,7 +55,7 @@ const LISTINGS = [
  */
 export function catalogueReader(app: FastifyInstance): CatalogueReader {
   const service = new CatalogueService(app.db);
-  const cache = catalogueCache(app.db);
+  const cache = answerCache(app.db);
   return {
     featured: () => service.featured(),
     async books(address) {

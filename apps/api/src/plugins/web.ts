@@ -5,9 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { escapeHtml } from '../lib/html.js';
 import { publicOrigin } from '../lib/origin.js';
-import { CachedAnswer, catalogueCache } from '../modules/catalogue/cache.js';
-import { preferredEncoding } from '../modules/catalogue/routes.js';
-import { headForPath } from '../modules/seo/head.js';
+import { CachedAnswer, answerCache } from '../lib/answers/cache.js';
+import { preferredEncoding } from '../lib/answers/http.js';
+import { headForPath } from '../modules/seo/index.js';
 import { createPageRenderer, PAGE_CACHE_CONTROL, type RenderedPage } from './render.js';
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
@@ -54,7 +54,7 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     });
   }
   const renderPage = hasWeb ? await createPageRenderer(app, dist, indexHtml) : null;
-  const cache = catalogueCache(app.db);
+  const cache = answerCache(app.db);
 
   /** The template with the page's own title, description and Open Graph tags. */
   async function documentFor(request: FastifyRequest, pathname: string, origin: string) {

@@ -4,8 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { App } from './app.js';
 import type { Database } from '../db/client.js';
 import { authors, books, categories, orderItems, orders, reviews, users } from '../db/schema.js';
-import { hashPassword } from '../modules/accounts/passwords.js';
-import { startSession } from '../modules/accounts/sessions.js';
+import { hashPassword } from '../modules/accounts/index.js';
+import { startSession } from '../modules/accounts/index.js';
 
 /**
  * The one set of test factories: rows straight into the database (no HTTP, no rate limits), each

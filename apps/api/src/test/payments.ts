@@ -1,6 +1,6 @@
 import { SANDBOX_CARDS } from '@bookstore/contract';
 import type { App } from './app.js';
-import { cardGroups } from '../modules/payments/service.js';
+import { cardGroups } from '../modules/payments/index.js';
 import type { TestUser } from './factories.js';
 
 /** Shortcuts for the payment tests: start an attempt, charge a sandbox card, verify. */

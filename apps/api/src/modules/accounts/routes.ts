@@ -18,7 +18,7 @@ import { readUploadForm } from '../../lib/form.js';
 import { LoginThrottle } from './login-throttle.js';
 import { AccountsService } from './service.js';
 import { deleteExpiredSessions } from './sessions.js';
-import { security } from '../../plugins/openapi.js';
+import { security } from '../../lib/openapi.js';
 
 const PICTURE_FIELDS = ['profilePicture', 'profile_picture'] as const;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema };
@@ -39,7 +39,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
     '/register/',
     {
       // New accounts per address: enough for a household or an office, not for a script making dozens.
-      config: { rateLimit: { max: app.config.signupsPerHour, timeWindow: '1 hour' }, leavesCatalogue: true },
+      config: { rateLimit: { max: app.config.signupsPerHour, timeWindow: '1 hour' }, invalidates: [] },
       schema: {
         tags: ['accounts'],
         summary: 'Create an account',
@@ -65,7 +65,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
     '/login/',
     {
       // A flood guard per address; wrong passwords are counted apart (per account and per address).
-      config: { rateLimit: { max: 100, timeWindow: '1 minute' }, leavesCatalogue: true },
+      config: { rateLimit: { max: 100, timeWindow: '1 minute' }, invalidates: [] },
       schema: {
         tags: ['accounts'],
         summary: 'Sign in with email or username',
@@ -85,7 +85,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
   app.post(
     '/token/refresh/',
     {
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' }, leavesCatalogue: true },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' }, invalidates: [] },
       schema: {
         tags: ['accounts'],
         summary: 'Exchange a refresh token for a new pair',
@@ -100,7 +100,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
   app.post(
     '/logout/',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' }, leavesCatalogue: true },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' }, invalidates: [] },
       schema: {
         tags: ['accounts'],
         summary: 'Sign out: end the session of this refresh token',
@@ -133,7 +133,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
     {
       preHandler: app.requireUser,
       // Each change may carry a new picture to decode and encode: a person needs a few an hour.
-      config: { rateLimit: { max: 20, timeWindow: '1 hour', keyGenerator: app.limits.perAccount } },
+      config: { invalidates: ['catalogue'], rateLimit: { max: 20, timeWindow: '1 hour', keyGenerator: app.limits.perAccount } },
       schema: {
         tags: ['accounts'],
         summary: 'Change the signed-in user’s profile',
@@ -173,7 +173,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
     '/users/:id/staff/',
     {
       preHandler: app.requireStaff,
-      config: { leavesCatalogue: true },
+      config: { invalidates: [] },
       schema: {
         tags: ['accounts'],
         summary: 'Give or take away staff access (staff; never your own)',

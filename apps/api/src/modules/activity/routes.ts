@@ -1,7 +1,7 @@
 import { errorSchema, pagedActivitySchema, pageQuerySchema } from '@bookstore/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { security } from '../../plugins/openapi.js';
+import { security } from '../../lib/openapi.js';
 import { listActivity } from './repository.js';
 
 /** The signed-in shopper's own activity (the profile's Recent Activity and the activity page). */

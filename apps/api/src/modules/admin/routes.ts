@@ -10,9 +10,9 @@ import {
 } from '@bookstore/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bookToJson } from '../catalogue/serialize.js';
+import { bookToJson } from '../catalogue/index.js';
 import { adminBooks, bestsellers, figures, salesByDay } from './repository.js';
-import { security } from '../../plugins/openapi.js';
+import { security } from '../../lib/openapi.js';
 
 const tags = ['admin'];
 

@@ -4,7 +4,7 @@ import { authors, books, categories, orderItems } from '../../db/schema.js';
 import { rows } from '../../db/rows.js';
 import { containsPattern } from '../../lib/like.js';
 import type { ReviewStatus } from '@bookstore/contract';
-import { BOOK_COLUMNS, BOOK_FROM, type BookRow, IN_SHOP } from '../catalogue/repository.js';
+import { BOOK_COLUMNS, BOOK_FROM, type BookRow, IN_SHOP } from '../catalogue/index.js';
 
 /** Writes of the books table (the catalogue module reads it). */
 export type NewBook = typeof books.$inferInsert;

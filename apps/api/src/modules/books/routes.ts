@@ -14,10 +14,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readUploadForm } from '../../lib/form.js';
 import { booksByIds } from './repository.js';
-import { bookToJson } from '../catalogue/serialize.js';
+import { bookToJson } from '../catalogue/index.js';
 import { BooksService, COVER_FIELD } from './service.js';
 import { fillTitleKeys } from './title-key.js';
-import { security } from '../../plugins/openapi.js';
+import { security } from '../../lib/openapi.js';
 
 const tags = ['books'];
 const errors = {
@@ -50,7 +50,7 @@ const BOOK_CHANGES_PER_HOUR = 300;
 /**
  * Writing the catalogue under /api (spec section 7): readers with a complete profile add books, which
  * wait for staff's approval (the review queue under /api/admin/books/); staff change, approve, reject
- * and delete them. Successful writes empty the catalogue cache through the catalogue routes' hook.
+ * and delete them. Each write declares `invalidates: ['catalogue']`, so a successful one empties the answer cache (plugins/answers.ts).
  */
 export async function booksRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -68,6 +68,7 @@ export async function booksRoutes(fastify: FastifyInstance) {
     {
       preHandler: app.requireUser,
       config: {
+        invalidates: ['catalogue'],
         rateLimit: {
           max: async (request) => ((await app.isStaff(request)) ? STAFF_BOOKS_PER_HOUR : BOOKS_PER_HOUR),
           timeWindow: '1 hour',
@@ -131,6 +132,7 @@ export async function booksRoutes(fastify: FastifyInstance) {
     app.post(
       `/admin/books/:id/${action}/`,
       {
+        config: { invalidates: ['catalogue'] },
         preHandler: app.requireStaff,
         schema: {
           tags,
@@ -152,7 +154,7 @@ export async function booksRoutes(fastify: FastifyInstance) {
     '/books/update/:id/',
     {
       preHandler: app.requireStaff,
-      config: { rateLimit: { max: BOOK_CHANGES_PER_HOUR, timeWindow: '1 hour', keyGenerator: app.limits.perAccount } },
+      config: { invalidates: ['catalogue'], rateLimit: { max: BOOK_CHANGES_PER_HOUR, timeWindow: '1 hour', keyGenerator: app.limits.perAccount } },
       schema: {
         tags,
         summary: 'Change a book (staff): any subset of its fields',
@@ -169,6 +171,7 @@ export async function booksRoutes(fastify: FastifyInstance) {
   app.delete(
     '/books/:id/',
     {
+      config: { invalidates: ['catalogue'] },
       preHandler: app.requireStaff,
       schema: {
         tags,

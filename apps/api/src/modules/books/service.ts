@@ -17,9 +17,8 @@ import type { Database } from '../../db/client.js';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { fieldsError, type UploadForm } from '../../lib/form.js';
 import { type ImageVariant, pictureError, removeMedia, storeResponsiveImage } from '../../lib/images.js';
-import { findUserById } from '../accounts/users.js';
-import { findBookById } from '../catalogue/repository.js';
-import { bookToJson } from '../catalogue/serialize.js';
+import { findUserById } from '../accounts/index.js';
+import { findBookById, bookToJson } from '../catalogue/index.js';
 import {
   authorName,
   type BookChangesRow,

@@ -2,7 +2,7 @@ import { authorSchema, bookDetailSchema, bookSchema, categorySchema, pagedBooksS
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { createAccount, insertAuthor, insertBook, insertCategory, insertReview, insertUser } from '../../test/factories.js';
-import { invalidateCatalogue } from './cache.js';
+import { invalidateAnswers } from '../../lib/answers/cache.js';
 
 const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 24 * 60 * 60 * 1000);
 
@@ -78,7 +78,7 @@ describe('catalogue reads', () => {
     const bare = await insertUser(db, { username: 'reader2' });
     await insertReview(db, { bookId: emma.id, userId: named.id, rating: 5, comment: 'Lovely', createdAt: day(40) });
     await insertReview(db, { bookId: emma.id, userId: bare.id, rating: 4, comment: 'Fun', createdAt: day(41) });
-    invalidateCatalogue(db);
+    invalidateAnswers(db);
   });
 
   const get = (url: string) => ctx().app.inject({ method: 'GET', url });
@@ -311,7 +311,7 @@ describe('catalogue reads', () => {
 });
 
 describe('catalogue cache', () => {
-  const ctx = useTestApp({ catalogueCacheSeconds: 60 });
+  const ctx = useTestApp({ answerCacheSeconds: 60 });
   const count = async () =>
     pagedBooksSchema.parse((await ctx().app.inject('/api/books/?page_size=1')).json()).meta.count;
 
@@ -344,7 +344,7 @@ describe('catalogue cache', () => {
     const refused = await app.inject({ method: 'POST', url: '/api/contact', payload: {} });
     expect(refused.statusCode).toBe(400);
     expect(await count()).toBe(before);
-    invalidateCatalogue(app.db);
+    invalidateAnswers(app.db);
     expect(await count()).toBe(before + 1);
   });
 });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { insertAuthor, insertBook, insertCategory } from '../../test/factories.js';
-import { invalidateCatalogue } from './cache.js';
+import { invalidateAnswers } from '../../lib/answers/cache.js';
 import { rows } from '../../db/rows.js';
 
 const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 24 * 60 * 60 * 1000);
@@ -42,7 +42,7 @@ describe('catalogue filters, facets and orderings', () => {
         createdAt: day(i),
       });
     }
-    invalidateCatalogue(db);
+    invalidateAnswers(db);
   });
 
   const get = (url: string) => ctx().app.inject({ method: 'GET', url });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { books } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { insertAuthor, insertBook, insertCategory } from '../../test/factories.js';
-import { invalidateCatalogue } from './cache.js';
+import { invalidateAnswers } from '../../lib/answers/cache.js';
 
 /**
  * Kept catalogue answers are sent before Fastify sees the request (lib/front.ts). A client must not be
@@ -21,7 +21,7 @@ describe.each([
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    testApp = await createTestApp({ catalogueCacheSeconds: 60, ...overrides });
+    testApp = await createTestApp({ answerCacheSeconds: 60, ...overrides });
     const db = testApp.app.db;
     const author = await insertAuthor(db, { name: 'Ann Radcliffe', slug: 'ann-radcliffe', featured: true });
     const category = await insertCategory(db, { name: 'Gothic', slug: 'gothic' });
@@ -37,7 +37,7 @@ describe.each([
       });
       ids[`book${i}`] = book.id;
     }
-    invalidateCatalogue(db);
+    invalidateAnswers(db);
     await testApp.app.listen({ port: 0, host: '127.0.0.1' });
     port = (testApp.app.server.address() as AddressInfo).port;
   }, 60_000);
@@ -102,7 +102,7 @@ describe.each([
     expect(JSON.parse((await fetchRaw(url)).body.toString()).price).toBe('12.50');
     expect(JSON.parse((await fetchRaw(url)).body.toString()).price).toBe('12.50');
     await testApp.app.db.update(books).set({ priceCents: 999 }).where(eq(books.id, ids.book1!));
-    invalidateCatalogue(testApp.app.db);
+    invalidateAnswers(testApp.app.db);
     expect(JSON.parse((await fetchRaw(url)).body.toString()).price).toBe('9.99');
   });
 

@@ -3,58 +3,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import { REVIEWS_PAGE_SIZE } from '@bookstore/contract';
 import type { Database } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
-import { listReviews } from '../reviews/repository.js';
+import { listReviews } from './reviews.js';
 import { books } from '../../db/schema.js';
-import type { AuthorRow, CategoryRow, ReviewRow } from './serialize.js';
+import { BOOK_FIELDS, type AuthorRow, type BookField, type BookRow, type CategoryRow, type ReviewRow } from './rows.js';
+
+export type { BookRow } from './rows.js';
 
 /** Every catalogue query, in SQL we can EXPLAIN. Each one is served by an index (see the migrations). */
-
-/** The columns of `books` that every book answer reads, by their names in the Drizzle schema. */
-const BOOK_FIELDS = [
-  'id',
-  'title',
-  'slug',
-  'image',
-  'imageVariants',
-  'bookAuthor',
-  'authorId',
-  'categoryId',
-  'priceCents',
-  'originalPriceCents',
-  'description',
-  'publisher',
-  'publishedDate',
-  'isbn',
-  'genre',
-  'bookType',
-  'condition',
-  'available',
-  'featured',
-  'stockAmount',
-  'tags',
-  'ratingTenths',
-  'ratingCount',
-  'reviewCount',
-  'reviewStatus',
-  'createdAt',
-] as const satisfies readonly (keyof typeof books.$inferSelect)[];
-type BookField = (typeof BOOK_FIELDS)[number];
-
-/** camelCase to snake_case, as the schema names its columns ('priceCents' is price_cents). */
-type Snake<S extends string> = S extends `${infer Head}${infer Tail}`
-  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${Snake<Tail>}`
-  : S;
-
-/**
- * A book as every book query returns it: the schema's columns under their SQL names (the types come
- * from the schema), dates as ISO text, and the names of its author and category.
- */
-export type BookRow = Omit<{ [K in BookField as Snake<K>]: (typeof books.$inferSelect)[K] }, 'created_at'> & {
-  created_at: string;
-  author_slug: string | null;
-  category_name: string | null;
-  category_slug: string | null;
-};
 
 /** Dates are formatted by the database (ISO 8601, UTC) so PGlite and node-postgres give the same text. */
 const AS_TEXT: Partial<Record<BookField, string>> = {

@@ -12,25 +12,11 @@ import {
   pageQuerySchema,
   slugParamSchema,
 } from '@bookstore/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { IncomingHttpHeaders } from 'node:http';
-import type { EarlyAnswer } from '../../lib/front.js';
-import { CachedAnswer, type CatalogueCache, catalogueCache } from './cache.js';
-import { connectInvalidation } from './invalidation.js';
+import { cachedReads } from '../../lib/answers/http.js';
 import { CatalogueService } from './service.js';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * Set on a write that changes nothing a catalogue answer shows (signing in, the wishlist, a message
-     * to the shop): it leaves every process's catalogue cache as it is. Writes without it clear it.
-     */
-    leavesCatalogue?: true;
-  }
-}
 
 const tags = ['catalogue'];
 // An author's books may be narrowed by category and a category's by author, never by their own.
@@ -39,157 +25,14 @@ const categoryBooksQuery = bookListQuerySchema.omit({ keyword: true, category: t
 const titleParam = z.object({ key: z.string().max(500) });
 
 /**
- * Catalogue reads are public and the same for everybody: shared caches (a CDN) may keep them for a
- * few seconds; browsers keep them too but ask again each time, with If-None-Match, so a shopper's own
- * write (a review, an order's stock) shows at once and an unchanged answer costs a 304.
+ * The catalogue's public reads (docs/product.md, "API"), served through the store-wide answer cache
+ * (plugins/answers.ts): the same bytes for everybody until a write that declares `invalidates:
+ * ['catalogue']` clears them in every server process.
  */
-export const CATALOGUE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5';
-
-/**
- * Replies are built by our own typed serialisers (serialize.ts) and sent as the bytes kept in the
- * catalogue cache; errors go out with a plain JSON.stringify. The zod response schemas still document
- * every reply in /api/docs.
- */
-const plainJson = () => (data: unknown) => JSON.stringify(data);
-
-/** br, else gzip, else nothing, from an Accept-Encoding header (an encoding with q=0 is refused). */
-export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
-  if (!header) return undefined;
-  let gzip = false;
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.split(';');
-    const coding = name.trim().toLowerCase();
-    if (coding !== 'br' && coding !== 'gzip') continue;
-    if (params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/i.test(p))) continue;
-    if (coding === 'br') return 'br';
-    gzip = true;
-  }
-  return gzip ? 'gzip' : undefined;
-}
-
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
-
-/** The ways a cached answer goes out: 304 when the client holds it already, else its bytes, compressed if asked. */
-type AnswerWay = 'not-modified' | 'plain' | 'br' | 'gzip';
-
-function answerWay(requestHeaders: IncomingHttpHeaders, answer: CachedAnswer): AnswerWay {
-  if (matches(requestHeaders['if-none-match'], answer.etag)) return 'not-modified';
-  if (answer.body.length < CachedAnswer.COMPRESS_FROM) return 'plain';
-  return preferredEncoding(requestHeaders['accept-encoding']) ?? 'plain';
-}
-
-function answerAs(
-  way: AnswerWay,
-  answer: CachedAnswer,
-  vary?: string,
-): { status: 200 | 304; headers: Record<string, string>; body?: Buffer } {
-  const headers: Record<string, string> = {
-    etag: answer.etag,
-    'cache-control': CATALOGUE_CACHE_CONTROL,
-    // Added to any Vary already there (CORS adds Origin when other sites may call the API).
-    vary: vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding',
-  };
-  if (way === 'not-modified') return { status: 304, headers };
-  headers['content-type'] = 'application/json; charset=utf-8';
-  if (way === 'plain') return { status: 200, headers, body: answer.body };
-  headers['content-encoding'] = way;
-  return { status: 200, headers, body: way === 'br' ? answer.br() : answer.gzip() };
-}
-
-function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
-  const vary = reply.getHeader('vary');
-  const { status, headers, body } = answerAs(
-    answerWay(request.headers, answer),
-    answer,
-    vary ? String(vary) : undefined,
-  );
-  return reply.code(status).headers(headers).send(body);
-}
-
-/**
- * The same answer sent before Fastify sees the request (lib/front.ts), when it is kept and fresh: a
- * plain GET from the shop's own pages. Requests from other sites (an Origin header) go through
- * Fastify, as does everything when CORS is on or while each request is logged (`info`), so that no
- * request goes unlogged. Each way an answer goes out has its whole head made once, security headers
- * included, as the flat list `writeHead` takes.
- */
-function earlyAnswer(app: FastifyInstance, cache: CatalogueCache): EarlyAnswer {
-  type Wire = { status: number; head: string[]; body?: Buffer };
-  const wires = new WeakMap<CachedAnswer, Partial<Record<AnswerWay, Wire>>>();
-  const wire = (way: AnswerWay, answer: CachedAnswer): Wire => {
-    const { status, headers, body } = answerAs(way, answer);
-    const all = { ...app.securityHeaders, ...headers, ...(body ? { 'content-length': String(body.length) } : {}) };
-    return { status, head: Object.entries(all).flat(), body };
-  };
-  return (request, response) => {
-    if (request.method !== 'GET' || request.headers.origin !== undefined || !request.url?.startsWith('/api/')) {
-      return false;
-    }
-    const answer = cache.current(request.url);
-    if (!answer) return false;
-    const way = answerWay(request.headers, answer);
-    let made = wires.get(answer);
-    if (!made) wires.set(answer, (made = {}));
-    const { status, head, body } = (made[way] ??= wire(way, answer));
-    response.writeHead(status, head);
-    response.end(body);
-    return true;
-  };
-}
-
-/**
- * The catalogue reads of spec section 7. Wrapped with fastify-plugin so its hook sees every /api
- * route: any successful write through this process (books, reviews, orders...) empties the
- * catalogue cache of every server process (cache.ts, invalidation.ts), so nobody reads a write stale,
- * except the writes marked `leavesCatalogue` (sign-in, the wishlist...), which no answer shows.
- */
-export const catalogueRoutes = fp(async (parent: FastifyInstance) => {
+export const catalogueRoutes = async (parent: FastifyInstance) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const cache = catalogueCache(app.db, app.config.catalogueCacheSeconds * 1000);
   const catalogue = new CatalogueService(app.db);
-  if (cache.enabled) {
-    await connectInvalidation(cache, {
-      database: app.database,
-      redisUrl: app.config.redisUrl,
-      onError: (err) => app.log.warn({ err }, 'catalogue invalidation: the other processes may be told late'),
-    });
-    app.addHook('onClose', () => cache.detach());
-    // With CORS on, every answer carries CORS headers (Vary: Origin…) that only the CORS plugin writes.
-    // While every request is logged (info and below), every request goes through Fastify's logging.
-    const logsRequests = ['info', 'debug', 'trace'].includes(app.log.level);
-    if (app.config.corsOrigins.length === 0 && !logsRequests) app.front.add(earlyAnswer(app, cache));
-  }
-
-  app.addHook('onResponse', (request, reply, done) => {
-    if (
-      request.method !== 'GET' &&
-      request.method !== 'HEAD' &&
-      reply.statusCode < 400 &&
-      !request.routeOptions.config.leavesCatalogue
-    ) {
-      catalogueCache(app.db).invalidate();
-    }
-    done();
-  });
-
-  /**
-   * A cached answer is found by the request's own address before anything else runs (no parsing, no
-   * validation, no query); a miss runs the handler once per address, however many ask at once.
-   */
-  const fromCache = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    const hit = cache.peek(request.url);
-    if (hit) sendAnswer(request, reply, hit);
-    else done();
-  };
-  const cached =
-    <R extends FastifyRequest>(load: (request: R) => Promise<unknown>) =>
-    async (request: R, reply: FastifyReply) =>
-      sendAnswer(request, reply, await cache.answer(request.url, () => load(request)));
-  const read = { onRequest: fromCache, serializerCompiler: plainJson };
+  const { read, cached } = cachedReads(app.answers);
 
   app.get(
     '/books/',
@@ -332,6 +175,6 @@ export const catalogueRoutes = fp(async (parent: FastifyInstance) => {
     find: (slug) => catalogue.category(slug),
     books: (slug, query) => catalogue.categoryBooks(slug, query),
   });
-});
+};
 
 export { pageQuerySchema };

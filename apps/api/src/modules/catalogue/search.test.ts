@@ -2,11 +2,11 @@ import { pagedBooksSchema } from '@bookstore/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { insertBook } from '../../test/factories.js';
-import { invalidateCatalogue } from './cache.js';
+import { invalidateAnswers } from '../../lib/answers/cache.js';
 
 describe('catalogue search (keyword)', () => {
   // These tests edit books behind the app's back, so no catalogue answers may be reused.
-  const ctx = useTestApp({ catalogueCacheSeconds: 0 });
+  const ctx = useTestApp({ answerCacheSeconds: 0 });
 
   beforeAll(async () => {
     const db = ctx().app.db;
@@ -140,7 +140,7 @@ describe('catalogue search (keyword)', () => {
       (await import('drizzle-orm')).sql`UPDATE books SET title = 'Zanzibar Nights' WHERE id = ${book.id}`,
     );
     // Written behind the server's back, so tell the catalogue cache, as a write through the API would.
-    invalidateCatalogue(ctx().app.db);
+    invalidateAnswers(ctx().app.db);
     expect(await titles('zanzibar')).toEqual(['Zanzibar Nights']);
   });
 });

@@ -1,43 +1,11 @@
 import { type Author, type Book, type BookDetail, type Category, centsToMoney, type Review } from '@bookstore/contract';
 import { mediaUrl } from '../../lib/media.js';
-import type { BookRow } from './repository.js';
+import type { BookRow, ReviewRow, AuthorRow, CategoryRow } from './rows.js';
 
 /**
  * The one place that turns catalogue rows (repository.ts: snake case, dates already ISO text) into the
  * contract's JSON. Serialising by hand keeps replies cheap: no schema walk per book on the hot listing path.
  */
-export interface ReviewRow {
-  id: number;
-  first_name: string;
-  last_name: string;
-  username: string;
-  profile_picture: string | null;
-  rating: number;
-  comment: string;
-  created_at: string;
-  verified_purchase: boolean;
-}
-
-export interface AuthorRow {
-  id: number;
-  name: string;
-  slug: string;
-  image: string | null;
-  brief: string;
-  featured: boolean;
-  number_of_books: number;
-}
-
-export interface CategoryRow {
-  id: number;
-  name: string;
-  slug: string;
-  image: string | null;
-  description: string;
-  featured: boolean;
-  number_of_books: number;
-}
-
 const srcset = (variants: BookRow['image_variants'] & object) =>
   variants.map((v) => `${mediaUrl(v.path)} ${v.width}w`).join(', ');
 

@@ -13,7 +13,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { facetsFromRows } from './facets.js';
-import { catalogueCache } from './cache.js';
+import { answerCache } from '../../lib/answers/cache.js';
 import * as repo from './repository.js';
 import { planSearch, searchBooks, searchFacets, similarTitles } from './search.js';
 import { authorToJson, bookDetailToJson, bookToJson, categoryToJson } from './serialize.js';
@@ -30,11 +30,11 @@ export class CatalogueService {
   constructor(private readonly db: Database) {}
 
   private get cache() {
-    return catalogueCache(this.db);
+    return answerCache(this.db);
   }
 
   /**
-   * Lists and searches are answered from the catalogue cache for a few seconds (cache.ts): the home
+   * Lists and searches are answered from the catalogue cache for a few seconds (lib/answers/cache.ts): the home
    * page, /books and popular searches are asked for far more often than the catalogue changes.
    */
   async listBooks(query: BookListQuery): Promise<PagedBooks> {

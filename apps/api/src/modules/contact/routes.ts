@@ -15,7 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { security } from '../../plugins/openapi.js';
+import { security } from '../../lib/openapi.js';
 import { SUBSCRIBED, saveContactMessage, subscribe } from './service.js';
 import { listMessages, listSubscribers, setHandled, subscribersCsv } from './staff.js';
 
@@ -30,7 +30,7 @@ export async function contactRoutes(parent: FastifyInstance) {
     app.post(
       url,
       {
-        config: { rateLimit: CONTACT_RATE_LIMIT, leavesCatalogue: true },
+        config: { rateLimit: CONTACT_RATE_LIMIT, invalidates: [] },
         schema: {
           tags,
           hide: url.endsWith('/'),
@@ -49,7 +49,7 @@ export async function contactRoutes(parent: FastifyInstance) {
   app.post(
     '/newsletter/',
     {
-      config: { rateLimit: CONTACT_RATE_LIMIT, leavesCatalogue: true },
+      config: { rateLimit: CONTACT_RATE_LIMIT, invalidates: [] },
       schema: {
         tags,
         summary: 'Subscribe an email to the newsletter',
@@ -87,6 +87,7 @@ export async function contactRoutes(parent: FastifyInstance) {
   app.put(
     '/admin/messages/:id/handled/',
     {
+      config: { invalidates: [] },
       preHandler: app.requireStaff,
       schema: {
         tags: staffTags,

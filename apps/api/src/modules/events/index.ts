@@ -8,7 +8,15 @@
  *
  *   subscribe('order.paid', 'send-receipt', async (event, { idempotencyKey }) => { … });
  */
-export { recordEvent, subscribe, type Delivery, type EventHandler, type EventType, type EventTypes, type OutboxEvent } from './outbox.js';
+export {
+  recordEvent,
+  subscribe,
+  type Delivery,
+  type EventHandler,
+  type EventType,
+  type EventTypes,
+  type OutboxEvent,
+} from './outbox.js';
 export { type DispatcherOptions, EventDispatcher } from './dispatcher.js';
 export { startEventDispatcher, stopEventDispatcher } from './lifecycle.js';
 export { eventsRoutes } from './routes.js';

@@ -2,7 +2,7 @@ import { errorSchema, eventsQuerySchema, idParamSchema, NOTHING_TO_RETRY_MESSAGE
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { conflict, notFound } from '../../lib/errors.js';
-import { security } from '../../plugins/openapi.js';
+import { security } from '../../lib/openapi.js';
 import { findEvent, listEvents, retryDead } from './admin.js';
 import { stopEventDispatcher } from './lifecycle.js';
 
@@ -31,6 +31,7 @@ export async function eventsRoutes(fastify: FastifyInstance) {
   app.post(
     '/admin/events/:id/retry/',
     {
+      config: { invalidates: [] },
       preHandler: app.requireStaff,
       schema: {
         tags,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
-import { invalidateCatalogue } from '../catalogue/cache.js';
+import { invalidateAnswers } from '../../lib/answers/cache.js';
 
 /** How often a server looks for reservations that ran out. */
 export const SWEEP_INTERVAL_MS = 30_000;
@@ -68,7 +68,7 @@ export function startReservationSweeper(app: FastifyInstance, intervalMs = SWEEP
       const n = await releaseExpiredReservations(app.db);
       if (n > 0) {
         // Stock went back on the shelves outside any request: lists everywhere must show it.
-        invalidateCatalogue(app.db);
+        invalidateAnswers(app.db);
         app.log.info({ orders: n }, 'released the stock of expired reservations');
       }
     } catch (err) {

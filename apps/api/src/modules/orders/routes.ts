@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { forbidden } from '../../lib/errors.js';
 import { stopReservationSweeper } from './reservations.js';
 import { getOrderFor, getStaffOrder, listAllOrders, listOwnOrders, placeOrder } from './service.js';
-import { security } from '../../plugins/openapi.js';
+import { security } from '../../lib/openapi.js';
 
 /** Orders one account may place a minute: a shopper needs a few, a hoarding script many. */
 export const ORDER_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
@@ -28,7 +28,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
     '/orders/',
     {
       onRequest: app.requireUser,
-      config: { rateLimit: { ...ORDER_RATE_LIMIT, keyGenerator: app.limits.perAccount } },
+      config: { invalidates: ['catalogue'], rateLimit: { ...ORDER_RATE_LIMIT, keyGenerator: app.limits.perAccount } },
       schema: {
         tags: ['orders'],
         summary: 'Place an order: prices every line from the shop and reserves its copies',

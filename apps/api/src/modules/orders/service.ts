@@ -15,7 +15,7 @@ import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js
 import { rows } from '../../db/rows.js';
 import { containsPattern } from '../../lib/like.js';
 import { mediaUrl } from '../../lib/media.js';
-import { recountRatingsOfPaidOrder } from '../reviews/repository.js';
+import { recountRatingsOfPaidOrder } from '../reviews/index.js';
 import { type Db, takeAllOrNothing, takeCopies, type Tx } from './stock.js';
 
 /** Largest total an order can hold (the database keeps cents in a 32-bit integer). */

@@ -21,7 +21,7 @@ import {
   receivePaystackWebhook,
   verifyPayment,
 } from './service.js';
-import { security } from '../../plugins/openapi.js';
+import { security } from '../../lib/openapi.js';
 
 const perUser = (request: FastifyRequest) => `user:${request.user?.userId ?? request.ip}`;
 
@@ -33,7 +33,7 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
     '/payments/initialize/',
     {
       onRequest: app.requireUser,
-      config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: perUser } },
+      config: { invalidates: ['catalogue'], rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: perUser } },
       schema: {
         tags: ['payments'],
         summary: 'Start a payment attempt for your order: reference, amount (minor units), currency, email and public key',
@@ -49,7 +49,7 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
     '/payments/sandbox/charge/',
     {
       onRequest: app.requireUser,
-      config: { rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: perUser } },
+      config: { invalidates: ['catalogue'], rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: perUser } },
       schema: {
         tags: ['payments'],
         summary: `Test mode only: charge a test card for a payment attempt (${cardGroups(SANDBOX_CARDS.success)} succeeds, ${cardGroups(SANDBOX_CARDS.declined)} is declined)`,
@@ -73,7 +73,7 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
     '/verify-payment/',
     {
       onRequest: app.requireUser,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perUser } },
+      config: { invalidates: ['catalogue'], rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perUser } },
       schema: {
         tags: ['payments'],
         summary: 'Check a payment with the provider and mark the order paid',
@@ -121,7 +121,7 @@ async function paystackWebhook(fastify: FastifyInstance, { provider }: { provide
   app.post(
     '/payments/paystack/webhook/',
     {
-      config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
+      config: { invalidates: ['catalogue'], rateLimit: { max: 300, timeWindow: '1 minute' } },
       schema: {
         tags: ['payments'],
         summary: 'Paystack webhook (x-paystack-signature: HMAC-SHA512 of the raw body with the secret key)',

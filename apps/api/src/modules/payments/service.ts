@@ -5,8 +5,8 @@ import type { Config } from '../../config.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { payments } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
-import { findUserById } from '../accounts/users.js';
-import { findOrder, holdForPayment, markPaid, type PaymentApplied } from '../orders/service.js';
+import { findUserById } from '../accounts/index.js';
+import { findOrder, holdForPayment, markPaid, type PaymentApplied } from '../orders/index.js';
 import { createPaystackProvider, fromPaystackTransaction, isPaystackSignatureValid } from './providers/paystack.js';
 import {
   createSandboxProvider,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
-import type { ReviewRow } from '../catalogue/serialize.js';
+import { BOUGHT, REVIEW_SELECT, type StoredReview } from '../catalogue/index.js';
 
 /**
  * Every review query. The book's `rating_tenths` and `review_count` are written only here, in the same
@@ -9,31 +9,6 @@ import type { ReviewRow } from '../catalogue/serialize.js';
  */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Db = Database | Tx;
-
-/**
- * Whether review `r` is a verified purchase: its author has a paid order containing the book (decided
- * here from the orders, never taken from the client). Only these count in a book's rating.
- */
-const BOUGHT = sql`EXISTS (
-    SELECT 1 FROM orders o JOIN order_items oi ON oi.order_id = o.id
-    WHERE o.user_id = r.user_id AND oi.book_id = r.book_id AND o.payment_status = 'success'
-  )`;
-
-/** A review as replies show it. */
-const REVIEW_SELECT = sql`SELECT r.id, r.user_id, r.book_id, u.first_name, u.last_name, u.username, u.profile_picture, r.rating,
-    r.comment, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-    ${BOUGHT} AS verified_purchase
-  FROM reviews r JOIN users u ON u.id = r.user_id`;
-
-export type StoredReview = ReviewRow & { user_id: number; book_id: number };
-
-/** One page of a book's reviews, newest first. */
-export function listReviews(db: Db, bookId: number, limit: number, offset: number): Promise<StoredReview[]> {
-  return rows<StoredReview>(
-    db,
-    sql`${REVIEW_SELECT} WHERE r.book_id = ${bookId} ORDER BY r.created_at DESC, r.id DESC LIMIT ${limit} OFFSET ${offset}`,
-  );
-}
 
 export async function findReview(db: Db, reviewId: number): Promise<StoredReview | undefined> {
   const [row] = await rows<StoredReview>(db, sql`${REVIEW_SELECT} WHERE r.id = ${reviewId}`);

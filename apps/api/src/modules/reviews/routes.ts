@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../lib/errors.js';
 import { reviewMessages, ReviewsService } from './service.js';
-import { security } from '../../plugins/openapi.js';
+import { security } from '../../lib/openapi.js';
 
 const tags = ['reviews'];
 const titleParams = z.object({ title: z.string().max(500) });
@@ -49,6 +49,7 @@ export async function reviewsRoutes(fastify: FastifyInstance) {
   app.post(
     '/books/:title/reviews/',
     {
+      config: { invalidates: ['catalogue'] },
       onRequest: requireReviewer,
       schema: {
         tags,
@@ -69,6 +70,7 @@ export async function reviewsRoutes(fastify: FastifyInstance) {
   app.delete(
     '/books/:title/reviews/:reviewId/',
     {
+      config: { invalidates: ['catalogue'] },
       onRequest: app.requireUser,
       schema: {
         tags,

@@ -7,8 +7,7 @@ import {
 } from '@bookstore/contract';
 import type { Database } from '../../db/client.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { findBookByTitleOrSlug } from '../catalogue/repository.js';
-import { reviewToJson } from '../catalogue/serialize.js';
+import { findBookByTitleOrSlug, listReviews, reviewToJson } from '../catalogue/index.js';
 import * as repo from './repository.js';
 
 export const reviewMessages = {
@@ -55,7 +54,7 @@ export class ReviewsService {
     const bookId = await this.bookId(title);
     const [counts, reviews, mine] = await Promise.all([
       repo.starCounts(this.db, bookId),
-      repo.listReviews(this.db, bookId, pageSize, (page - 1) * pageSize),
+      listReviews(this.db, bookId, pageSize, (page - 1) * pageSize),
       viewer ? repo.reviewBy(this.db, bookId, viewer.userId) : undefined,
     ]);
     const summary = summarise(counts);

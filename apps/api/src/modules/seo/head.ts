@@ -1,10 +1,8 @@
 import { centsToMoney } from '@bookstore/contract';
 import type { Database } from '../../db/client.js';
 import { escapeHtml } from '../../lib/html.js';
-import { findAuthor, findBookByTitleOrSlug, findCategory } from '../catalogue/repository.js';
+import { findAuthor, findBookByTitleOrSlug, findCategory, reviewToJson, listReviews } from '../catalogue/index.js';
 import { mediaUrl } from '../../lib/media.js';
-import { reviewToJson } from '../catalogue/serialize.js';
-import { listReviews } from '../reviews/repository.js';
 
 export interface PageHead {
   title: string;

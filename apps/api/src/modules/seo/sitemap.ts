@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
-import { IN_SHOP } from '../catalogue/repository.js';
+import { IN_SHOP } from '../catalogue/index.js';
 
 /** One sitemap file holds at most 50,000 addresses; we stay well below. */
 export const BOOKS_PER_SITEMAP = 40_000;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { WishlistService } from './service.js';
-import { security } from '../../plugins/openapi.js';
+import { security } from '../../lib/openapi.js';
 
 const tags = ['wishlist'];
 
@@ -30,7 +30,7 @@ export async function wishlistRoutes(fastify: FastifyInstance) {
     '/wishlist/add/:id/',
     {
       onRequest: app.requireUser,
-      config: { leavesCatalogue: true },
+      config: { invalidates: [] },
       schema: {
         tags,
         summary: 'Add a book to the wishlist: 201 with the book, or 200 when it was already there (one entry)',
@@ -49,7 +49,7 @@ export async function wishlistRoutes(fastify: FastifyInstance) {
     '/wishlist/remove/:id/',
     {
       onRequest: app.requireUser,
-      config: { leavesCatalogue: true },
+      config: { invalidates: [] },
       schema: {
         tags,
         summary: 'Remove a book from the wishlist (404 when it is not there)',

@@ -3,8 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { rows } from '../../db/rows.js';
-import { BOOK_COLUMNS, BOOK_FROM, type BookRow, findBookById } from '../catalogue/repository.js';
-import { bookToJson } from '../catalogue/serialize.js';
+import { BOOK_COLUMNS, BOOK_FROM, type BookRow, findBookById, bookToJson } from '../catalogue/index.js';
 
 export const wishlistMessages = {
   bookNotFound: 'Book not found',

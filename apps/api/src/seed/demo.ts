@@ -2,10 +2,10 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BOOK_TYPES } from '@bookstore/contract';
 import { sql } from 'drizzle-orm';
-import type { Config } from '../../config.js';
-import type { Database } from '../client.js';
-import { rows } from '../rows.js';
-import { authors, books, categories } from '../schema.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { rows } from '../db/rows.js';
+import { authors, books, categories } from '../db/schema.js';
 import { bannerSvg, coverSvg, hash, portraitSvg } from './art.js';
 import { seedDemoActivity } from './demo-activity.js';
 import {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CatalogueCache } from './cache.js';
+import { AnswerCache } from './cache.js';
 
 /**
  * The backstop time to live of the catalogue cache: when it runs out with no write in between, one
@@ -8,7 +8,7 @@ import { CatalogueCache } from './cache.js';
  */
 describe('catalogue cache past its time to live', () => {
   const ttl = 5_000;
-  let cache: CatalogueCache;
+  let cache: AnswerCache;
   let made: number;
   const load = (value: string) => async () => {
     made += 1;
@@ -22,7 +22,7 @@ describe('catalogue cache past its time to live', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
-    cache = new CatalogueCache(ttl);
+    cache = new AnswerCache(ttl);
     made = 0;
   });
   afterEach(() => vi.useRealTimers());

@@ -4,10 +4,10 @@
 import { parseArgs } from 'node:util';
 import { BOOK_TYPES } from '@bookstore/contract';
 import { sql } from 'drizzle-orm';
-import { ConfigError, loadConfig } from '../../config.js';
-import { type Database, openDatabase } from '../client.js';
-import { rows } from '../rows.js';
-import { authors, books } from '../schema.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { type Database, openDatabase } from '../db/client.js';
+import { rows } from '../db/rows.js';
+import { authors, books } from '../db/schema.js';
 import { hash } from './art.js';
 import { isbnFor, seedDemoCatalogueIfEmpty, slugify } from './demo.js';
 

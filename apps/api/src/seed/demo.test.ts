@@ -3,9 +3,9 @@ import path from 'node:path';
 import { authorSchema, bookSchema, categorySchema, pagedBooksSchema } from '@bookstore/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app.js';
-import { createAccount } from '../../test/factories.js';
-import { rows } from '../rows.js';
+import { useTestApp } from '../test/app.js';
+import { createAccount } from '../test/factories.js';
+import { rows } from '../db/rows.js';
 import { isbnFor, seedDemoCatalogueIfEmpty, slugify } from './demo.js';
 
 describe('demo catalogue', () => {

@@ -1,10 +1,14 @@
 import { pagedBooksSchema } from '@bookstore/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { books } from '../../db/schema.js';
-import { useTestApp } from '../../test/app.js';
-import { createAccount, insertBook } from '../../test/factories.js';
-import { invalidateCatalogue } from './cache.js';
+import { books } from '../db/schema.js';
+import { useTestApp } from '../test/app.js';
+import { createAccount, insertBook } from '../test/factories.js';
+import { invalidateAnswers } from '../lib/answers/cache.js';
+import Fastify from 'fastify';
+import { testConfig } from '../config.js';
+import type { App } from '../test/app.js';
+import { answersPlugin } from './answers.js';
 
 /**
  * Writes that no catalogue answer shows (signing in, the wishlist, the newsletter) leave the catalogue
@@ -12,13 +16,13 @@ import { invalidateCatalogue } from './cache.js';
  * time somebody signs in. A write the catalogue does show still clears it at once.
  */
 describe('catalogue cache and writes it does not show', () => {
-  const ctx = useTestApp({ catalogueCacheSeconds: 60 });
+  const ctx = useTestApp({ answerCacheSeconds: 60 });
   let bookId: number;
 
   beforeAll(async () => {
     const book = await insertBook(ctx().app.db, { title: 'Kept Answers', priceCents: 1_000 });
     bookId = book.id;
-    invalidateCatalogue(ctx().app.db);
+    invalidateAnswers(ctx().app.db);
   });
 
   const listedPrice = async () => {
@@ -62,5 +66,21 @@ describe('catalogue cache and writes it does not show', () => {
     });
     expect(review.statusCode).toBe(201);
     expect(await listedPrice()).toBe('12.50');
+  });
+});
+
+describe('every write says what it invalidates', () => {
+  it('refuses a write route under /api that does not declare it, and accepts one that does', async () => {
+    // The plugin alone, on a Fastify not yet started (routes cannot be added to a started one).
+    const app = Fastify();
+    app.decorate('db', {} as App['db']);
+    app.decorate('config', { ...testConfig(), answerCacheSeconds: 0 });
+    await app.register(answersPlugin);
+    expect(() => app.post('/api/undeclared-write/', async () => ({ ok: true }))).toThrow(
+      'POST /api/undeclared-write/ must declare config.invalidates (plugins/answers.ts)',
+    );
+    expect(() => app.post('/api/declared-write/', { config: { invalidates: [] } }, async () => ({}))).not.toThrow();
+    expect(() => app.post('/elsewhere/', async () => ({}))).not.toThrow();
+    await app.close();
   });
 });

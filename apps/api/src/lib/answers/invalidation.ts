@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { connectRedis } from '../../lib/redis.js';
+import { connectRedis } from '../redis.js';
 import type { DatabaseHandle } from '../../db/client.js';
-import type { CatalogueCache, InvalidationBus } from './cache.js';
+import type { AnswerCache, InvalidationBus } from './cache.js';
 
 /** The channel every server process of one store listens on (a PostgreSQL NOTIFY channel, or Redis). */
 export const INVALIDATION_CHANNEL = 'bookstore_catalogue';
@@ -14,7 +14,7 @@ export const INVALIDATION_CHANNEL = 'bookstore_catalogue';
  * the cache is emptied; the time to live bounds staleness in between.
  */
 export async function connectInvalidation(
-  cache: CatalogueCache,
+  cache: AnswerCache,
   options: { database: DatabaseHandle; redisUrl?: string; onError: (err: unknown) => void },
 ): Promise<void> {
   cache.onBusError = options.onError;
@@ -23,7 +23,7 @@ export async function connectInvalidation(
 }
 
 async function postgresBus(
-  cache: CatalogueCache,
+  cache: AnswerCache,
   database: DatabaseHandle,
   onError: (err: unknown) => void,
 ): Promise<InvalidationBus> {
@@ -44,7 +44,7 @@ async function postgresBus(
   };
 }
 
-async function redisBus(cache: CatalogueCache, url: string, onError: (err: unknown) => void): Promise<InvalidationBus> {
+async function redisBus(cache: AnswerCache, url: string, onError: (err: unknown) => void): Promise<InvalidationBus> {
   const publisher = connectRedis(url, undefined, { inRequests: false });
   const subscriber = connectRedis(url, onError, { inRequests: false });
   // Anything sent while the subscriber was away was missed. ioredis reconnects by itself; subscribing

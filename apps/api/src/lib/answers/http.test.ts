@@ -4,12 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { books } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
 import { createBook, createUser, expireReservation, insertAuthor, insertBook, insertCategory, placeOrder } from '../../test/factories.js';
-import { startReservationSweeper, stopReservationSweeper } from '../orders/reservations.js';
-import { invalidateCatalogue } from './cache.js';
-import { CATALOGUE_CACHE_CONTROL, preferredEncoding } from './routes.js';
+import { startReservationSweeper, stopReservationSweeper } from '../../modules/orders/index.js';
+import { invalidateAnswers } from './cache.js';
+import { ANSWER_CACHE_CONTROL, preferredEncoding } from './http.js';
 
 describe('catalogue answers on the wire', () => {
-  const ctx = useTestApp({ catalogueCacheSeconds: 60 });
+  const ctx = useTestApp({ answerCacheSeconds: 60 });
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
@@ -28,7 +28,7 @@ describe('catalogue answers on the wire', () => {
       });
       ids[`book${i}`] = book.id;
     }
-    invalidateCatalogue(db);
+    invalidateAnswers(db);
   });
 
   const get = (url: string, headers: Record<string, string> = {}) => ctx().app.inject({ method: 'GET', url, headers });
@@ -52,7 +52,7 @@ describe('catalogue answers on the wire', () => {
       const first = await get(url);
       expect(first.statusCode, url).toBe(200);
       expect(first.headers['content-type'], url).toBe('application/json; charset=utf-8');
-      expect(first.headers['cache-control'], url).toBe(CATALOGUE_CACHE_CONTROL);
+      expect(first.headers['cache-control'], url).toBe(ANSWER_CACHE_CONTROL);
       const etag = first.headers.etag as string;
       expect(etag, url).toMatch(/^"[\w-]+"$/);
       const again = await get(url, { 'if-none-match': etag });
@@ -104,7 +104,7 @@ describe('catalogue answers on the wire', () => {
     // Behind the server's back: every answer stands.
     await app.db.update(books).set({ priceCents: 4321 });
     for (const url of reads()) expect((await get(url)).headers.etag, url).toBe(before.get(url));
-    invalidateCatalogue(app.db);
+    invalidateAnswers(app.db);
     for (const url of reads()) {
       const res = await get(url, { 'if-none-match': before.get(url)! });
       const bookless = /^\/api\/(authors|categories)\/([\w-]+\/)?$/.test(url);
@@ -133,7 +133,7 @@ describe('catalogue answers on the wire', () => {
 });
 
 describe('catalogue answers called from another site', () => {
-  const ctx = useTestApp({ catalogueCacheSeconds: 60, corsOrigins: ['https://partner.example'] });
+  const ctx = useTestApp({ answerCacheSeconds: 60, corsOrigins: ['https://partner.example'] });
 
   it('keeps the CORS headers on cached answers and varies on Origin too', async () => {
     const { app } = ctx();

@@ -56,7 +56,7 @@ interface Entry<T> {
  * arrive meanwhile. A write
  * (`clear`) drops everything at once, stale entries too.
  */
-export class CatalogueCache {
+export class AnswerCache {
   private readonly entries = new Map<string, Entry<unknown>>();
   private readonly answers = new Map<string, Entry<CachedAnswer>>();
   /** Loads in flight, shared so that an expiry under load costs one query, not one per request. */
@@ -98,7 +98,7 @@ export class CatalogueCache {
     const now = Date.now();
     if (hit.expires > now) return hit.value;
     const claimed = this.claims.get(key);
-    if (this.answering.has(key) || (claimed !== undefined && now - claimed < CatalogueCache.CLAIM_MS)) {
+    if (this.answering.has(key) || (claimed !== undefined && now - claimed < AnswerCache.CLAIM_MS)) {
       return hit.value;
     }
     this.claims.set(key, now);
@@ -203,16 +203,16 @@ export class CatalogueCache {
   }
 }
 
-const caches = new WeakMap<Database, CatalogueCache>();
+const caches = new WeakMap<Database, AnswerCache>();
 
 /**
  * The cache of one database (one app; tests build several apps in one process). The first caller
  * that passes a time to live sets it: the catalogue routes, from CATALOGUE_CACHE_SECONDS.
  */
-export function catalogueCache(db: Database, ttlMs?: number): CatalogueCache {
+export function answerCache(db: Database, ttlMs?: number): AnswerCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new CatalogueCache(ttlMs);
+    cache = new AnswerCache(ttlMs);
     caches.set(db, cache);
   }
   return cache;
@@ -220,8 +220,8 @@ export function catalogueCache(db: Database, ttlMs?: number): CatalogueCache {
 
 /**
  * Call after writing books, authors, categories, reviews or stock outside an /api request (a successful
- * non-GET /api request does it by itself): clears the catalogue answers of every server process.
+ * write route that declares `invalidates` does it by itself, plugins/answers.ts): clears the catalogue answers of every server process.
  */
-export function invalidateCatalogue(db: Database) {
+export function invalidateAnswers(db: Database) {
   caches.get(db)?.invalidate();
 }

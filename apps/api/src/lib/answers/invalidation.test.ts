@@ -9,7 +9,7 @@ import { type DatabaseHandle, openDatabase } from '../../db/client.js';
 import { books } from '../../db/schema.js';
 import { type App, buildApp, createTestDatabase, onPostgres, type TestDatabase } from '../../test/app.js';
 import { createUser, insertBook, placeOrder } from '../../test/factories.js';
-import { invalidateCatalogue } from './cache.js';
+import { invalidateAnswers } from './cache.js';
 
 /** How soon every process must see a catalogue write (issue 13). */
 const BOUND_MS = 100;
@@ -38,7 +38,7 @@ for (const bus of buses) {
       const config = testConfig({
         dataDir,
         mediaDir: path.join(dataDir, 'media'),
-        catalogueCacheSeconds: 60,
+        answerCacheSeconds: 60,
         redisUrl: bus.redisUrl,
       });
       one = await buildApp({ config, database: testDb.handle, logger: false });
@@ -55,7 +55,7 @@ for (const bus of buses) {
 
     /** Announces the fixtures just written, and lets every process hear it before the test reads. */
     async function settle(db: App['db']) {
-      invalidateCatalogue(db);
+      invalidateAnswers(db);
       await new Promise((r) => setTimeout(r, 50));
     }
 
@@ -82,7 +82,7 @@ for (const bus of buses) {
       expect(bookDetailSchema.parse((await two.inject(url)).json()).price).toBe('10.00');
       // ...until a write is announced on the first process.
       await one.db.update(books).set({ priceCents: 1250 }).where(eq(books.id, book.id));
-      invalidateCatalogue(one.db);
+      invalidateAnswers(one.db);
       const elapsed = await readUntil(two, url, (b) => bookDetailSchema.parse(b).price === '12.50');
       expect(elapsed).toBeLessThan(BOUND_MS);
     });

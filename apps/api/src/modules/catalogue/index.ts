@@ -1,0 +1,19 @@
+/**
+ * The catalogue: the shop's read model of books, authors, categories and how reviews show, with
+ * search and facets. Other modules read books through what this file exports, never its files.
+ */
+export { catalogueRoutes } from './routes.js';
+export { CatalogueService } from './service.js';
+export {
+  BOOK_COLUMNS,
+  BOOK_FROM,
+  type BookRow,
+  IN_SHOP,
+  findAuthor,
+  findBookById,
+  findBookByTitleOrSlug,
+  findCategory,
+} from './repository.js';
+export { BOUGHT, REVIEW_SELECT, type StoredReview, listReviews } from './reviews.js';
+export { type ReviewRow } from './rows.js';
+export { bookToJson, reviewToJson } from './serialize.js';

@@ -1,0 +1,4 @@
+/** Orders: checkout, stock held for payment, the reservation sweeper, and order history. */
+export { ordersRoutes } from './routes.js';
+export { startReservationSweeper, stopReservationSweeper } from './reservations.js';
+export { findOrder, holdForPayment, markPaid, type PaymentApplied } from './service.js';
