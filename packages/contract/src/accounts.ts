@@ -3,7 +3,7 @@ import { pageMetaSchema } from './common.js';
 
 /**
  * Accounts: registration, sign-in, tokens, profile and the staff users list. One set of rules for the
- * web forms and the server (spec section 5, decisions E). The picture is a file, so its rules are
+ * web forms and the server (docs/product.md, "Rules", "Where we depart from the original brief"). The picture is a file, so its rules are
  * constants here and each side checks them its own way (the browser by type and size, the server by bytes).
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { moneySchema, pageQuerySchema } from './common.js';
 
-/** The staff dashboard (issue 10): real figures, and the books table with its sorting and search. */
+/** The staff dashboard: real figures, and the books table with its sorting and search. */
 
 export const SALES_CHART_DAYS = 30;
 

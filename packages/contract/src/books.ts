@@ -4,7 +4,7 @@ import { pageMetaSchema, pageQuerySchema } from './common.js';
 import { centsToMoney, moneyToCents } from './money.js';
 
 /**
- * Writing books (spec sections 3, 5 and 7; issue 10): one set of rules for the Add New Book form,
+ * Writing books (docs/product.md, "Data", "Rules", "API"): one set of rules for the Add New Book form,
  * the dashboard's edit dialog and the server. Multipart sends every field as text, so each rule
  * accepts text (and the numbers or booleans a JSON client or the form may send) and yields the
  * stored shape: money in cents, ids as numbers, tags as a list.
@@ -195,7 +195,7 @@ export const createBookSchema = z.object({
 export type CreateBookInput = z.input<typeof createBookSchema>;
 export type BookFields = z.output<typeof createBookSchema>;
 
-/** The dashboard's edit dialog (spec section 7): title, stock, category, description, price and the cover. */
+/** The dashboard's edit dialog (docs/product.md, "API"): title, stock, category, description, price and the cover. */
 export const editBookSchema = z.object({
   title: bookFieldRules.title,
   count_in_stock: stockSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagedSchema, pageQuerySchema } from './common.js';
 
-/** The contact form and the newsletter sign-up (spec sections 2 and 7). */
+/** The contact form and the newsletter sign-up (docs/product.md, "Screens", "API"). */
 
 const emailSchema = z.string().trim().min(1, 'Email is required').max(254).pipe(z.email('Enter a valid email address'));
 

@@ -3,7 +3,7 @@ import { bodyIdSchema, errorSchema, moneyInputSchema, moneySchema, pageMetaSchem
 import { PAYMENT_STATUSES } from './payments.js';
 
 /**
- * Orders (spec sections 3, 4 and 7; decisions C and F); their payments are in payments.ts. The server
+ * Orders (docs/product.md, "Data", "Behaviour", "API", "Where we depart from the original brief"); their payments are in payments.ts. The server
  * prices every line itself; the prices the client sends are only compared, so a stale cart gets a 409
  * with the current prices instead of a wrong charge.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bodyIdSchema, errorSchema } from './common.js';
 
-/** Payments of orders: one attempt per pop-up, the sandbox's test cards, and verification (spec sections 3, 5 and 7). */
+/** Payments of orders: one attempt per pop-up, the sandbox's test cards, and verification (docs/product.md, "Data", "Rules", "API"). */
 
 export const PAYMENT_STATUSES = ['pending', 'success', 'failed'] as const;
 export const PAYMENT_PROVIDERS = ['sandbox', 'paystack'] as const;

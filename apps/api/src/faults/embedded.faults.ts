@@ -8,7 +8,7 @@ import { orders, users } from '../db/schema.js';
 import { call, copiesOf, openWithBook, useStores } from './support.js';
 
 /**
- * Fault suite (issue 15): kill -9 the server on the embedded database in the middle of a burst of
+ * Fault suite: kill -9 the server on the embedded database in the middle of a burst of
  * writes (sign-ups and orders), start it again on the same data folder, and check that every write
  * it acknowledged is there and that stock still equals what is held plus what is left.
  */

@@ -13,7 +13,7 @@ import { insertUser } from '../test/factories.js';
 import { admin, call, copiesOf, openWithBook, postgresUrl, useStores } from './support.js';
 
 /**
- * Fault suite (issue 15): two server processes on one PostgreSQL, buyers checking out through both,
+ * Fault suite: two server processes on one PostgreSQL, buyers checking out through both,
  * and one process killed -9 in the middle. Buyers whose server died carry on through the other one
  * (as behind a load balancer). No paid order may be lost and no copy sold twice.
  */

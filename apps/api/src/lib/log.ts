@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 
 /**
- * What the server logs, and what it never logs (issue 15): errors keep their type, message, statement
+ * What the server logs, and what it never logs: errors keep their type, message, statement
  * and stack, but not the values bound to a failed query (a password hash, an email) nor the database's
  * `detail` line (`Key (email)=(…) already exists`); request logs name the method and address, never
  * headers, tokens or passwords.

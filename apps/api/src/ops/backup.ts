@@ -8,7 +8,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
 
 /**
- * Backups (issue 15): one archive holds the database, through the engine's own dump (PGlite's data
+ * Backups: one archive holds the database, through the engine's own dump (PGlite's data
  * directory dump, or `pg_dump` for PostgreSQL), and the media folder. Restore brings a fresh data folder
  * or an empty database back to it. Generated secrets are not in the archive: after a restore elsewhere
  * people sign in again.

@@ -123,7 +123,7 @@ const personal = (load: () => Promise<Module>) => async () => {
   };
 };
 
-/** The route table (spec section 2), shared by the browser's router and the server's renderer. */
+/** The route table (docs/product.md, "Screens"), shared by the browser's router and the server's renderer. */
 export function createRoutes(client: QueryClient, reader?: CatalogueReader): RouteObject[] {
   const load = loaders(client, reader);
   return [

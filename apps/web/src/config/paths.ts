@@ -1,4 +1,4 @@
-/** Every client route in one place (spec section 2, route table). */
+/** Every client route in one place (docs/product.md, "Screens", route table). */
 export const paths = {
   home: '/',
   books: '/books',

@@ -4,7 +4,7 @@ import { freshAccessToken, refreshSession, rememberDestination, useAuthStore } f
 /**
  * The one HTTP client: base path /api, JSON by default, credentials sent, bearer token attached when
  * signed in, errors turned into ApiError with the server's sentence. Token refresh and the 401
- * policy (spec section 4, decisions B) plug in through `configureAuth`.
+ * policy (docs/product.md, "Behaviour", "Where we depart from the original brief") plug in through `configureAuth`.
  */
 export class ApiError extends Error {
   constructor(
@@ -30,7 +30,7 @@ export interface AuthHooks {
 }
 
 /**
- * Sign the user out and go to /login, remembering the page (decisions B). A full page load on
+ * Sign the user out and go to /login, remembering the page (docs/product.md, "Where we depart from the original brief"). A full page load on
  * purpose: nothing cached for the old session (queries, forms) survives it.
  */
 export function endSessionAndGoToLogin() {
@@ -43,7 +43,7 @@ export function endSessionAndGoToLogin() {
 /** The page load, apart so component tests (jsdom cannot navigate) can watch it. */
 export const browser = { goTo: (path: string) => window.location.assign(path) };
 
-/** The store's policy (spec sections 4 and 7, decisions B). */
+/** The store's policy (docs/product.md, "Behaviour", "API", "Where we depart from the original brief"). */
 export const defaultAuthHooks: AuthHooks = {
   async getAccessToken() {
     const hadSession = useAuthStore.getState().isAuth;

@@ -48,7 +48,7 @@ const STAFF_BOOKS_PER_HOUR = 200;
 const BOOK_CHANGES_PER_HOUR = 300;
 
 /**
- * Writing the catalogue under /api (spec section 7): readers with a complete profile add books, which
+ * Writing the catalogue under /api (docs/product.md, "API"): readers with a complete profile add books, which
  * wait for staff's approval (the review queue under /api/admin/books/); staff change, approve, reject
  * and delete them. Each write declares `invalidates: ['catalogue']`, so a successful one empties the answer cache (plugins/answers.ts).
  */

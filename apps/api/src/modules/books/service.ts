@@ -105,7 +105,7 @@ function submittedToJson(row: SubmittedRow, withContributor = false): SubmittedB
 }
 
 /**
- * Adding, changing and deleting books (issue 10). Every rule lives in the contract's schemas; this
+ * Adding, changing and deleting books. Every rule lives in the contract's schemas; this
  * adds what needs the database (author, category, unique title) and the cover's bytes.
  */
 export class BooksService {

@@ -433,7 +433,7 @@ export async function findOrder(db: Db, orderId: number): Promise<OrderRow | und
 
 /**
  * Before a payment attempt: the order must still be unpaid and within its hold. The hold is never
- * extended (issue 15): it ends RESERVATION_MINUTES after the order was placed, however often payment
+ * extended: it ends RESERVATION_MINUTES after the order was placed, however often payment
  * is started, and an order whose hold ended is not held again (the shopper checks out again). A
  * payment that still arrives late is kept (see markPaid). Throws a 409 otherwise.
  */

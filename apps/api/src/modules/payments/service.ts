@@ -29,7 +29,7 @@ export function createPaymentProvider(config: Config, db: Database): PaymentProv
   return createSandboxProvider(db);
 }
 
-/** ORD-{orderId}-{timestamp} (spec section 9). */
+/** ORD-{orderId}-{timestamp} (docs/product.md, "Constants"). */
 export function paymentReference(orderId: number, timestamp = Date.now()): string {
   return `ORD-${orderId}-${timestamp}`;
 }

@@ -39,7 +39,7 @@ export function summarise(counts: { rating: number; count: number; verified: num
   return { average: count === 0 ? 0 : Math.round((total * 10) / count) / 10, count, stars, reviews };
 }
 
-/** Reviews of a book, addressed by its title (any case) or slug, as spec section 7 addresses them. */
+/** Reviews of a book, addressed by its title (any case) or slug, as the API addresses them (docs/product.md, "API"). */
 export class ReviewsService {
   constructor(private readonly db: Database) {}
 

@@ -7,7 +7,7 @@ import { security } from '../../lib/openapi.js';
 
 const tags = ['wishlist'];
 
-/** The caller's wishlist (spec section 7): signed-in users only, always their own list. */
+/** The caller's wishlist (docs/product.md, "API"): signed-in users only, always their own list. */
 export async function wishlistRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const wishlist = new WishlistService(app.db);

@@ -7,7 +7,7 @@ export interface MenuEntry {
   featured: boolean;
 }
 
-/** Featured entries first, then all of them (spec section 2, header). */
+/** Featured entries first, then all of them (docs/product.md, "Screens", header). */
 export function splitFeatured<T extends MenuEntry>(entries: T[]): { featured: T[]; all: T[] } {
   return { featured: entries.filter((e) => e.featured), all: entries };
 }

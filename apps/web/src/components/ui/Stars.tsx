@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 
-/** Average rating rounded to one decimal; stars filled up to the floor of the rating (spec section 9). */
+/** Average rating rounded to one decimal; stars filled up to the floor of the rating (docs/product.md, "Constants"). */
 export function roundRating(rating: number): number {
   return Math.round(rating * 10) / 10;
 }

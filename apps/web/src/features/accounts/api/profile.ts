@@ -11,7 +11,7 @@ export function useProfile(enabled: boolean) {
     queryKey: PROFILE_KEY,
     enabled,
     staleTime: 0,
-    // One quick second try, then the error state (spec section 2) rather than a long spinner.
+    // One quick second try, then the error state (docs/product.md, "Screens") rather than a long spinner.
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
     retryDelay: 300,
     queryFn: async ({ signal }) => {
@@ -25,7 +25,7 @@ export function useProfile(enabled: boolean) {
 /** The changed fields (as `profileUpdateSchema` gives them) and a new picture, if one was picked. */
 export type ProfileChanges = ProfileUpdateInput & { picture: File | null };
 
-/** PUT /profile/update/ as multipart; only non-empty values are sent (spec section 7). */
+/** PUT /profile/update/ as multipart; only non-empty values are sent (docs/product.md, "API"). */
 export function useUpdateProfile() {
   const client = useQueryClient();
   return useMutation({

@@ -4,7 +4,7 @@ import { queryClient } from '../../../lib/query-client';
 import { useAuthStore } from '../../../stores/auth';
 import { PROFILE_KEY } from './profile';
 
-/** The login reply lacked a token: spec section 8, 'Invalid response from server'. */
+/** The login reply lacked a token: docs/product.md, "Messages", 'Invalid response from server'. */
 export class InvalidLoginResponse extends Error {
   constructor() {
     super('Invalid response from server');
@@ -12,7 +12,7 @@ export class InvalidLoginResponse extends Error {
   }
 }
 
-/** POST /login/, keep both tokens, then fetch the profile (spec section 4, login success). */
+/** POST /login/, keep both tokens, then fetch the profile (docs/product.md, "Behaviour", login success). */
 export async function signIn(input: LoginInput): Promise<Profile> {
   const pair = await api.post<Partial<TokenPair> | null>('/login/', input, { auth: false });
   if (!pair?.access || !pair.refresh) throw new InvalidLoginResponse();

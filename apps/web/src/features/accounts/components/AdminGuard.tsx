@@ -3,7 +3,7 @@ import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../stores/auth';
 
 /**
- * The /admin group: signed-in staff only, everyone else goes to / (decisions B). This only hides
+ * The /admin group: signed-in staff only, everyone else goes to / (docs/product.md, "Where we depart from the original brief"). This only hides
  * screens; every staff call is checked by the server again.
  */
 export function AdminGuard() {

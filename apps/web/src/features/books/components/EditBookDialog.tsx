@@ -6,7 +6,7 @@ import { ChoiceOptions, CoverPicker, useBookForm } from './BookFormParts';
 import { Dialog, SaveActions } from '../../../components/ui/Dialog';
 
 /**
- * The dashboard's Edit dialog (spec section 7: id, title, count_in_stock, category, description,
+ * The dashboard's Edit dialog (docs/product.md, "API": id, title, count_in_stock, category, description,
  * price, image). Server field errors stay beside their fields; success refreshes the lists and closes.
  */
 export function EditBookDialog({ book, onClose }: { book: Book; onClose(): void }) {

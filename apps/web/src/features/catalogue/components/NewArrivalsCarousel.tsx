@@ -6,7 +6,7 @@ import { Price } from '../../../components/ui/Price';
 import { paths } from '../../../config/paths';
 
 /**
- * Slides per view: 1.2 under 720 px, 3.2 from 720 px, 4.2 from 1024 px (spec section 9), 1 rem apart:
+ * Slides per view: 1.2 under 720 px, 3.2 from 720 px, 4.2 from 1024 px (docs/product.md, "Constants"), 1 rem apart:
  * a slide is (width - (slides per view - 1) × 1 rem) / slides per view wide.
  */
 export const CAROUSEL_BREAKPOINTS = {

@@ -11,7 +11,7 @@ import { OrderStatusBadge } from '../../../components/ui/OrderStatusBadge';
 import { useRequireSignIn } from '../hooks/useRequireSignIn';
 import { EmptyState } from '../../../components/ui/EmptyState';
 
-/** /orders (spec section 2, order history). */
+/** /orders (docs/product.md, "Screens", order history). */
 export default function OrdersPage() {
   const signedIn = useRequireSignIn();
   return signedIn ? <OrderHistory /> : null;

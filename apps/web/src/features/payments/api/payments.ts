@@ -12,7 +12,7 @@ export function chargeSandboxCard(request: SandboxChargeRequest) {
 }
 
 /**
- * POST /api/verify-payment/ (spec section 7): the server asks the provider. 'success' means paid;
+ * POST /api/verify-payment/ (docs/product.md, "API"): the server asks the provider. 'success' means paid;
  * a refusal comes back as an error reply that also carries a status, which we return as such.
  */
 export async function verifyPayment(reference: string, orderId: number): Promise<VerifyPayment> {

@@ -1,7 +1,7 @@
 import { moneyToCents, type PaymentInit } from '@bookstore/contract';
 
 /**
- * The card pop-up's configuration (spec section 3) and the provider's parameter rules (spec section 5),
+ * The card pop-up's configuration (docs/product.md, "Data") and the provider's parameter rules (docs/product.md, "Rules"),
  * as pure functions: the sandbox pop-up and the Paystack inline library are opened with exactly what
  * `validateCheckoutParams` lets through.
  */
@@ -38,7 +38,7 @@ export interface PopupConfig extends PaymentCallbacks {
   metadata: { order_id: number; custom_fields: CustomField[] } & Record<string, unknown>;
 }
 
-/** The pop-up config for one payment attempt of an order (spec section 3, "Payment pop-up config"). */
+/** The pop-up config for one payment attempt of an order (docs/product.md, "Data", "Payment pop-up config"). */
 export function buildPopupConfig(init: PaymentInit, order: { id: number; total_price: string | number }): PopupConfig {
   const total = typeof order.total_price === 'number' ? order.total_price : Number(order.total_price);
   const amount = moneyToCents(order.total_price) ?? Math.round(total * 100);

@@ -54,7 +54,7 @@ function WishlistItem({ book, onRemove }: { book: Book; onRemove: (book: Book) =
   );
 }
 
-/** /wishlist (spec section 2): signed-in shoppers only; guests go to /login and come back. */
+/** /wishlist (docs/product.md, "Screens"): signed-in shoppers only; guests go to /login and come back. */
 export default function WishlistPage() {
   usePageTitle('My Wishlist');
   const isAuth = useAuthStore((s) => s.isAuth);
