@@ -17,6 +17,8 @@ import * as schema from './schema.js';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction opened by `db.transaction`; it runs every query a Database runs. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Either: for a query that runs alone or inside the caller's transaction. */
+export type Queryable = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;

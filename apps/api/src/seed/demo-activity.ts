@@ -2,7 +2,7 @@ import { lineCents, PROTECTION_PLAN } from '@bookstore/contract';
 import { inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import { contactMessages, newsletterSubscribers, orderItems, orders, payments, reviews, users } from '../db/schema.js';
-import { refreshRating } from '../modules/reviews/index.js';
+import { refreshRating } from '../modules/books/index.js';
 import { hash } from './art.js';
 import {
   BOOK_REMARKS,

@@ -42,18 +42,17 @@ describe('book writes', () => {
     };
   }
 
-  async function create(
-    auth: Record<string, string>,
-    fields: Record<string, string>,
-    cover: Buffer | null = null,
-  ) {
-    const image: Parameters<typeof multipart>[1] = cover === null ? {} : { image: { data: cover, name: 'cover.jpg', type: 'image/jpeg' } };
+  async function create(auth: Record<string, string>, fields: Record<string, string>, cover: Buffer | null = null) {
+    const image: Parameters<typeof multipart>[1] =
+      cover === null ? {} : { image: { data: cover, name: 'cover.jpg', type: 'image/jpeg' } };
     const { payload, headers } = await multipart(fields, image);
     return app().inject({ method: 'POST', url: '/api/books/', payload, headers: { ...headers, ...auth } });
   }
 
   async function update(auth: Record<string, string>, id: number, fields: Record<string, string>, cover?: Buffer) {
-    const image: Parameters<typeof multipart>[1] = cover ? { image: { data: cover, name: 'cover.png', type: 'image/png' } } : {};
+    const image: Parameters<typeof multipart>[1] = cover
+      ? { image: { data: cover, name: 'cover.png', type: 'image/png' } }
+      : {};
     const { payload, headers } = await multipart(fields, image);
     return app().inject({ method: 'PUT', url: `/api/books/update/${id}/`, payload, headers: { ...headers, ...auth } });
   }
@@ -109,7 +108,11 @@ describe('book writes', () => {
 
     it('accepts author 0 (none), a small cover and an ISBN-10 ending in X', async () => {
       const { auth } = await createAccount(app());
-      const res = await create(auth, await validFields({ author: '0', isbn: '0-8044-2957-X' }), await picture('gif', 100));
+      const res = await create(
+        auth,
+        await validFields({ author: '0', isbn: '0-8044-2957-X' }),
+        await picture('gif', 100),
+      );
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ author: null, book_author: '', isbn: '0-8044-2957-X' });
       expect(res.json().image_srcset).toMatch(/-100w\.jpg 100w$/);
@@ -148,7 +151,11 @@ describe('book writes', () => {
       [{ isbn: '978-0-14-143951-9' }, 'isbn', 'Enter a valid ISBN-10 or ISBN-13 (the check digit does not match)'],
       [{ isbn: '12345' }, 'isbn', 'Enter a valid ISBN-10 or ISBN-13 (the check digit does not match)'],
       [{ published_date: '2021-02-30' }, 'published_date', 'Enter a date such as 2024-05-01'],
-      [{ book_type: 'Scroll' }, 'book_type', 'Book type must be one of: Paperback, Hardcover, Board Book, Spiral Bound, Large Print, eBook'],
+      [
+        { book_type: 'Scroll' },
+        'book_type',
+        'Book type must be one of: Paperback, Hardcover, Board Book, Spiral Bound, Large Print, eBook',
+      ],
       [{ condition: 'Mint' }, 'condition', 'Condition must be one of: New, Used, Fairly Used'],
       [{ author: 'tolstoy' }, 'author', 'Choose an author from the list'],
     ])('refuses %o', async (override, field, message) => {
@@ -179,7 +186,10 @@ describe('book writes', () => {
       const existing = await insertBook(app().db, { title: `Taken ${uniqueName()}` });
       const res = await create(auth, await validFields({ title: existing.title.toUpperCase() }), await picture('png'));
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ error: 'title: A book with this title already exists', fields: { title: ['A book with this title already exists'] } });
+      expect(res.json()).toEqual({
+        error: 'title: A book with this title already exists',
+        fields: { title: ['A book with this title already exists'] },
+      });
     });
 
     it('checks the cover by its bytes, its size and its pixels', async () => {
@@ -344,7 +354,9 @@ describe('book writes', () => {
       const book = await insertBook(app().db);
       expect((await app().inject({ method: 'DELETE', url: `/api/books/${book.id}/` })).statusCode).toBe(401);
       const shopper = await createAccount(app());
-      expect((await app().inject({ method: 'DELETE', url: `/api/books/${book.id}/`, headers: shopper.auth })).statusCode).toBe(403);
+      expect(
+        (await app().inject({ method: 'DELETE', url: `/api/books/${book.id}/`, headers: shopper.auth })).statusCode,
+      ).toBe(403);
       const staff = await createAccount(app(), { staff: true });
       const missing = await app().inject({ method: 'DELETE', url: '/api/books/999999/', headers: staff.auth });
       expect(missing.statusCode).toBe(404);

@@ -1,5 +1,5 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { authors, books, categories, orderItems } from '../../db/schema.js';
 import { rows } from '../../db/rows.js';
 import { containsPattern } from '../../lib/like.js';
@@ -20,10 +20,8 @@ export async function categoryExists(db: Database, id: number): Promise<boolean>
   return Boolean(row);
 }
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 /** Whether a book other than `exceptId` meets the condition. */
-async function anotherBook(db: Database | Tx, condition: SQL, exceptId?: number): Promise<boolean> {
+async function anotherBook(db: Database | Transaction, condition: SQL, exceptId?: number): Promise<boolean> {
   const [row] = await db
     .select({ id: books.id })
     .from(books)
@@ -38,7 +36,7 @@ export function titleTaken(db: Database, title: string, exceptId?: number): Prom
 }
 
 /** Whether another book's title looks the same (the same look-alike key, title-key.ts). */
-export function lookAlikeTaken(db: Database | Tx, key: string, exceptId?: number): Promise<boolean> {
+export function lookAlikeTaken(db: Database | Transaction, key: string, exceptId?: number): Promise<boolean> {
   return anotherBook(db, sql`${books.titleKey} = ${key}`, exceptId);
 }
 
@@ -75,19 +73,19 @@ export async function freeSlug(db: Database, title: string): Promise<string> {
  * Runs `write` while no other process writes a title with this look-alike key: two look-alikes sent
  * at the same moment cannot both pass the check (a transaction-scoped advisory lock on the key).
  */
-export function withTitleKeyLocked<T>(db: Database, key: string, write: (tx: Tx) => Promise<T>): Promise<T> {
+export function withTitleKeyLocked<T>(db: Database, key: string, write: (tx: Transaction) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`title:${key}`}))`);
     return write(tx);
   });
 }
 
-export async function insertBook(db: Database | Tx, values: NewBook): Promise<number> {
+export async function insertBook(db: Database | Transaction, values: NewBook): Promise<number> {
   const [row] = await db.insert(books).values(values).returning({ id: books.id });
   return row!.id;
 }
 
-export async function updateBook(db: Database | Tx, id: number, changes: BookChangesRow): Promise<boolean> {
+export async function updateBook(db: Database | Transaction, id: number, changes: BookChangesRow): Promise<boolean> {
   const [row] = await db
     .update(books)
     .set({ ...changes, updatedAt: sql`now()` })
@@ -172,7 +170,10 @@ export function booksWaitingForReview(db: Database, limit: number, offset: numbe
 }
 
 export async function findSubmitted(db: Database, id: number): Promise<SubmittedRow | undefined> {
-  const [row] = await rows<SubmittedRow>(db, sql`SELECT ${SUBMITTED_COLUMNS} FROM ${SUBMITTED_FROM} WHERE b.id = ${id}`);
+  const [row] = await rows<SubmittedRow>(
+    db,
+    sql`SELECT ${SUBMITTED_COLUMNS} FROM ${SUBMITTED_FROM} WHERE b.id = ${id}`,
+  );
   return row;
 }
 
@@ -180,7 +181,12 @@ export async function findSubmitted(db: Database, id: number): Promise<Submitted
  * Staff's decision on a book: approving puts a waiting (or earlier rejected) book in the shop;
  * rejecting takes a waiting one out of the queue. False when the book is not in a state to decide on.
  */
-export async function decideReview(db: Database, id: number, decision: Exclude<ReviewStatus, 'pending'>, staffId: number) {
+export async function decideReview(
+  db: Database,
+  id: number,
+  decision: Exclude<ReviewStatus, 'pending'>,
+  staffId: number,
+) {
   const from = decision === 'approved' ? sql`b.review_status <> 'approved'` : sql`b.review_status = 'pending'`;
   const changed = await rows<{ id: number }>(
     db,
@@ -189,4 +195,3 @@ export async function decideReview(db: Database, id: number, decision: Exclude<R
   );
   return changed.length > 0;
 }
-

@@ -81,7 +81,7 @@ export async function booksRoutes(fastify: FastifyInstance) {
         description:
           `multipart/form-data: ${FIELDS} Every field is required but tags, available (default true) and featured ` +
           '(default false). A reader\'s book waits for staff (review_status "pending") and appears nowhere public until ' +
-          'approved; available and featured are staff\'s to set and ignored from readers. 409 when the title is taken ' +
+          "approved; available and featured are staff's to set and ignored from readers. 409 when the title is taken " +
           `or looks the same as one that is (any case, any script). ${BOOKS_PER_HOUR} books an hour per reader (429).`,
         consumes: ['multipart/form-data'],
         security,
@@ -115,7 +115,8 @@ export async function booksRoutes(fastify: FastifyInstance) {
       preHandler: app.requireStaff,
       schema: {
         tags,
-        summary: "Readers' books waiting for staff, oldest first, with who sent each (staff); search by title, author or sender",
+        summary:
+          "Readers' books waiting for staff, oldest first, with who sent each (staff); search by title, author or sender",
         security,
         querystring: reviewQueueQuerySchema,
         response: { 200: submittedBooksPageSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
@@ -143,7 +144,14 @@ export async function booksRoutes(fastify: FastifyInstance) {
           description: '409 when the book is not waiting for that decision.',
           security,
           params: idParamSchema,
-          response: { 200: submittedBookSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+          response: {
+            200: submittedBookSchema,
+            400: errorSchema,
+            401: errorSchema,
+            403: errorSchema,
+            404: errorSchema,
+            409: errorSchema,
+          },
         },
       },
       async (request) => service.decide(request.params.id, decision, request.user!.userId),
@@ -154,7 +162,10 @@ export async function booksRoutes(fastify: FastifyInstance) {
     '/books/update/:id/',
     {
       preHandler: app.requireStaff,
-      config: { invalidates: ['catalogue'], rateLimit: { max: BOOK_CHANGES_PER_HOUR, timeWindow: '1 hour', keyGenerator: app.limits.perAccount } },
+      config: {
+        invalidates: ['catalogue'],
+        rateLimit: { max: BOOK_CHANGES_PER_HOUR, timeWindow: '1 hour', keyGenerator: app.limits.perAccount },
+      },
       schema: {
         tags,
         summary: 'Change a book (staff): any subset of its fields',
@@ -176,8 +187,7 @@ export async function booksRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Delete a book (staff)',
-        description:
-          'Its reviews and wishlist entries go with it; orders keep its title, image and price as bought.',
+        description: 'Its reviews and wishlist entries go with it; orders keep its title, image and price as bought.',
         security,
         params: idParamSchema,
         response: { 200: bookDeletedSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },

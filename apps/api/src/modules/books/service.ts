@@ -98,7 +98,11 @@ function submittedToJson(row: SubmittedRow, withContributor = false): SubmittedB
           contributor:
             row.contributor_id === null
               ? null
-              : { id: row.contributor_id, username: row.contributor_username ?? '', email: row.contributor_email ?? '' },
+              : {
+                  id: row.contributor_id,
+                  username: row.contributor_username ?? '',
+                  email: row.contributor_email ?? '',
+                },
         }
       : {}),
   };

@@ -43,7 +43,9 @@ async function fillAll(db: Database): Promise<void> {
         missing.map((b) => sql`(${b.id}::int, ${titleKey(b.title)}::text)`),
         sql`, `,
       );
-      await tx.execute(sql`UPDATE books b SET title_key = v.key FROM (VALUES ${values}) AS v(id, key) WHERE b.id = v.id`);
+      await tx.execute(
+        sql`UPDATE books b SET title_key = v.key FROM (VALUES ${values}) AS v(id, key) WHERE b.id = v.id`,
+      );
       return missing.length;
     });
     if (filled === 0) return;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
 import { invalidateAnswers } from '../../lib/answers/cache.js';
+import { returnAll } from '../books/index.js';
 
 /** How often a server looks for reservations that ran out. */
 export const SWEEP_INTERVAL_MS = 30_000;
@@ -19,34 +20,37 @@ const BATCH = 200;
 export async function releaseExpiredReservations(db: Database, batch = BATCH): Promise<number> {
   let released = 0;
   for (;;) {
-    const [result] = await rows<{ orders: number }>(
-      db,
-      sql`
-      WITH expired AS (
-        SELECT id FROM orders
-        WHERE payment_status <> 'success' AND NOT stock_released AND reserved_until < now()
-        ORDER BY reserved_until
-        LIMIT ${batch}
-        FOR UPDATE SKIP LOCKED
-      ), released AS (
-        UPDATE orders o SET status = 'cancelled', stock_released = true
-        FROM expired e
-        WHERE o.id = e.id AND o.payment_status <> 'success' AND NOT o.stock_released
-        RETURNING o.id
-      ), back AS (
-        SELECT oi.book_id, sum(oi.quantity)::int AS quantity
-        FROM order_items oi JOIN released r ON r.id = oi.order_id
-        WHERE oi.book_id IS NOT NULL
-        GROUP BY oi.book_id
-      ), restocked AS (
-        UPDATE books b SET stock_amount = b.stock_amount + back.quantity
-        FROM back WHERE b.id = back.book_id
-        RETURNING b.id
-      )
-      SELECT (SELECT count(*) FROM released)::int AS orders, (SELECT count(*) FROM restocked)::int AS books
-    `,
-    );
-    const n = Number(result?.orders ?? 0);
+    const n = await db.transaction(async (tx) => {
+      const lines = await rows<{ order_id: number; book_id: number | null; quantity: number | null }>(
+        tx,
+        sql`
+        WITH expired AS (
+          SELECT id FROM orders
+          WHERE payment_status <> 'success' AND NOT stock_released AND reserved_until < now()
+          ORDER BY reserved_until
+          LIMIT ${batch}
+          FOR UPDATE SKIP LOCKED
+        ), released AS (
+          UPDATE orders o SET status = 'cancelled', stock_released = true
+          FROM expired e
+          WHERE o.id = e.id AND o.payment_status <> 'success' AND NOT o.stock_released
+          RETURNING o.id
+        )
+        SELECT r.id AS order_id, oi.book_id, oi.quantity
+        FROM released r LEFT JOIN order_items oi ON oi.order_id = r.id
+      `,
+      );
+      const back = new Map<number, number>();
+      for (const line of lines) {
+        if (line.book_id !== null) back.set(line.book_id, (back.get(line.book_id) ?? 0) + Number(line.quantity));
+      }
+      // The copies go back through the books module, which owns stock.
+      await returnAll(
+        tx,
+        [...back].map(([book, quantity]) => ({ book, quantity })),
+      );
+      return new Set(lines.map((line) => line.order_id)).size;
+    });
     released += n;
     if (n < batch) return released;
   }

@@ -9,14 +9,14 @@ import {
   type StaffOrder,
 } from '@bookstore/contract';
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Queryable, Transaction } from '../../db/client.js';
 import { books, orderItems, orders, payments, users } from '../../db/schema.js';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { rows } from '../../db/rows.js';
 import { containsPattern } from '../../lib/like.js';
 import { mediaUrl } from '../../lib/media.js';
 import { recountRatingsOfPaidOrder } from '../reviews/index.js';
-import { type Db, takeAllOrNothing, takeCopies, type Tx } from './stock.js';
+import { takeAllOrNothing, takeCopies } from '../books/index.js';
 
 /** Largest total an order can hold (the database keeps cents in a 32-bit integer). */
 const MAX_TOTAL_CENTS = 2_000_000_000;
@@ -51,7 +51,7 @@ function toOrder(row: OrderRow, items: ItemRow[], customer?: Order['customer']):
   };
 }
 
-async function itemsByOrder(db: Db, orderIds: number[]): Promise<Map<number, ItemRow[]>> {
+async function itemsByOrder(db: Queryable, orderIds: number[]): Promise<Map<number, ItemRow[]>> {
   const map = new Map<number, ItemRow[]>();
   if (orderIds.length === 0) return map;
   const rows = await db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds));
@@ -96,7 +96,7 @@ const OPEN_HOLD = sql`${orders.paymentStatus} <> 'success' AND NOT ${orders.stoc
  * that book again. The account's row (and the address) is locked first, so parallel orders are counted
  * one after the other, on any number of processes.
  */
-async function checkHoldingCaps(tx: Tx, options: PlaceOrderOptions, lines: OrderRequest['items']) {
+async function checkHoldingCaps(tx: Transaction, options: PlaceOrderOptions, lines: OrderRequest['items']) {
   const { userId, clientAddress } = options;
   await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
   if (clientAddress) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`holds:${clientAddress}`}))`);
@@ -323,7 +323,7 @@ export async function placeOrder(db: Database, request: OrderRequest, options: P
  * Whether the caller is staff is asked only for someone else's order.
  */
 export async function getOrderFor(
-  db: Db,
+  db: Queryable,
   orderId: number,
   viewer: { userId: number; isStaff: () => Promise<boolean> },
 ): Promise<Order> {
@@ -334,7 +334,7 @@ export async function getOrderFor(
 }
 
 /** One order for staff: the order, its customer and every payment attempt (oldest first). */
-export async function getStaffOrder(db: Db, orderId: number): Promise<StaffOrder> {
+export async function getStaffOrder(db: Queryable, orderId: number): Promise<StaffOrder> {
   const [row] = await db
     .select({
       order: orders,
@@ -370,7 +370,7 @@ export async function getStaffOrder(db: Db, orderId: number): Promise<StaffOrder
 }
 
 /** The caller's own orders, newest first. */
-export async function listOwnOrders(db: Db, userId: number): Promise<Order[]> {
+export async function listOwnOrders(db: Queryable, userId: number): Promise<Order[]> {
   const rows = await db
     .select()
     .from(orders)
@@ -400,7 +400,7 @@ function orderConditions(filter: OrderFilter) {
 }
 
 /** Every customer's orders, newest first, paged, optionally filtered (staff). */
-export async function listAllOrders(db: Db, page: number, pageSize: number, filter: OrderFilter = {}): Promise<Paged<Order>> {
+export async function listAllOrders(db: Queryable, page: number, pageSize: number, filter: OrderFilter = {}): Promise<Paged<Order>> {
   const where = orderConditions(filter);
   const [{ total } = { total: 0 }] = await db
     .select({ total: count() })
@@ -426,7 +426,7 @@ export async function listAllOrders(db: Db, page: number, pageSize: number, filt
 }
 
 /** The order behind a payment, as the payment code needs it. */
-export async function findOrder(db: Db, orderId: number): Promise<OrderRow | undefined> {
+export async function findOrder(db: Queryable, orderId: number): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   return row;
 }
@@ -437,7 +437,7 @@ export async function findOrder(db: Db, orderId: number): Promise<OrderRow | und
  * is started, and an order whose hold ended is not held again (the shopper checks out again). A
  * payment that still arrives late is kept (see markPaid). Throws a 409 otherwise.
  */
-export async function holdForPayment(db: Db, orderId: number): Promise<void> {
+export async function holdForPayment(db: Queryable, orderId: number): Promise<void> {
   const [row] = await db
     .select({
       paymentStatus: orders.paymentStatus,
@@ -468,7 +468,7 @@ export interface PaymentApplied {
  * order is kept paid and flagged 'backordered' so staff restock or refund it. Runs inside the caller's
  * transaction (payments records its attempt in the same one); never call a provider inside it.
  */
-export async function markPaid(tx: Tx, orderId: number, reference: string): Promise<PaymentApplied> {
+export async function markPaid(tx: Transaction, orderId: number, reference: string): Promise<PaymentApplied> {
   const [paid] = await tx
     .update(orders)
     .set({ paymentStatus: 'success', status: 'completed', transactionRef: reference, paidAt: sql`now()` })

@@ -1,27 +1,26 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Queryable, Transaction } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
+import { lockBook, refreshRating } from '../books/index.js';
 import { BOUGHT, REVIEW_SELECT, type StoredReview } from '../catalogue/index.js';
 
 /**
- * Every review query. The book's `rating_tenths` and `review_count` are written only here, in the same
- * transaction as the review, while that book's row is locked (see `lockBook`).
+ * Every review write. A book's rating is recounted by the books module (books/ratings.ts), in the same
+ * transaction as the review, while that book's row is locked (`lockBook`).
  */
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Db = Database | Tx;
 
-export async function findReview(db: Db, reviewId: number): Promise<StoredReview | undefined> {
+export async function findReview(db: Queryable, reviewId: number): Promise<StoredReview | undefined> {
   const [row] = await rows<StoredReview>(db, sql`${REVIEW_SELECT} WHERE r.id = ${reviewId}`);
   return row;
 }
 
-export async function reviewBy(db: Db, bookId: number, userId: number): Promise<StoredReview | undefined> {
+export async function reviewBy(db: Queryable, bookId: number, userId: number): Promise<StoredReview | undefined> {
   const [row] = await rows<StoredReview>(db, sql`${REVIEW_SELECT} WHERE r.book_id = ${bookId} AND r.user_id = ${userId}`);
   return row;
 }
 
 /** How many reviews gave each star value, and how many of those are verified purchases. */
-export function starCounts(db: Db, bookId: number): Promise<{ rating: number; count: number; verified: number }[]> {
+export function starCounts(db: Queryable, bookId: number): Promise<{ rating: number; count: number; verified: number }[]> {
   return rows(
     db,
     sql`SELECT r.rating, count(*)::int AS count, count(*) FILTER (WHERE ${BOUGHT})::int AS verified
@@ -29,18 +28,9 @@ export function starCounts(db: Db, bookId: number): Promise<{ rating: number; co
   );
 }
 
-/**
- * Locks the book's row until the transaction ends: review writes of one book then run one after the
- * other, so each recount below sees every review committed before it (also across server processes).
- * False when the book is gone.
- */
-export async function lockBook(tx: Tx, bookId: number): Promise<boolean> {
-  return (await rows(tx, sql`SELECT id FROM books WHERE id = ${bookId} FOR UPDATE`)).length > 0;
-}
-
 /** Inserts the user's review of the book, or replaces its rating and comment; says which. */
 export async function upsertReview(
-  tx: Tx,
+  tx: Transaction,
   values: { bookId: number; userId: number; rating: number; comment: string },
 ): Promise<{ id: number; created: boolean }> {
   const [row] = await rows<{ id: number; created: boolean }>(
@@ -54,25 +44,8 @@ export async function upsertReview(
   return row!;
 }
 
-export async function deleteReview(tx: Tx, reviewId: number): Promise<void> {
+export async function deleteReview(tx: Transaction, reviewId: number): Promise<void> {
   await tx.execute(sql`DELETE FROM reviews WHERE id = ${reviewId}`);
-}
-
-/**
- * Recounts the book's rating from its reviews: the average (tenths, rounded) and number of the
- * verified purchases' ratings, and the number of all reviews. Call with the book locked.
- */
-export async function refreshRating(tx: Tx, bookId: number): Promise<void> {
-  await tx.execute(
-    sql`UPDATE books SET
-          rating_tenths = coalesce(v.average, 0), rating_count = v.verified, review_count = v.reviews
-        FROM (
-          SELECT round(avg(r.rating) FILTER (WHERE ${BOUGHT}) * 10) AS average,
-            count(*) FILTER (WHERE ${BOUGHT}) AS verified, count(*) AS reviews
-          FROM reviews r WHERE r.book_id = ${bookId}
-        ) v
-        WHERE id = ${bookId}`,
-  );
 }
 
 /**
@@ -80,7 +53,7 @@ export async function refreshRating(tx: Tx, bookId: number): Promise<void> {
  * reviewed has its rating recounted, in the payment's transaction (books locked in id order, as every
  * review write locks them). Called by the orders module when an order is paid.
  */
-export async function recountRatingsOfPaidOrder(tx: Tx, orderId: number): Promise<void> {
+export async function recountRatingsOfPaidOrder(tx: Transaction, orderId: number): Promise<void> {
   const reviewed = await rows<{ book_id: number }>(
     tx,
     sql`SELECT DISTINCT r.book_id FROM orders o

@@ -7,6 +7,7 @@ import {
 } from '@bookstore/contract';
 import type { Database } from '../../db/client.js';
 import { forbidden, notFound } from '../../lib/errors.js';
+import { lockBook, refreshRating } from '../books/index.js';
 import { findBookByTitleOrSlug, listReviews, reviewToJson } from '../catalogue/index.js';
 import * as repo from './repository.js';
 
@@ -73,9 +74,9 @@ export class ReviewsService {
   async submit(title: string, userId: number, body: ReviewRequest): Promise<{ review: Review; created: boolean }> {
     const bookId = await this.bookId(title);
     const written = await this.db.transaction(async (tx) => {
-      if (!(await repo.lockBook(tx, bookId))) throw notFound(reviewMessages.bookNotFound);
+      if (!(await lockBook(tx, bookId))) throw notFound(reviewMessages.bookNotFound);
       const result = await repo.upsertReview(tx, { bookId, userId, rating: body.rating, comment: body.comment });
-      await repo.refreshRating(tx, bookId);
+      await refreshRating(tx, bookId);
       return result;
     });
     const row = await repo.findReview(this.db, written.id);
@@ -94,9 +95,9 @@ export class ReviewsService {
     if (!review || review.book_id !== bookId) throw notFound(reviewMessages.reviewNotFound);
     if (review.user_id !== viewer.userId && !(await viewer.isStaff())) throw forbidden(reviewMessages.notYours);
     await this.db.transaction(async (tx) => {
-      if (!(await repo.lockBook(tx, bookId))) throw notFound(reviewMessages.bookNotFound);
+      if (!(await lockBook(tx, bookId))) throw notFound(reviewMessages.bookNotFound);
       await repo.deleteReview(tx, reviewId);
-      await repo.refreshRating(tx, bookId);
+      await refreshRating(tx, bookId);
     });
   }
 }

@@ -1,5 +1,5 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Queryable, Transaction } from '../../db/client.js';
 import { books } from '../../db/schema.js';
 
 /**
@@ -8,8 +8,6 @@ import { books } from '../../db/schema.js';
  * row lock, re-checks the condition on the new value and matches no row. Books are always taken in id
  * order so two orders of the same books cannot deadlock. See docs/decisions/0006-checkout-and-stock.md.
  */
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Db = Database | Tx;
 
 export interface StockLine {
   book: number;
@@ -23,7 +21,7 @@ export interface TakenBook {
 }
 
 /** Takes `quantity` copies of one book if it is for sale and has them; null when it has not. */
-export async function takeCopies(db: Db, line: StockLine): Promise<TakenBook | null> {
+export async function takeCopies(db: Queryable, line: StockLine): Promise<TakenBook | null> {
   const [taken] = await db
     .update(books)
     .set({ stockAmount: sql`${books.stockAmount} - ${line.quantity}` })
@@ -33,11 +31,16 @@ export async function takeCopies(db: Db, line: StockLine): Promise<TakenBook | n
 }
 
 /** Gives copies back (reservation released). */
-export async function returnCopies(db: Db, line: StockLine): Promise<void> {
+export async function returnCopies(db: Queryable, line: StockLine): Promise<void> {
   await db
     .update(books)
     .set({ stockAmount: sql`${books.stockAmount} + ${line.quantity}` })
     .where(eq(books.id, line.book));
+}
+
+/** Gives back the copies of several lines at once (a released hold), locking books in id order. */
+export async function returnAll(tx: Transaction, lines: StockLine[]): Promise<void> {
+  for (const line of [...lines].sort((a, b) => a.book - b.book)) await returnCopies(tx, line);
 }
 
 class Shortfall extends Error {}
@@ -46,7 +49,10 @@ class Shortfall extends Error {}
  * Takes every line or none (a savepoint inside the caller's transaction). Lines whose book was
  * deleted (book null) cannot be taken.
  */
-export async function takeAllOrNothing(tx: Tx, lines: { book: number | null; quantity: number }[]): Promise<boolean> {
+export async function takeAllOrNothing(
+  tx: Transaction,
+  lines: { book: number | null; quantity: number }[],
+): Promise<boolean> {
   try {
     await tx.transaction(async (savepoint) => {
       for (const line of [...lines].sort((a, b) => (a.book ?? 0) - (b.book ?? 0))) {
