@@ -7,6 +7,7 @@ import { EditProfileDialog } from '../components/EditProfileDialog';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { Avatar } from '../components/Avatar';
+import { formatDate } from '../../../lib/dates';
 
 function Card({ label, value }: { label: string; value: string }) {
   return (
@@ -17,11 +18,7 @@ function Card({ label, value }: { label: string; value: string }) {
   );
 }
 
-function joinedDate(value: string | undefined): string {
-  if (!value) return 'Unknown';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? 'Unknown' : date.toLocaleDateString();
-}
+const joinedDate = (value: string | undefined) => formatDate(value, 'numeric');
 
 /**
  * The profile: loading, error state, the cards, About, and the Edit Profile dialog. "View

@@ -6,8 +6,9 @@ import { Stars } from '../../../components/ui/Stars';
 import { CartIcon, HeartIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import { plural } from '../../../lib/lists';
+import { formatDate } from '../../../lib/dates';
 
-const when = (at: string) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (at: string) => formatDate(at, 'moment');
 const linkClass = 'font-semibold text-indigo-700 hover:underline dark:text-indigo-300';
 
 function StarIcon() {
@@ -72,7 +73,10 @@ export function ActivityList({ items, label }: { items: Activity[]; label: strin
   return (
     <ol aria-label={label} className="divide-y divide-gray-200 dark:divide-gray-800">
       {items.map((item) => (
-        <li key={`${item.kind}-${item.kind === 'order' ? item.order.id : item.book.id}-${item.at}`} className="flex gap-3 py-3">
+        <li
+          key={`${item.kind}-${item.kind === 'order' ? item.order.id : item.book.id}-${item.at}`}
+          className="flex gap-3 py-3"
+        >
           <span
             aria-hidden="true"
             className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300"

@@ -12,6 +12,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { cellClass, HeadingCells, PagedTable } from './Pager';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
+import { formatDate } from '../../../lib/dates';
 
 const COLUMNS: { key: string; label: string; sort?: AdminBookSort }[] = [
   { key: 'cover', label: 'Cover' },
@@ -120,7 +121,7 @@ export function BooksTab({ search, page, sort, onPage, onSort, editBook }: Props
             <td className={cellClass}>{book.book_author || '—'}</td>
             <td className={cellClass}>{formatMoney(moneyToCents(book.price) ?? 0)}</td>
             <td className={cellClass}>{book.stock_amount}</td>
-            <td className={cellClass}>{new Date(book.created_at).toLocaleDateString()}</td>
+            <td className={cellClass}>{formatDate(book.created_at, 'numeric')}</td>
             <td className={`${cellClass} whitespace-nowrap`}>
               <div className="flex gap-2">
                 {editBook && (

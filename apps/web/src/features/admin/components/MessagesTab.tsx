@@ -7,9 +7,10 @@ import { SelectField } from '../../../components/ui/Field';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useMarkHandled, useMessages } from '../api/dashboard';
 import { Pager } from './Pager';
+import { formatDate } from '../../../lib/dates';
 
 const STATUS_LABELS: Record<MessageStatus, string> = { open: 'Open', handled: 'Handled' };
-const when = (at: string) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (at: string) => formatDate(at, 'moment');
 
 export const statusFrom = (value: string | null): MessageStatus | '' =>
   (MESSAGE_STATUSES as readonly string[]).includes(value ?? '') ? (value as MessageStatus) : '';

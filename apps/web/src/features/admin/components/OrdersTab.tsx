@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { useAllOrders } from '../api/dashboard';
 import { cellClass, HeadingCells, PagedTable } from './Pager';
 import { Spinner } from '../../../components/ui/Spinner';
+import { formatDate } from '../../../lib/dates';
 
 const PAYMENT_LABELS: Record<string, string> = { success: 'Paid', pending: 'Pending', failed: 'Failed' };
 
@@ -65,7 +66,7 @@ export function OrdersTab({
                 </Link>
               </td>
               <td className={cellClass}>{order.customer?.email ?? '—'}</td>
-              <td className={cellClass}>{new Date(order.created_at).toLocaleString()}</td>
+              <td className={cellClass}>{formatDate(order.created_at, 'exact')}</td>
               <td className={cellClass}>{order.items.reduce((n, item) => n + item.quantity, 0)}</td>
               <td className={cellClass}>{formatMoney(moneyToCents(order.total_price) ?? 0, order.currency)}</td>
               <td className={cellClass}>{PAYMENT_LABELS[order.payment_status] ?? order.payment_status}</td>

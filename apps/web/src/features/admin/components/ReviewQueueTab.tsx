@@ -6,6 +6,7 @@ import { Price } from '../../../components/ui/Price';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useDecideBook, useReviewQueue } from '../api/review-queue';
 import { cellClass, HeadingCells, PagedTable } from './Pager';
+import { formatDate } from '../../../lib/dates';
 
 /**
  * Review queue tab: books readers added, waiting for staff before they appear anywhere in the shop
@@ -25,7 +26,8 @@ export function ReviewQueueTab({ search, page, onPage }: { search: string; page:
     decide.mutate(
       { id, decision },
       {
-        onSuccess: () => toast.success(decision === 'approve' ? `"${title}" is in the shop now` : `"${title}" was rejected`),
+        onSuccess: () =>
+          toast.success(decision === 'approve' ? `"${title}" is in the shop now` : `"${title}" was rejected`),
         onError: (err) => toast.error(err.message),
       },
     );
@@ -52,10 +54,15 @@ export function ReviewQueueTab({ search, page, onPage }: { search: string; page:
           <td className={cellClass}>
             {book.contributor ? `${book.contributor.username} (${book.contributor.email})` : 'A deleted account'}
           </td>
-          <td className={cellClass}>{new Date(book.created_at).toLocaleDateString()}</td>
+          <td className={cellClass}>{formatDate(book.created_at, 'numeric')}</td>
           <td className={cellClass}>
             <div className="flex gap-2">
-              <Button size="sm" disabled={decide.isPending} onClick={() => act(book.id, book.title, 'approve')} aria-label={`Approve ${book.title}`}>
+              <Button
+                size="sm"
+                disabled={decide.isPending}
+                onClick={() => act(book.id, book.title, 'approve')}
+                aria-label={`Approve ${book.title}`}
+              >
                 Approve
               </Button>
               <Button

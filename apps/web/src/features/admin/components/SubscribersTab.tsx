@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { plural } from '../../../lib/lists';
 import { downloadSubscribers, useSubscribers } from '../api/dashboard';
 import { cellClass, HeadingCells, PagedTable } from './Pager';
+import { formatDate } from '../../../lib/dates';
 
 /** Subscribers tab: the newsletter's addresses, newest first, and all of them (or the matches) as CSV. */
 export function SubscribersTab({ search, page, onPage }: { search: string; page: number; onPage(page: number): void }) {
@@ -55,7 +56,7 @@ export function SubscribersTab({ search, page, onPage }: { search: string; page:
         {subscribers.data.data.map((subscriber) => (
           <tr key={subscriber.id}>
             <td className={`${cellClass} break-all`}>{subscriber.email}</td>
-            <td className={`${cellClass} whitespace-nowrap`}>{new Date(subscriber.created_at).toLocaleDateString()}</td>
+            <td className={`${cellClass} whitespace-nowrap`}>{formatDate(subscriber.created_at, 'numeric')}</td>
           </tr>
         ))}
       </PagedTable>

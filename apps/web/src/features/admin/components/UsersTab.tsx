@@ -6,6 +6,7 @@ import { cellClass, HeadingCells, PagedTable } from './Pager';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { Badge } from '../../../components/ui/Badge';
+import { formatDate } from '../../../lib/dates';
 
 /** Users tab: 10 a page, with a staff badge; staff give or take away staff, never their own. */
 export function UsersTab({ search, page, onPage }: { search: string; page: number; onPage(page: number): void }) {
@@ -34,7 +35,7 @@ export function UsersTab({ search, page, onPage }: { search: string; page: numbe
               <td className={cellClass}>{user.username}</td>
               <td className={cellClass}>{user.email}</td>
               <td className={cellClass}>{`${user.firstName} ${user.lastName}`.trim() || '—'}</td>
-              <td className={cellClass}>{new Date(user.date_joined).toLocaleDateString()}</td>
+              <td className={cellClass}>{formatDate(user.date_joined, 'numeric')}</td>
               <td className={cellClass}>{user.is_staff ? <Badge>Staff</Badge> : 'Customer'}</td>
               <td className={cellClass}>
                 {self ? (

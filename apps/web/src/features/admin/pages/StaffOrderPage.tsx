@@ -12,8 +12,9 @@ import { capitalise } from '../../../lib/lists';
 import { useStaffOrder } from '../api/dashboard';
 import { cellClass, HeadingCells, tableClass } from '../components/Pager';
 import { ScrollFrame } from '../../../components/ui/ScrollFrame';
+import { formatDate } from '../../../lib/dates';
 
-const when = (at: string | null) => (at ? new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+const when = (at: string | null) => formatDate(at, 'moment', '—');
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   const id = `panel-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -67,7 +68,10 @@ function OrderView({ order, actions }: { order: StaffOrder; actions?: ReactNode 
               {name || 'No name set'}
             </Fact>
             <Fact term="Email" testId="customer-email">
-              <a href={`mailto:${order.customer.email}`} className="text-indigo-700 hover:underline dark:text-indigo-300">
+              <a
+                href={`mailto:${order.customer.email}`}
+                className="text-indigo-700 hover:underline dark:text-indigo-300"
+              >
                 {order.customer.email}
               </a>
             </Fact>
@@ -94,7 +98,10 @@ function OrderView({ order, actions }: { order: StaffOrder; actions?: ReactNode 
         </Panel>
       </div>
 
-      <section aria-labelledby="order-lines" className="mt-6 rounded-xl border border-gray-200 p-4 dark:border-gray-800">
+      <section
+        aria-labelledby="order-lines"
+        className="mt-6 rounded-xl border border-gray-200 p-4 dark:border-gray-800"
+      >
         <h2 id="order-lines" className="text-lg font-semibold">
           Items
         </h2>
@@ -148,7 +155,10 @@ export default function StaffOrderPage({ actions }: { actions?: (order: StaffOrd
   const order = useStaffOrder(orderId);
   usePageTitle(order.data ? `Order #${order.data.id}` : 'Order');
   const back = (
-    <Link to={`${paths.admin}?tab=orders`} className="font-semibold text-indigo-700 hover:underline dark:text-indigo-300">
+    <Link
+      to={`${paths.admin}?tab=orders`}
+      className="font-semibold text-indigo-700 hover:underline dark:text-indigo-300"
+    >
       ← All orders
     </Link>
   );

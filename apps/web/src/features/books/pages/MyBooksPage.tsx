@@ -13,9 +13,14 @@ import { usePageTitle } from '../../../lib/hooks';
 import { plural } from '../../../lib/lists';
 import { rememberDestination, useAuthStore } from '../../../stores/auth';
 import { useMyBooks } from '../api/books';
+import { formatDate } from '../../../lib/dates';
 
 const STATUS: Record<ReviewStatus, { label: string; tone: BadgeTone; note: string }> = {
-  pending: { label: 'Waiting for review', tone: 'amber', note: 'Our staff will check it soon; until then only you can see it.' },
+  pending: {
+    label: 'Waiting for review',
+    tone: 'amber',
+    note: 'Our staff will check it soon; until then only you can see it.',
+  },
   approved: { label: 'In the shop', tone: 'green', note: 'Approved: shoppers can find and buy it.' },
   rejected: { label: 'Not accepted', tone: 'gray', note: 'Our staff did not add it to the shop.' },
 };
@@ -38,7 +43,7 @@ function SubmittedRow({ book }: { book: SubmittedBook }) {
         <p className="text-sm text-gray-700 dark:text-gray-300">{book.book_author || 'No author'}</p>
         <Price price={book.price} originalPrice={book.original_price} />
         <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
-          Sent {new Date(book.created_at).toLocaleDateString()}. {status.note}
+          Sent {formatDate(book.created_at, 'numeric')}. {status.note}
         </p>
       </div>
       <Badge tone={status.tone}>{status.label}</Badge>
@@ -102,7 +107,11 @@ export default function MyBooksPage() {
             <Button variant="secondary" disabled={page <= 1} onClick={() => setParams({ page: String(page - 1) })}>
               Previous
             </Button>
-            <Button variant="secondary" disabled={meta.next === null} onClick={() => setParams({ page: String(page + 1) })}>
+            <Button
+              variant="secondary"
+              disabled={meta.next === null}
+              onClick={() => setParams({ page: String(page + 1) })}
+            >
               Next
             </Button>
           </div>

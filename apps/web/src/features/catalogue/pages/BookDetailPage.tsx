@@ -23,6 +23,7 @@ import { isInStock, isUnrated } from '../components/text';
 import { useCatalogueSlots } from '../components/slots';
 import { Button } from '../../../components/ui/Button';
 import { Badge } from '../../../components/ui/Badge';
+import { formatDate } from '../../../lib/dates';
 
 export const DELIVERY_DAYS = 3;
 
@@ -30,7 +31,7 @@ export const DELIVERY_DAYS = 3;
 export function estimatedDelivery(from = new Date()): string {
   const date = new Date(from);
   date.setDate(date.getDate() + DELIVERY_DAYS);
-  return date.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
+  return formatDate(date, 'day');
 }
 
 /** Tags may arrive as one comma-separated string: one chip per tag. */
@@ -40,9 +41,6 @@ export function splitTags(tags: string[]): string[] {
     .map((tag) => tag.trim())
     .filter(Boolean);
 }
-
-const formatDate = (value: string | null) =>
-  value ? new Date(value).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : 'Unknown';
 
 const tabClass =
   'rounded-t-md border-b-2 px-4 py-3 text-sm font-semibold focus:outline-none data-[focus]:outline-2 data-[focus]:outline-indigo-500 data-[selected]:border-indigo-600 data-[selected]:text-indigo-700 border-transparent text-gray-700 hover:text-gray-900 dark:text-gray-300 dark:hover:text-white dark:data-[selected]:border-indigo-400 dark:data-[selected]:text-indigo-300';
@@ -135,7 +133,9 @@ function ServiceInfo({ inStock }: { inStock: boolean }) {
             Estimated delivery: <strong suppressHydrationWarning>{estimatedDelivery()}</strong>
           </p>
         ) : (
-          <p className="mt-3 text-sm text-gray-700 dark:text-gray-300">No delivery date while the book is out of stock.</p>
+          <p className="mt-3 text-sm text-gray-700 dark:text-gray-300">
+            No delivery date while the book is out of stock.
+          </p>
         )}
       </section>
       <section className="rounded-lg border border-gray-200 p-4 dark:border-gray-800">
@@ -179,7 +179,7 @@ function BookTabs({ book }: { book: BookDetail }) {
   const details: [string, string][] = [
     ['Author', book.book_author],
     ['Publisher', book.publisher],
-    ['Published', formatDate(book.published_date)],
+    ['Published', formatDate(book.published_date, 'long')],
     ['ISBN', book.isbn],
     ['Genre', book.genre],
     ['Category', book.category_name ?? 'Uncategorised'],
@@ -206,7 +206,9 @@ function BookTabs({ book }: { book: BookDetail }) {
           <h2 id="book-description" className="mb-4 text-xl font-semibold">
             Description
           </h2>
-          <p className="max-w-3xl leading-relaxed whitespace-pre-line text-gray-800 dark:text-gray-200">{description}</p>
+          <p className="max-w-3xl leading-relaxed whitespace-pre-line text-gray-800 dark:text-gray-200">
+            {description}
+          </p>
         </section>
         <section aria-labelledby="book-details">
           <h2 id="book-details" className="mb-4 text-xl font-semibold">
@@ -225,7 +227,10 @@ function BookTabs({ book }: { book: BookDetail }) {
   }
   return (
     <TabGroup className="mt-12">
-      <TabList aria-label="Book information" className="relative flex gap-2 overflow-x-auto border-b border-gray-200 dark:border-gray-800">
+      <TabList
+        aria-label="Book information"
+        className="relative flex gap-2 overflow-x-auto border-b border-gray-200 dark:border-gray-800"
+      >
         <Tab className={tabClass}>Description</Tab>
         <Tab className={tabClass}>Details</Tab>
         <Tab className={tabClass}>Reviews ({book.review_count})</Tab>
@@ -235,7 +240,9 @@ function BookTabs({ book }: { book: BookDetail }) {
           {description}
         </TabPanel>
         <TabPanel>{detailList}</TabPanel>
-        <TabPanel>{reviews ? reviews(book) : <p className="text-gray-700 dark:text-gray-300">No reviews yet.</p>}</TabPanel>
+        <TabPanel>
+          {reviews ? reviews(book) : <p className="text-gray-700 dark:text-gray-300">No reviews yet.</p>}
+        </TabPanel>
       </TabPanels>
     </TabGroup>
   );
@@ -277,7 +284,10 @@ export default function BookDetailPage() {
         ) : (
           <ErrorState message={query.error.message} />
         )}
-        <Link to={paths.books} className="mt-6 inline-block font-semibold text-indigo-700 hover:underline dark:text-indigo-300">
+        <Link
+          to={paths.books}
+          className="mt-6 inline-block font-semibold text-indigo-700 hover:underline dark:text-indigo-300"
+        >
           Browse Books
         </Link>
       </div>
@@ -328,7 +338,10 @@ export default function BookDetailPage() {
           {tags.length > 0 && (
             <ul aria-label="Tags" className="mb-3 flex flex-wrap gap-2">
               {tags.map((tag) => (
-                <li key={tag} className="rounded-full bg-indigo-50 px-3 py-1 text-xs font-medium text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">
+                <li
+                  key={tag}
+                  className="rounded-full bg-indigo-50 px-3 py-1 text-xs font-medium text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200"
+                >
                   {tag}
                 </li>
               ))}
@@ -338,7 +351,10 @@ export default function BookDetailPage() {
           <p className="mt-2 text-lg text-gray-700 dark:text-gray-300">
             by{' '}
             {book_.author_slug ? (
-              <Link to={paths.author(book_.author_slug)} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+              <Link
+                to={paths.author(book_.author_slug)}
+                className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+              >
                 {book_.book_author}
               </Link>
             ) : (

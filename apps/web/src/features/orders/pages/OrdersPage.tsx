@@ -10,6 +10,7 @@ import { isOrderExpired } from '../hooks/useOrderPolling';
 import { OrderStatusBadge } from '../../../components/ui/OrderStatusBadge';
 import { useRequireSignIn } from '../hooks/useRequireSignIn';
 import { EmptyState } from '../../../components/ui/EmptyState';
+import { formatDate } from '../../../lib/dates';
 
 /** /orders (docs/product.md, "Screens", order history). */
 export default function OrdersPage() {
@@ -50,7 +51,7 @@ function OrderHistory() {
                     Order #{order.id}
                   </h2>
                   <p className="text-sm text-gray-700 dark:text-gray-300">
-                    Placed on {new Date(order.created_at).toLocaleDateString()}
+                    Placed on {formatDate(order.created_at, 'numeric')}
                   </p>
                 </div>
                 <OrderStatusBadge order={order} />
@@ -61,11 +62,7 @@ function OrderHistory() {
                   <p className="font-semibold">Total: {orderMoney(order.total_price, order.currency)}</p>
                   {order.payment_status !== 'success' && !isOrderExpired(order) && (
                     <p className="text-sm text-gray-700 dark:text-gray-300">
-                      Awaiting payment until{' '}
-                      {new Date(order.reserved_until).toLocaleTimeString(undefined, {
-                        hour: 'numeric',
-                        minute: '2-digit',
-                      })}
+                      Awaiting payment until {formatDate(order.reserved_until, 'time')}
                     </p>
                   )}
                   {order.transaction_ref && (

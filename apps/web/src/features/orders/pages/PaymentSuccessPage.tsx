@@ -17,8 +17,9 @@ import { Button, buttonClass } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { PaymentWindow } from '../components/PaymentWindow';
 import { Processing } from '../components/Processing';
+import { formatDate } from '../../../lib/dates';
 
-const time = (at: string) => new Date(at).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+const time = (at: string) => formatDate(at, 'time');
 
 /**
  * /payment-success/{orderId}: the order and its payment status, followed
@@ -140,7 +141,7 @@ function PaymentStatus() {
           </div>
           <div>
             <dt className="text-sm text-gray-600 dark:text-gray-400">Date</dt>
-            <dd className="font-semibold">{new Date(order.created_at).toLocaleString()}</dd>
+            <dd className="font-semibold">{formatDate(order.created_at, 'exact')}</dd>
           </div>
         </dl>
 

@@ -3,10 +3,7 @@ import type { ReactNode } from 'react';
 import { AVATAR_PLACEHOLDER, BookImage } from '../../../components/ui/BookImage';
 import { Stars } from '../../../components/ui/Stars';
 import { Badge } from '../../../components/ui/Badge';
-
-// One formatter for every review (toLocaleDateString with options makes a new one at each call).
-const reviewDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-const formatDate = (value: string) => reviewDate.format(new Date(value));
+import { formatDate } from '../../../lib/dates';
 
 /** One review: author, stars, date, 'Verified Purchase' when the server says so, the comment as text. */
 export function ReviewItem({ review, label, actions }: { review: Review; label?: string; actions?: ReactNode }) {
@@ -23,16 +20,12 @@ export function ReviewItem({ review, label, actions }: { review: Review; label?:
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-semibold">{review.user}</span>
-          {label && (
-            <Badge>{label}</Badge>
-          )}
-          {review.verified_purchase && (
-            <Badge tone="green">Verified Purchase</Badge>
-          )}
+          {label && <Badge>{label}</Badge>}
+          {review.verified_purchase && <Badge tone="green">Verified Purchase</Badge>}
         </p>
         <div className="flex items-center gap-2 text-sm text-gray-600 dark:text-gray-400">
           <Stars rating={review.rating} size={14} />
-          <time dateTime={review.created_at}>{formatDate(review.created_at)}</time>
+          <time dateTime={review.created_at}>{formatDate(review.created_at, 'long')}</time>
         </div>
         <p className="mt-2 break-words whitespace-pre-line text-gray-800 dark:text-gray-200">{review.comment}</p>
         {actions && <div className="mt-2 flex gap-3">{actions}</div>}

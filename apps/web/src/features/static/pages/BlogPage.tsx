@@ -1,4 +1,5 @@
 import { StaticPage } from '../components/StaticPage';
+import { formatDate } from '../../../lib/dates';
 
 const posts = [
   {
@@ -25,9 +26,7 @@ export default function BlogPage() {
         <section key={post.title} className="rounded-lg border border-gray-200 p-6 dark:border-gray-800">
           <h2 className="!mt-0">{post.title}</h2>
           <p className="text-sm text-gray-600 dark:text-gray-400">
-            <time dateTime={post.date}>
-              {new Date(`${post.date}T12:00:00`).toLocaleDateString('en-US', { dateStyle: 'long' })}
-            </time>
+            <time dateTime={post.date}>{formatDate(post.date, 'long')}</time>
           </p>
           <p className="mt-3">{post.text}</p>
         </section>
