@@ -118,7 +118,7 @@ const accountIdentity = z.object({
   lastName: z.string(),
 });
 
-/** Spec section 3 "User profile", with the snake_case names the contact form and auth store read. */
+/** docs/product.md, "Data" "User profile", with the snake_case names the contact form and auth store read. */
 export const profileSchema = accountIdentity
   .extend({
     first_name: z.string(),

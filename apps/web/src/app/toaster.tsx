@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 
-/** Spec section 9: at most 20 toasts on screen; older ones are dismissed. */
+/** docs/product.md, "Constants": at most 20 toasts on screen; older ones are dismissed. */
 export const TOAST_LIMIT = 20;
 
 function ToastLimit() {

@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
 /**
- * Spec section 3, auth state, persisted as 'auth': tokens, flags and the signed-in profile. The
+ * docs/product.md, "Data", auth state, persisted as 'auth': tokens, flags and the signed-in profile. The
  * session helpers below (refresh before expiry, one refresh at a time, sign-out) are what the one
  * HTTP client calls; they talk to the token endpoints with plain fetch so they never loop through it.
  */
@@ -23,7 +23,7 @@ export interface AuthState {
 
 export const AUTH_STORAGE_KEY = 'auth';
 export const REDIRECT_KEY = 'redirectAfterLogin';
-/** Spec section 9: refresh when the access token expires within 5 minutes. */
+/** docs/product.md, "Constants": refresh when the access token expires within 5 minutes. */
 export const REFRESH_WINDOW_MS = 5 * 60 * 1000;
 
 interface AccessPayload {

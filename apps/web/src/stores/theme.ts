@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
-/** Spec section 3, theme: persisted as 'theme', dark mode off by default. public/boot.js reads it before paint. */
+/** docs/product.md, "Data", theme: persisted as 'theme', dark mode off by default. public/boot.js reads it before paint. */
 export interface ThemeState {
   darkMode: boolean;
   toggleDarkMode(): void;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactElement, type ReactNode } from 'react';
 
-/** Spec section 9: tooltips appear after 200 ms. */
+/** docs/product.md, "Constants": tooltips appear after 200 ms. */
 export const TOOLTIP_DELAY_MS = 200;
 
 /**

@@ -26,7 +26,7 @@ function firstProblem(errors: FieldErrors<ProfileFormValues>): string | null {
   return field ? `${field}: ${errors[field]?.message}` : null;
 }
 
-/** Spec section 2, Edit Profile dialog: picture with preview, names, email, bio; 'Saving...' while busy. */
+/** docs/product.md, "Screens", Edit Profile dialog: picture with preview, names, email, bio; 'Saving...' while busy. */
 export function EditProfileDialog({ profile, open, onClose }: { profile: Profile; open: boolean; onClose(): void }) {
   const update = useUpdateProfile();
   const picture = usePicture(accountMessages.profilePictureTooLarge, (problem) => toast.error(problem));

@@ -11,7 +11,7 @@ import { fieldErrorLines, InvalidLoginResponse, signIn } from '../api/session';
 import { fieldsOf, TextField } from '../../../components/ui/Field';
 import { Button } from '../../../components/ui/Button';
 
-/** Spec section 2, Login: 'Welcome Back!', identifier and password, the redirect message, link to register. */
+/** docs/product.md, "Screens", Login: 'Welcome Back!', identifier and password, the redirect message, link to register. */
 export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();

@@ -16,7 +16,7 @@ import { DEFAULT_AVATAR } from '../api/profile';
 
 const FIELDS = ['email', 'username', 'firstName', 'lastName', 'bio', 'password', 'password2'] as const;
 
-/** Spec section 2, Register: every field with its rule, picture preview, then automatic sign-in. */
+/** docs/product.md, "Screens", Register: every field with its rule, picture preview, then automatic sign-in. */
 export default function RegisterPage() {
   const navigate = useNavigate();
   const [signedInAlready] = useState(() => useAuthStore.getState().isAuth);

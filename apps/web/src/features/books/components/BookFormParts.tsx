@@ -26,7 +26,7 @@ interface Props {
   required?: boolean;
 }
 
-/** Spec section 2: the cover with a preview and a way to remove it again. */
+/** docs/product.md, "Screens": the cover with a preview and a way to remove it again. */
 export function CoverPicker({ file, onChange, current, error, onError, required }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const preview = useObjectUrl(file);

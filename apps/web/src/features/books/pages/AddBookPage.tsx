@@ -19,7 +19,7 @@ function today(): string {
 }
 
 /**
- * Spec section 2, Add New Book (and section 5, add book access): signed-in users with a complete
+ * docs/product.md, "Screens", Add New Book (and "Rules": add book access): signed-in users with a complete
  * profile; the contract's rules checked here first, then by the server, whose field errors are shown
  * beside their fields. A reader's book waits for staff before it is in the shop (the page says so, and
  * sends them to /my-books after); Available and Featured are staff's to set.

@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
 /**
- * Spec sections 3 and 4, cart: carts keyed by cart id (a username, or a guest id), persisted as
+ * docs/product.md, "Data", "Behaviour", cart: carts keyed by cart id (a username, or a guest id), persisted as
  * 'cart-storage'. Money is integer cents; `totalCents` always equals the sum of the books' prices (the
  * spec's totalPrice); a line may carry the protection plan, priced on top (`cartTotalCents`).
  */

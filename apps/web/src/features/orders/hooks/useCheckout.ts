@@ -11,7 +11,7 @@ import { type PayableOrder, usePayment } from './usePayment';
 import { rememberAndGoToLogin } from './useRequireSignIn';
 
 /**
- * Spec section 5: checkout needs a signed-in profile with an email. A profile that is still loading
+ * docs/product.md, "Rules": checkout needs a signed-in profile with an email. A profile that is still loading
  * (or that does not carry the email) is left to the server, which knows the account's email.
  */
 export function canCheckOut(auth: Pick<AuthState, 'isAuth' | 'profile'>): boolean {

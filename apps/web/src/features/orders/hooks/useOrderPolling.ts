@@ -2,7 +2,7 @@ import type { Order } from '@bookstore/contract';
 import { useEffect, useRef, useState } from 'react';
 import { isOrderSettled } from '../../../lib/order-status';
 
-/** Spec sections 4 and 9: every 5 seconds, at most 12 checks. */
+/** docs/product.md, "Behaviour", "Constants": every 5 seconds, at most 12 checks. */
 export const POLL_INTERVAL_MS = 5_000;
 export const MAX_CHECKS = 12;
 

@@ -95,7 +95,7 @@ export type ValidationResult =
   | { ok: false; error: string };
 
 /**
- * Spec section 5, provider checkout parameters: a non-empty object; key, amount (or plan) and email
+ * docs/product.md, "Rules", provider checkout parameters: a non-empty object; key, amount (or plan) and email
  * (or customerCode) required ('Required parameter missing: {name}'); types checked ('Invalid
  * parameter type: {name}'); unknown parameters dropped; an access code bypasses validation; a
  * form-attached button's buttonId must exist in the page.
