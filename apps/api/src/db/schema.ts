@@ -258,6 +258,33 @@ export const orderItems = pgTable(
   ],
 );
 
+/**
+ * An order's history: one row per change of its state (placed, paid, expired, and later shipped,
+ * delivered, cancelled, refunded), written by the orders module's one function for that change
+ * (modules/orders/transitions.ts) in the same transaction. `actor` says who did it: the customer,
+ * staff, the payment provider or the shop itself (the reservation sweeper).
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    actor: text('actor').notNull(),
+    /** The account that did it (a customer or staff), null for the provider or the shop. */
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** What the change carried: a payment reference, the copies given back... */
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.id),
+    check('order_events_actor', sql`${t.actor} IN ('customer', 'staff', 'provider', 'shop')`),
+  ],
+);
+
 /** Payment attempts: one per pop-up opened, by reference ORD-{orderId}-{timestamp}. */
 export const payments = pgTable(
   'payments',

@@ -1,7 +1,16 @@
 import { lineCents, PROTECTION_PLAN } from '@bookstore/contract';
 import { inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
-import { contactMessages, newsletterSubscribers, orderItems, orders, payments, reviews, users } from '../db/schema.js';
+import {
+  contactMessages,
+  newsletterSubscribers,
+  orderEvents,
+  orderItems,
+  orders,
+  payments,
+  reviews,
+  users,
+} from '../db/schema.js';
 import { refreshRating } from '../modules/books/index.js';
 import { hash } from './art.js';
 import {
@@ -249,6 +258,26 @@ export async function seedDemoActivity(
           sql`o.id`,
           orderRows.map((r) => r.id),
         )}`,
+  );
+
+  // Their history, as the orders module would have written it: placed by the reader, paid through the provider.
+  await tx.insert(orderEvents).values(
+    planned.flatMap((order) => [
+      {
+        orderId: idOf(order),
+        type: 'placed',
+        actor: 'customer',
+        actorUserId: order.userId,
+        createdAt: order.createdAt,
+      },
+      {
+        orderId: idOf(order),
+        type: 'paid',
+        actor: 'provider',
+        detail: { reference: `ORD-${idOf(order)}-${paidAt(order).getTime()}`, status: 'completed' },
+        createdAt: paidAt(order),
+      },
+    ]),
   );
 
   // A review comes one to five days after its order was paid, and never in the future.

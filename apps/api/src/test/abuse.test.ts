@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { ImageRejected, pictureError, pictureWorkload, storeResponsiveImage } from '../lib/images.js';
-import { bookHoldCap } from '../modules/orders/service.js';
+import { bookHoldCap } from '../modules/orders/checkout.js';
 import { releaseExpiredReservations } from '../modules/orders/reservations.js';
 import { LIMITS_IN_MEMORY } from '../plugins/health.js';
 import { buildApp, createTestApp, createTestDatabase, useTestApp } from './app.js';

@@ -1,5 +1,5 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.js';
+import type { Database, Queryable, Transaction } from '../../db/client.js';
 import { authors, books, categories, orderItems } from '../../db/schema.js';
 import { rows } from '../../db/rows.js';
 import { containsPattern } from '../../lib/like.js';
@@ -21,7 +21,7 @@ export async function categoryExists(db: Database, id: number): Promise<boolean>
 }
 
 /** Whether a book other than `exceptId` meets the condition. */
-async function anotherBook(db: Database | Transaction, condition: SQL, exceptId?: number): Promise<boolean> {
+async function anotherBook(db: Queryable, condition: SQL, exceptId?: number): Promise<boolean> {
   const [row] = await db
     .select({ id: books.id })
     .from(books)
@@ -36,7 +36,7 @@ export function titleTaken(db: Database, title: string, exceptId?: number): Prom
 }
 
 /** Whether another book's title looks the same (the same look-alike key, title-key.ts). */
-export function lookAlikeTaken(db: Database | Transaction, key: string, exceptId?: number): Promise<boolean> {
+export function lookAlikeTaken(db: Queryable, key: string, exceptId?: number): Promise<boolean> {
   return anotherBook(db, sql`${books.titleKey} = ${key}`, exceptId);
 }
 
@@ -80,12 +80,12 @@ export function withTitleKeyLocked<T>(db: Database, key: string, write: (tx: Tra
   });
 }
 
-export async function insertBook(db: Database | Transaction, values: NewBook): Promise<number> {
+export async function insertBook(db: Queryable, values: NewBook): Promise<number> {
   const [row] = await db.insert(books).values(values).returning({ id: books.id });
   return row!.id;
 }
 
-export async function updateBook(db: Database | Transaction, id: number, changes: BookChangesRow): Promise<boolean> {
+export async function updateBook(db: Queryable, id: number, changes: BookChangesRow): Promise<boolean> {
   const [row] = await db
     .update(books)
     .set({ ...changes, updatedAt: sql`now()` })
@@ -107,7 +107,7 @@ export async function findCover(db: Database, id: number) {
  * Deletes the book; its reviews and wishlist entries go with it (cascade) and order lines keep their
  * title, image and price as bought (book_id set to null). Returns its cover, or undefined if unknown.
  */
-export async function deleteBook(db: Database, id: number) {
+export async function deleteBook(db: Queryable, id: number) {
   const [row] = await db
     .delete(books)
     .where(eq(books.id, id))
@@ -182,7 +182,7 @@ export async function findSubmitted(db: Database, id: number): Promise<Submitted
  * rejecting takes a waiting one out of the queue. False when the book is not in a state to decide on.
  */
 export async function decideReview(
-  db: Database,
+  db: Queryable,
   id: number,
   decision: Exclude<ReviewStatus, 'pending'>,
   staffId: number,

@@ -176,7 +176,7 @@ export async function booksRoutes(fastify: FastifyInstance) {
         response: { 200: bookSchema, ...errors },
       },
     },
-    async (request) => service.update(request.params.id, await readForm(request)),
+    async (request) => service.update(request.params.id, await readForm(request), request.user!.userId),
   );
 
   app.delete(
@@ -193,7 +193,7 @@ export async function booksRoutes(fastify: FastifyInstance) {
         response: { 200: bookDeletedSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => service.remove(request.params.id),
+    async (request) => service.remove(request.params.id, request.user!.userId),
   );
 
   app.get(

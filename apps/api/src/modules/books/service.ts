@@ -13,11 +13,12 @@ import {
 } from '@bookstore/contract';
 import type { z } from 'zod';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { fieldsError, type UploadForm } from '../../lib/form.js';
 import { type ImageVariant, pictureError, removeMedia, storeResponsiveImage } from '../../lib/images.js';
 import { findUserById } from '../accounts/index.js';
+import { recordEvent } from '../events/index.js';
 import { findBookById, bookToJson } from '../catalogue/index.js';
 import {
   authorName,
@@ -112,6 +113,11 @@ function submittedToJson(row: SubmittedRow, withContributor = false): SubmittedB
  * Adding, changing and deleting books. Every rule lives in the contract's schemas; this
  * adds what needs the database (author, category, unique title) and the cover's bytes.
  */
+/** Every write of a book records `book.changed` in its own transaction, for whatever follows after commit. */
+function bookChanged(tx: Transaction, bookId: number, change: 'added' | 'changed' | 'deleted', by: number) {
+  return recordEvent(tx, { type: 'book.changed', key: bookId, payload: { bookId, change, by } });
+}
+
 export class BooksService {
   constructor(
     private readonly db: Database,
@@ -210,7 +216,7 @@ export class BooksService {
       const slug = await freeSlug(this.db, input.title);
       const id = await withTitleKeyLocked(this.db, key, async (tx) => {
         if (await lookAlikeTaken(tx, key)) throw lookAlike();
-        return insertBook(tx, {
+        const added = await insertBook(tx, {
           ...columnsOf(input, name),
           title: input.title,
           titleKey: key,
@@ -222,6 +228,8 @@ export class BooksService {
           reviewedBy: byStaff ? user.id : null,
           reviewedAt: byStaff ? new Date() : null,
         });
+        await bookChanged(tx, added, 'added', user.id);
+        return added;
       });
       return await this.submitted(id);
     } catch (err) {
@@ -231,7 +239,7 @@ export class BooksService {
     }
   }
 
-  async update(id: number, form: UploadForm): Promise<Book> {
+  async update(id: number, form: UploadForm, by: number): Promise<Book> {
     const current = await findCover(this.db, id);
     if (!current) throw notFound(bookMessages.notFound);
     const parsed = updateBookSchema.safeParse(form.fields);
@@ -247,11 +255,13 @@ export class BooksService {
     const cover = form.file ? await this.saveCover(form.file.data) : undefined;
     const sent = { ...changes, ...cover, ...(key === undefined ? {} : { titleKey: key }) };
     try {
-      const write = async (db: Parameters<typeof updateBook>[0]) => {
-        if (key !== undefined && (await lookAlikeTaken(db, key, id))) throw lookAlike();
-        if (Object.keys(sent).length > 0 && !(await updateBook(db, id, sent))) throw notFound(bookMessages.notFound);
+      const write = async (tx: Transaction) => {
+        if (key !== undefined && (await lookAlikeTaken(tx, key, id))) throw lookAlike();
+        if (Object.keys(sent).length === 0) return;
+        if (!(await updateBook(tx, id, sent))) throw notFound(bookMessages.notFound);
+        await bookChanged(tx, id, 'changed', by);
       };
-      await (key === undefined ? write(this.db) : withTitleKeyLocked(this.db, key, write));
+      await (key === undefined ? this.db.transaction(write) : withTitleKeyLocked(this.db, key, write));
     } catch (err) {
       await this.dropCover(cover);
       if (isUniqueViolation(err)) throw fieldsError({ title: [bookMessages.titleTaken] }, 409);
@@ -274,15 +284,24 @@ export class BooksService {
   }
 
   async decide(id: number, decision: 'approved' | 'rejected', staffId: number): Promise<SubmittedBook> {
-    if (!(await decideReview(this.db, id, decision, staffId))) {
+    const decided = await this.db.transaction(async (tx) => {
+      if (!(await decideReview(tx, id, decision, staffId))) return false;
+      await bookChanged(tx, id, 'changed', staffId);
+      return true;
+    });
+    if (!decided) {
       if (!(await findCover(this.db, id))) throw notFound(bookMessages.notFound);
       throw conflict(bookMessages.notWaiting);
     }
     return this.submitted(id, true);
   }
 
-  async remove(id: number): Promise<BookDeleted> {
-    const deleted = await deleteBook(this.db, id);
+  async remove(id: number, by: number): Promise<BookDeleted> {
+    const deleted = await this.db.transaction(async (tx) => {
+      const row = await deleteBook(tx, id);
+      if (row) await bookChanged(tx, id, 'deleted', by);
+      return row;
+    });
     if (!deleted) throw notFound(bookMessages.notFound);
     await this.dropCover(deleted);
     return { ok: true, message: bookMessages.deleted };

@@ -9,6 +9,19 @@ import { rows } from '../../db/rows.js';
  */
 export interface EventTypes {
   'user.registered': { userId: number; username: string; email: string };
+  'order.placed': { orderId: number; userId: number; totalCents: number; currency: string };
+  /** `status`: 'completed', or 'backordered' when a late payment found the copies gone. */
+  'order.paid': {
+    orderId: number;
+    userId: number;
+    reference: string;
+    totalCents: number;
+    currency: string;
+    status: 'completed' | 'backordered';
+  };
+  'order.expired': { orderId: number; userId: number };
+  /** A book was added, changed or deleted by its writer (the books module). */
+  'book.changed': { bookId: number; change: 'added' | 'changed' | 'deleted'; by: number };
 }
 export type EventType = keyof EventTypes;
 
@@ -31,7 +44,10 @@ export interface Delivery {
   app: FastifyInstance;
 }
 
-export type EventHandler<T extends EventType = EventType> = (event: OutboxEvent<T>, delivery: Delivery) => Promise<void>;
+export type EventHandler<T extends EventType = EventType> = (
+  event: OutboxEvent<T>,
+  delivery: Delivery,
+) => Promise<void>;
 
 /** PostgreSQL wakes every process's dispatcher on it when a transaction that recorded an event commits. */
 export const OUTBOX_CHANNEL = 'bookstore_outbox';
@@ -49,7 +65,8 @@ const SUBSCRIBER_NAME = /^[a-z0-9][a-z0-9.-]{0,62}$/;
  * waiting in the database are found by it after a restart. Returns a function that unsubscribes.
  */
 export function subscribe<T extends EventType>(type: T, name: string, handler: EventHandler<T>): () => void {
-  if (!SUBSCRIBER_NAME.test(name)) throw new Error(`Subscriber name "${name}" must be lower-case letters, digits, '.' or '-'`);
+  if (!SUBSCRIBER_NAME.test(name))
+    throw new Error(`Subscriber name "${name}" must be lower-case letters, digits, '.' or '-'`);
   let byName = subscribers.get(type);
   if (!byName) subscribers.set(type, (byName = new Map()));
   if (byName.has(name)) throw new Error(`A subscriber named "${name}" already takes ${type}`);

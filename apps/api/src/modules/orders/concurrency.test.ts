@@ -64,35 +64,42 @@ describe('many buyers, few copies', () => {
     expect(await soldCopies(app, a.id)).toBe(6);
   });
 
-  it.runIf(onPostgres)('sells each copy once when two servers on one PostgreSQL take orders, and every paid order exists', async () => {
-    const { app } = ctx();
-    const other = await secondServer();
-    try {
-      const servers = [app, other.app];
-      const book = await createBook(app, { stock: 5 });
-      const buyers = await Promise.all(Array.from({ length: 40 }, () => createUser(app)));
-      const replies = await Promise.all(buyers.map((buyer, i) => placeOrder(servers[i % 2]!, buyer, [{ book, quantity: 1 }])));
-      expect(replies.filter((r) => r.statusCode === 422)).toHaveLength(35);
-      const winners = replies.flatMap((r, i) => (r.statusCode === 201 ? [{ buyer: buyers[i]!, id: r.json().id as number }] : []));
-      expect(winners).toHaveLength(5);
-      expect(await stockOf(app, book.id)).toBe(0);
-      expect(await soldCopies(app, book.id)).toBe(5);
+  it.runIf(onPostgres)(
+    'sells each copy once when two servers on one PostgreSQL take orders, and every paid order exists',
+    async () => {
+      const { app } = ctx();
+      const other = await secondServer();
+      try {
+        const servers = [app, other.app];
+        const book = await createBook(app, { stock: 5 });
+        const buyers = await Promise.all(Array.from({ length: 40 }, () => createUser(app)));
+        const replies = await Promise.all(
+          buyers.map((buyer, i) => placeOrder(servers[i % 2]!, buyer, [{ book, quantity: 1 }])),
+        );
+        expect(replies.filter((r) => r.statusCode === 422)).toHaveLength(35);
+        const winners = replies.flatMap((r, i) =>
+          r.statusCode === 201 ? [{ buyer: buyers[i]!, id: r.json().id as number }] : [],
+        );
+        expect(winners).toHaveLength(5);
+        expect(await stockOf(app, book.id)).toBe(0);
+        expect(await soldCopies(app, book.id)).toBe(5);
 
-      // Every winner pays, bouncing between the two servers; every payment ends up on its order.
-      await Promise.all(
-        winners.map(async ({ buyer, id }, i) => {
-          const { reference } = (await initialize(servers[i % 2]!, buyer, id)).json();
-          expect((await charge(servers[(i + 1) % 2]!, buyer, reference)).statusCode).toBe(200);
-          const verified = await Promise.all(servers.map((server) => verify(server, buyer, id, reference)));
-          expect(verified.map((v) => v.json().status)).toEqual(['success', 'success']);
-        }),
-      );
-      for (const { id } of winners) expect((await orderRow(app, id)).paymentStatus).toBe('success');
-      expect(await stockOf(app, book.id)).toBe(0);
-    } finally {
-      await other.close();
-    }
-  });
+        // Every winner pays, bouncing between the two servers; every payment ends up on its order.
+        await Promise.all(
+          winners.map(async ({ buyer, id }, i) => {
+            const { reference } = (await initialize(servers[i % 2]!, buyer, id)).json();
+            expect((await charge(servers[(i + 1) % 2]!, buyer, reference)).statusCode).toBe(200);
+            const verified = await Promise.all(servers.map((server) => verify(server, buyer, id, reference)));
+            expect(verified.map((v) => v.json().status)).toEqual(['success', 'success']);
+          }),
+        );
+        for (const { id } of winners) expect((await orderRow(app, id)).paymentStatus).toBe('success');
+        expect(await stockOf(app, book.id)).toBe(0);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 
   it.runIf(onPostgres)('gives back an expired reservation once when two servers sweep at the same moment', async () => {
     const { app } = ctx();

@@ -1,4 +1,5 @@
 /** Orders: checkout, stock held for payment, the reservation sweeper, and order history. */
 export { ordersRoutes } from './routes.js';
 export { startReservationSweeper, stopReservationSweeper } from './reservations.js';
-export { findOrder, holdForPayment, markPaid, type PaymentApplied } from './service.js';
+export { findOrder, holdForPayment } from './service.js';
+export { markPaid, type PaymentApplied } from './transitions.js';

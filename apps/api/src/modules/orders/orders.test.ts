@@ -28,7 +28,14 @@ describe('POST /api/orders/', () => {
       total_price: '33.48',
       currency: 'USD',
       items: [
-        { id: expect.any(Number), book: a.id, title: a.title, image: '/media/covers/test.jpg', quantity: 2, price: '12.99' },
+        {
+          id: expect.any(Number),
+          book: a.id,
+          title: a.title,
+          image: '/media/covers/test.jpg',
+          quantity: 2,
+          price: '12.99',
+        },
         { id: expect.any(Number), book: b.id, title: b.title, image: null, quantity: 1, price: '7.50' },
       ],
     });
@@ -205,7 +212,9 @@ describe('POST /api/orders/', () => {
       ],
     });
     expect(twice.statusCode).toBe(400);
-    expect(twice.json().error).toBe(`items.1.book: Book ${a.id} appears more than once; put all its copies on one line`);
+    expect(twice.json().error).toBe(
+      `items.1.book: Book ${a.id} appears more than once; put all its copies on one line`,
+    );
 
     const paid = await send({ ...orderBody([{ book: a, quantity: 1 }]), status: 'completed' });
     expect(paid.statusCode).toBe(400);
@@ -230,7 +239,7 @@ describe('POST /api/orders/', () => {
 });
 
 describe('GET /api/orders/ and /api/orders/{id}/', () => {
-  it('lists only the caller\'s own orders, newest first, with items as bought', async () => {
+  it("lists only the caller's own orders, newest first, with items as bought", async () => {
     const { app } = ctx();
     const alice = await createUser(app);
     const bob = await createUser(app);
@@ -239,7 +248,10 @@ describe('GET /api/orders/ and /api/orders/{id}/', () => {
     const second = (await placeOrder(app, alice, [{ book: a, quantity: 2 }])).json();
     await placeOrder(app, bob, [{ book: a, quantity: 1 }]);
     // Later catalogue edits do not rewrite history.
-    await app.db.update(books).set({ title: `${a.title} (2nd edition)`, priceCents: 2000 }).where(eq(books.id, a.id));
+    await app.db
+      .update(books)
+      .set({ title: `${a.title} (2nd edition)`, priceCents: 2000 })
+      .where(eq(books.id, a.id));
 
     const res = await app.inject({ method: 'GET', url: '/api/orders/', headers: alice.headers });
     expect(res.statusCode).toBe(200);
@@ -294,7 +306,11 @@ describe('GET /api/orders/ and /api/orders/{id}/', () => {
     expect(body.data[0].customer).toEqual({ id: alice.id, username: alice.username, email: alice.email });
 
     // Staff may open any order (the dashboard links to them).
-    const anyOrder = await app.inject({ method: 'GET', url: `/api/orders/${body.data[0].id}/`, headers: staff.headers });
+    const anyOrder = await app.inject({
+      method: 'GET',
+      url: `/api/orders/${body.data[0].id}/`,
+      headers: staff.headers,
+    });
     expect(anyOrder.statusCode).toBe(200);
 
     const denied = await app.inject({ method: 'GET', url: '/api/orders/?all=1', headers: alice.headers });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
 import { invalidateAnswers } from '../../lib/answers/cache.js';
-import { returnAll } from '../books/index.js';
+import { expireOrder } from './transitions.js';
 
 /** How often a server looks for reservations that ran out. */
 export const SWEEP_INTERVAL_MS = 30_000;
@@ -12,7 +12,8 @@ const BATCH = 200;
 /**
  * Gives back the copies held by unpaid orders whose reservation ran out, and marks those orders
  * 'cancelled' (payment_status stays 'pending': a late payment can still complete them, see
- * markPaid). One statement per batch: `FOR UPDATE SKIP LOCKED` lets several server processes
+ * markPaid), each through the one function for that change (`expireOrder`, transitions.ts). One
+ * transaction per batch, claimed with `FOR UPDATE SKIP LOCKED`, lets several server processes
  * sweep at once without waiting for or double-releasing each other's orders, and a payment being
  * recorded for the same order at the same moment either wins (the order is no longer unpaid) or sees
  * stock_released and takes the copies again. Returns how many orders were released.
@@ -21,38 +22,20 @@ export async function releaseExpiredReservations(db: Database, batch = BATCH): P
   let released = 0;
   for (;;) {
     const n = await db.transaction(async (tx) => {
-      const lines = await rows<{ order_id: number; book_id: number | null; quantity: number | null }>(
+      const expired = await rows<{ id: number }>(
         tx,
-        sql`
-        WITH expired AS (
-          SELECT id FROM orders
-          WHERE payment_status <> 'success' AND NOT stock_released AND reserved_until < now()
-          ORDER BY reserved_until
-          LIMIT ${batch}
-          FOR UPDATE SKIP LOCKED
-        ), released AS (
-          UPDATE orders o SET status = 'cancelled', stock_released = true
-          FROM expired e
-          WHERE o.id = e.id AND o.payment_status <> 'success' AND NOT o.stock_released
-          RETURNING o.id
-        )
-        SELECT r.id AS order_id, oi.book_id, oi.quantity
-        FROM released r LEFT JOIN order_items oi ON oi.order_id = r.id
-      `,
+        sql`SELECT id FROM orders
+            WHERE payment_status <> 'success' AND NOT stock_released AND reserved_until < now()
+            ORDER BY reserved_until
+            LIMIT ${batch}
+            FOR UPDATE SKIP LOCKED`,
       );
-      const back = new Map<number, number>();
-      for (const line of lines) {
-        if (line.book_id !== null) back.set(line.book_id, (back.get(line.book_id) ?? 0) + Number(line.quantity));
-      }
-      // The copies go back through the books module, which owns stock.
-      await returnAll(
-        tx,
-        [...back].map(([book, quantity]) => ({ book, quantity })),
-      );
-      return new Set(lines.map((line) => line.order_id)).size;
+      let count = 0;
+      for (const { id } of expired) if (await expireOrder(tx, id)) count += 1;
+      return { claimed: expired.length, count };
     });
-    released += n;
-    if (n < batch) return released;
+    released += n.count;
+    if (n.claimed < batch) return released;
   }
 }
 

@@ -14,7 +14,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors.js';
 import { stopReservationSweeper } from './reservations.js';
-import { getOrderFor, getStaffOrder, listAllOrders, listOwnOrders, placeOrder } from './service.js';
+import { placeOrder } from './checkout.js';
+import { getOrderFor, getStaffOrder, listAllOrders, listOwnOrders } from './service.js';
 import { security } from '../../lib/openapi.js';
 
 /** Orders one account may place a minute: a shopper needs a few, a hoarding script many. */
@@ -33,7 +34,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
         tags: ['orders'],
         summary: 'Place an order: prices every line from the shop and reserves its copies',
         description:
-          'A line price or total that differs from the shop\'s is a 409 carrying the current prices. A line with ' +
+          "A line price or total that differs from the shop's is a 409 carrying the current prices. A line with " +
           '`protection: true` adds the protection plan (PROTECTION_PLAN, per copy) to the total. Unknown, unavailable ' +
           'or out-of-stock books and quantities above the stock are 422. The copies are held for RESERVATION_MINUTES. ' +
           'One account may hold at most MAX_OPEN_ORDERS unpaid orders and MAX_HELD_COPIES copies in them, and of one ' +
@@ -74,7 +75,12 @@ export async function ordersRoutes(fastify: FastifyInstance) {
         summary: "The caller's orders, newest first; staff with ?all=1: everyone's, paged",
         security,
         querystring: orderListQuerySchema,
-        response: { 200: z.union([z.array(orderSchema), pagedOrdersSchema]), 400: errorSchema, 401: errorSchema, 403: errorSchema },
+        response: {
+          200: z.union([z.array(orderSchema), pagedOrdersSchema]),
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+        },
       },
     },
     async (request) => {

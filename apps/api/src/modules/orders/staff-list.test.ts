@@ -23,7 +23,9 @@ describe('GET /api/orders/?all=1 filters (dashboard Orders tab)', () => {
       .values([values(ann.user.id, 'success'), values(ann.user.id, 'pending'), values(bob.user.id, 'success')])
       .returning();
     const ids = async (query: string) =>
-      (await app().inject({ url: `/api/orders/?all=1&${query}`, headers: staff.auth })).json().data.map((o: { id: number }) => o.id);
+      (await app().inject({ url: `/api/orders/?all=1&${query}`, headers: staff.auth }))
+        .json()
+        .data.map((o: { id: number }) => o.id);
 
     expect(await ids('payment_status=success')).toEqual([other!.id, paid!.id]);
     expect(await ids(`search=${encodeURIComponent(ann.user.email.toUpperCase())}`)).toEqual([pending!.id, paid!.id]);

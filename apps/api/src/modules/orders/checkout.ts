@@ -1,0 +1,410 @@
+import { centsToMoney, lineCents, type Order, type OrderRequest, PROTECTION_PLAN } from '@bookstore/contract';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.js';
+import { rows } from '../../db/rows.js';
+import { books, orderItems, orders } from '../../db/schema.js';
+import { type AppError, conflict, unprocessable } from '../../lib/errors.js';
+import { takeCopies } from '../books/index.js';
+import { toOrder } from './service.js';
+import { orderPlaced } from './transitions.js';
+
+/**
+ * Checkout, as the steps `placeOrder` takes in one transaction (docs/decisions/0009-checkout-steps.md):
+ *
+ * 1. caps: what one account or address may hold unpaid (`checkHoldingCaps`);
+ * 2. validate: every book is in the shop, for sale and in stock (`validateLines`);
+ * 3. price the lines at the shop's prices (`priceLines`);
+ * 4. price shipping (`priceShipping`);
+ * 5. apply discounts (`applyDiscounts`);
+ * 6. total, which must be what the shopper saw (`totalOf`);
+ * 7. enough copies of each (`checkCopies`);
+ * 8. insert the order and its lines (`insertOrder`);
+ * 9. reserve the stock (`reserveStock`).
+ *
+ * Steps 2 to 7 are plain functions of what was read; 1, 8 and 9 write or lock. A step that refuses
+ * throws the shopper's message, and the transaction leaves nothing behind.
+ */
+
+/** Largest total an order can hold (the database keeps cents in a 32-bit integer). */
+export const MAX_TOTAL_CENTS = 2_000_000_000;
+
+export function copies(n: number) {
+  return n === 1 ? '1 copy' : `${n} copies`;
+}
+
+export interface PlaceOrderOptions {
+  userId: number;
+  currency: string;
+  reservationMinutes: number;
+  maxOpenOrders: number;
+  maxHeldCopies: number;
+  /** Where the order comes from (the caller's address): open holds are capped per address too. */
+  clientAddress?: string;
+}
+
+/**
+ * The share of a book's copies left that one account, or one address, may hold in unpaid orders:
+ * 15%, at least 2 copies (docs/decisions/0006). Four fresh accounts, even from four addresses, then
+ * hold at most 70 of a 150-copy book (22 + 19 + 16 + 13); from one address, 22.
+ */
+const HOLD_SHARE = 0.15;
+/** Unpaid orders one address may hold at once, whatever the accounts: an office, not a script. */
+const ADDRESS_OPEN_ORDERS_PER_ACCOUNT_LIMIT = 4;
+
+export function bookHoldCap(copiesLeft: number, maxHeldCopies: number): number {
+  return Math.min(maxHeldCopies, Math.max(2, Math.floor(copiesLeft * HOLD_SHARE)));
+}
+
+const OPEN_HOLD = sql`${orders.paymentStatus} <> 'success' AND NOT ${orders.stockReleased}`;
+
+/**
+ * Step 1. What may be held in unpaid orders (docs/decisions/0006), so nobody can take a book off sale by ordering
+ * and never paying: per account a few orders, a bounded number of copies, and of each book a share of
+ * its copies left; the same share per address, and a few orders per address, whatever the accounts;
+ * and after an unpaid hold of a book ran out, the account waits RESERVATION_MINUTES before holding
+ * that book again. The account's row (and the address) is locked first, so parallel orders are counted
+ * one after the other, on any number of processes.
+ */
+export async function checkHoldingCaps(tx: Transaction, options: PlaceOrderOptions, lines: OrderRequest['items']) {
+  const { userId, clientAddress } = options;
+  await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
+  if (clientAddress) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`holds:${clientAddress}`}))`);
+  const [held] = await tx
+    .select({
+      orders: sql<number>`count(DISTINCT ${orders.id})::int`,
+      copies: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int`,
+    })
+    .from(orders)
+    .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(and(eq(orders.userId, userId), OPEN_HOLD));
+  const open = held?.orders ?? 0;
+  const copiesHeld = held?.copies ?? 0;
+  const copiesWanted = lines.reduce((sum, line) => sum + line.quantity, 0);
+  if (open >= options.maxOpenOrders) {
+    throw unprocessable(
+      `You already have ${open} unpaid order${open === 1 ? '' : 's'}. Please pay for one of them, or wait until its reservation ends, before placing another.`,
+    );
+  }
+  if (copiesHeld + copiesWanted > options.maxHeldCopies) {
+    throw unprocessable(
+      copiesHeld === 0
+        ? `Unpaid orders can hold at most ${options.maxHeldCopies} copies at a time. Please order fewer copies.`
+        : `Unpaid orders can hold at most ${options.maxHeldCopies} copies at a time, and you already hold ${copiesHeld}. Please pay for your open orders first.`,
+    );
+  }
+
+  const ids = lines.map((line) => line.book);
+  if (clientAddress) {
+    const [fromAddress] = await tx
+      .select({ orders: count() })
+      .from(orders)
+      .where(and(eq(orders.clientAddress, clientAddress), OPEN_HOLD));
+    if ((fromAddress?.orders ?? 0) >= options.maxOpenOrders * ADDRESS_OPEN_ORDERS_PER_ACCOUNT_LIMIT) {
+      throw unprocessable(
+        'Too many unpaid orders are waiting from your network. Please pay for them first, or try again when their reservations end.',
+      );
+    }
+  }
+
+  const cooling = await rows<{ title: string; minutes: number }>(
+    tx,
+    sql`SELECT oi.title, ceil(extract(epoch FROM o.reserved_until + make_interval(mins => ${options.reservationMinutes}) - now()) / 60)::int AS minutes
+        FROM orders o JOIN order_items oi ON oi.order_id = o.id
+        WHERE o.user_id = ${userId} AND o.stock_released AND o.payment_status <> 'success'
+          AND o.reserved_until > now() - make_interval(mins => ${options.reservationMinutes})
+          AND oi.book_id IN (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+        ORDER BY minutes DESC LIMIT 1`,
+  );
+  if (cooling[0]) {
+    const minutes = Math.max(1, cooling[0].minutes);
+    throw unprocessable(
+      `Your reservation of "${cooling[0].title}" ran out without payment. You can order it again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
+  }
+
+  const [heldByBook, left] = await Promise.all([
+    rows<{ book: number; by_account: number; by_address: number }>(
+      tx,
+      sql`SELECT oi.book_id AS book,
+            coalesce(sum(oi.quantity) FILTER (WHERE o.user_id = ${userId}), 0)::int AS by_account,
+            coalesce(sum(oi.quantity) FILTER (WHERE o.client_address = ${clientAddress ?? null}), 0)::int AS by_address
+          FROM orders o JOIN order_items oi ON oi.order_id = o.id
+          WHERE (o.user_id = ${userId} ${clientAddress ? sql`OR o.client_address = ${clientAddress}` : sql``})
+            AND o.payment_status <> 'success' AND NOT o.stock_released
+            AND oi.book_id IN (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})
+          GROUP BY oi.book_id`,
+    ),
+    tx.select({ id: books.id, title: books.title, stock: books.stockAmount }).from(books).where(inArray(books.id, ids)),
+  ]);
+  for (const line of lines) {
+    const book = left.find((b) => b.id === line.book);
+    // Unknown books and more copies than there are get their own message from the next step.
+    if (!book || line.quantity > book.stock) continue;
+    const cap = bookHoldCap(book.stock, options.maxHeldCopies);
+    const mine = heldByBook.find((h) => h.book === line.book);
+    const byAccount = mine?.by_account ?? 0;
+    const byAddress = mine?.by_address ?? 0;
+    if (byAccount + line.quantity > cap) {
+      throw unprocessable(
+        byAccount === 0
+          ? `You can hold at most ${copies(cap)} of "${book.title}" in unpaid orders at a time. Please order fewer copies.`
+          : `You can hold at most ${copies(cap)} of "${book.title}" in unpaid orders at a time, and you already hold ${byAccount}. Please pay for your open orders first.`,
+        { book: line.book },
+      );
+    }
+    if (clientAddress && byAddress + line.quantity > cap) {
+      throw unprocessable(
+        `Unpaid orders from your network already hold ${copies(byAddress)} of "${book.title}". Please pay for them first, or try again when their reservations end.`,
+        { book: line.book },
+      );
+    }
+  }
+}
+
+/** A book of the order as the shop has it now. */
+export interface ShopBook {
+  id: number;
+  title: string;
+  image: string | null;
+  priceCents: number;
+  available: boolean;
+  stockAmount: number;
+  inShop: boolean;
+}
+
+/** Reads the order's books as the shop has them now. */
+export async function shopBooks(tx: Transaction, request: OrderRequest): Promise<Map<number, ShopBook>> {
+  const found = await tx
+    .select({
+      id: books.id,
+      title: books.title,
+      image: books.image,
+      priceCents: books.priceCents,
+      available: books.available,
+      stockAmount: books.stockAmount,
+      inShop: sql<boolean>`${books.reviewStatus} = 'approved'`,
+    })
+    .from(books)
+    .where(
+      inArray(
+        books.id,
+        request.items.map((item) => item.book),
+      ),
+    );
+  return new Map(found.map((book) => [book.id, book]));
+}
+
+/** Step 2: every line's book is in the shop, for sale and not sold out. */
+export function validateLines(request: OrderRequest, shop: Map<number, ShopBook>): void {
+  for (const item of request.items) {
+    const book = shop.get(item.book);
+    if (!book?.inShop)
+      throw unprocessable(`Book ${item.book} is not in the store (it may have been removed)`, { book: item.book });
+    if (!book.available) throw unprocessable(`"${book.title}" is not available for sale`, { book: item.book });
+    if (book.stockAmount === 0)
+      throw unprocessable(`"${book.title}" is out of stock`, { book: item.book, stock_amount: 0 });
+  }
+}
+
+/** A line at the shop's price, as it will be bought. */
+export interface PricedLine {
+  book: ShopBook;
+  quantity: number;
+  unitCents: number;
+  protection: boolean;
+  /** Per copy; 0 without the plan. */
+  protectionCents: number;
+  /** quantity x (unit + protection). */
+  cents: number;
+}
+
+/** The order's total at the given unit prices: every line's copies and, where chosen, their protection. */
+function orderTotal(request: OrderRequest, priceOf: Map<number, number>): number {
+  return request.items.reduce(
+    (sum, item) =>
+      sum +
+      lineCents({ priceCents: priceOf.get(item.book) ?? 0, quantity: item.quantity, protection: item.protection }),
+    0,
+  );
+}
+
+function priceConflict(
+  request: OrderRequest,
+  current: Map<number, number>,
+  message = 'Prices have changed since these books were added to your cart. Please review your cart and check out again.',
+): AppError {
+  const prices = request.items.map((item) => ({ book: item.book, price: centsToMoney(current.get(item.book) ?? 0) }));
+  return conflict(message, { prices, total_price: centsToMoney(orderTotal(request, current)) });
+}
+
+/**
+ * Step 3: each line at the shop's price. A client that saw another price (the shop changed it since
+ * the book went into the cart) gets a 409 with today's prices and total, never the old price.
+ */
+export function priceLines(request: OrderRequest, shop: Map<number, ShopBook>): PricedLine[] {
+  const current = new Map([...shop.values()].map((book) => [book.id, book.priceCents]));
+  if (request.items.some((item) => item.price !== current.get(item.book))) throw priceConflict(request, current);
+  return request.items.map((item) => {
+    const book = shop.get(item.book)!;
+    const protectionCents = item.protection ? PROTECTION_PLAN.priceCents : 0;
+    return {
+      book,
+      quantity: item.quantity,
+      unitCents: book.priceCents,
+      protection: item.protection,
+      protectionCents,
+      cents: lineCents({ priceCents: book.priceCents, quantity: item.quantity, protection: item.protection }),
+    };
+  });
+}
+
+/** Step 4: shipping. Free today: the delivery options price it here. */
+export function priceShipping(_lines: PricedLine[]): number {
+  return 0;
+}
+
+/** A discount taken off the order (a sale, a promo code). */
+export interface Discount {
+  label: string;
+  cents: number;
+}
+
+/** Step 5: discounts. None today: sales and promo codes plug in here. */
+export function applyDiscounts(_lines: PricedLine[]): Discount[] {
+  return [];
+}
+
+/**
+ * Step 6: the total, lines plus shipping less discounts. It must be the total the shopper saw
+ * (`total_price`, else a 409 with today's figures) and fit in what an order can hold.
+ */
+export function totalOf(
+  request: OrderRequest,
+  lines: PricedLine[],
+  shippingCents: number,
+  discounts: Discount[],
+): number {
+  const linesCents = lines.reduce((sum, line) => sum + line.cents, 0);
+  const total = Math.max(0, linesCents + shippingCents - discounts.reduce((sum, d) => sum + d.cents, 0));
+  if (request.total_price !== total) {
+    const current = new Map(lines.map((line) => [line.book.id, line.unitCents]));
+    throw priceConflict(
+      request,
+      current,
+      'The order total does not match the prices of its books. Please review your cart.',
+    );
+  }
+  if (total > MAX_TOTAL_CENTS) throw unprocessable('This order is too large to be placed online. Please contact us.');
+  return total;
+}
+
+/** Step 7: no line asks for more copies than the shop has (as read; reserveStock decides for good). */
+export function checkCopies(lines: PricedLine[], shop: Map<number, ShopBook>): void {
+  for (const line of lines) {
+    const book = shop.get(line.book.id)!;
+    if (line.quantity > book.stockAmount) {
+      throw unprocessable(`Only ${copies(book.stockAmount)} of "${book.title}" left`, {
+        book: book.id,
+        stock_amount: book.stockAmount,
+      });
+    }
+  }
+}
+
+/** Step 8: the order and its lines, with titles, pictures and prices as bought; its history starts. */
+export async function insertOrder(
+  tx: Transaction,
+  lines: PricedLine[],
+  totalCents: number,
+  options: PlaceOrderOptions,
+) {
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      userId: options.userId,
+      status: 'pending',
+      paymentStatus: 'pending',
+      totalCents,
+      currency: options.currency,
+      reservedUntil: sql`now() + make_interval(mins => ${options.reservationMinutes})`,
+      clientAddress: options.clientAddress ?? null,
+    })
+    .returning();
+  const items = await tx
+    .insert(orderItems)
+    .values(
+      lines.map((line) => ({
+        orderId: order!.id,
+        bookId: line.book.id,
+        title: line.book.title,
+        image: line.book.image,
+        quantity: line.quantity,
+        priceCents: line.unitCents,
+        protection: line.protection,
+        protectionPriceCents: line.protectionCents,
+      })),
+    )
+    .returning();
+  await orderPlaced(tx, order!);
+  return { order: order!, items };
+}
+
+/**
+ * Step 9: takes the copies, in book id order (so two orders of the same books cannot deadlock).
+ * Someone else may have bought them, or the price changed, since the read: the conditional UPDATE of
+ * the books module decides, and a refusal says what is left (or the new price).
+ */
+export async function reserveStock(tx: Transaction, request: OrderRequest, lines: PricedLine[]): Promise<void> {
+  const current = new Map(lines.map((line) => [line.book.id, line.unitCents]));
+  for (const line of [...lines].sort((a, b) => a.book.id - b.book.id)) {
+    const taken = await takeCopies(tx, { book: line.book.id, quantity: line.quantity });
+    if (!taken) {
+      const [now] = await tx
+        .select({ stockAmount: books.stockAmount, available: books.available })
+        .from(books)
+        .where(eq(books.id, line.book.id));
+      const left = now?.available ? now.stockAmount : 0;
+      throw unprocessable(
+        left === 0 ? `"${line.book.title}" is out of stock` : `Only ${copies(left)} of "${line.book.title}" left`,
+        {
+          book: line.book.id,
+          stock_amount: left,
+        },
+      );
+    }
+    if (taken.priceCents !== line.unitCents) {
+      current.set(line.book.id, taken.priceCents);
+      throw priceConflict(request, current);
+    }
+  }
+}
+
+/**
+ * Checks the shopper's order against the shop and reserves its copies, all in one transaction: the
+ * order exists if and only if its copies were taken. The steps, in order, are in checkout.ts (and
+ * docs/decisions/0009-checkout-steps.md): caps, validate, price the lines, shipping, discounts, total,
+ * enough copies, insert, reserve. Returns the new order.
+ */
+export async function placeOrder(db: Database, request: OrderRequest, options: PlaceOrderOptions): Promise<Order> {
+  return db.transaction(async (tx) => {
+    await checkHoldingCaps(tx, options, request.items);
+    const shop = await shopBooks(tx, request);
+    validateLines(request, shop);
+    const lines = priceLines(request, shop);
+    const shippingCents = priceShipping(lines);
+    const discounts = applyDiscounts(lines);
+    const totalCents = totalOf(request, lines, shippingCents, discounts);
+    checkCopies(lines, shop);
+    // Write the order first and take the copies last: the row lock on a popular book is then held only
+    // from its UPDATE to the COMMIT. The conditional UPDATE is what decides, and a refusal rolls back.
+    const placed = await insertOrder(tx, lines, totalCents, options);
+    await reserveStock(tx, request, lines);
+    return toOrder(placed.order, placed.items);
+  });
+}
