@@ -1,5 +1,5 @@
-import type { ApiError as ApiErrorBody } from '@bookstore/contract';
-import { freshAccessToken, refreshSession, rememberDestination, useAuthStore } from '../stores/auth';
+import type { ApiError as ApiErrorBody, TokenPair } from '@bookstore/contract';
+import { readAccessPayload, REFRESH_WINDOW_MS, rememberDestination, useAuthStore } from '../stores/auth';
 
 /**
  * The one HTTP client: base path /api, JSON by default, credentials sent, bearer token attached when
@@ -145,3 +145,65 @@ export const api = {
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/** True when there is no access token, or it expires within `withinMs`. */
+export function expiresSoon(access: string | null, withinMs = REFRESH_WINDOW_MS, now = Date.now()): boolean {
+  const exp = readAccessPayload(access)?.exp;
+  return !exp || exp * 1000 - now < withinMs;
+}
+
+export type RefreshResult = 'refreshed' | 'ended' | 'unavailable';
+let inflight: Promise<RefreshResult> | null = null;
+
+async function postRefresh(refresh: string): Promise<RefreshResult> {
+  let pair: Partial<TokenPair> | null;
+  try {
+    // Without a token (`auth: false`), so a refused refresh never comes back here through the 401 policy.
+    pair = await apiRequest<Partial<TokenPair> | null>('/token/refresh/', {
+      method: 'POST',
+      body: { refresh },
+      auth: false,
+    });
+  } catch (err) {
+    if (err instanceof ApiError && [400, 401, 403].includes(err.status)) return 'ended';
+    return 'unavailable';
+  }
+  if (!pair?.access) return 'unavailable';
+  // One reading of the spec says only access comes back: keep the old refresh token then.
+  useAuthStore.getState().setToken(pair.access, pair.refresh ?? refresh);
+  return 'refreshed';
+}
+
+async function refreshOnce(): Promise<RefreshResult> {
+  const presented = useAuthStore.getState().refresh;
+  if (!presented) return 'ended';
+  // Several tabs: take turns, and skip the call when another tab has just rotated the tokens.
+  const run = async (): Promise<RefreshResult> => {
+    await useAuthStore.persist.rehydrate();
+    const { refresh, access } = useAuthStore.getState();
+    if (!refresh) return 'ended';
+    if (refresh !== presented && !expiresSoon(access)) return 'refreshed';
+    return postRefresh(refresh);
+  };
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? locks.request('bookstore-token-refresh', run) : run();
+}
+
+/** Exchanges the refresh token for a new pair. Concurrent callers share one request. */
+export function refreshSession(): Promise<RefreshResult> {
+  inflight ??= refreshOnce().finally(() => {
+    inflight = null;
+  });
+  return inflight;
+}
+
+/** The access token to send: refreshed first when it expires soon; null for guests or an ended session. */
+export async function freshAccessToken(): Promise<string | null> {
+  const { access, refresh } = useAuthStore.getState();
+  if (!access || !refresh) return access;
+  if (!expiresSoon(access)) return access;
+  const result = await refreshSession();
+  // Offline or a server hiccup: the current token may still have minutes left; let the call decide.
+  if (result === 'unavailable') return useAuthStore.getState().access;
+  return result === 'refreshed' ? useAuthStore.getState().access : null;
+}

@@ -1,11 +1,11 @@
-import type { Profile, TokenPair } from '@bookstore/contract';
+import type { Profile } from '@bookstore/contract';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
 /**
  * docs/product.md, "Data", auth state, persisted as 'auth': tokens, flags and the signed-in profile. The
- * session helpers below (refresh before expiry, one refresh at a time, sign-out) are what the one
- * HTTP client calls; they talk to the token endpoints with plain fetch so they never loop through it.
+ * refresh of the tokens (before expiry, one at a time, across tabs) is the HTTP client's
+ * (lib/api-client.ts): it sends the refresh call through itself, without a token.
  */
 export type AuthProfile = Pick<Profile, 'username' | 'profile_picture' | 'is_staff'> &
   Partial<Omit<Profile, 'username' | 'profile_picture' | 'is_staff'>>;
@@ -74,75 +74,12 @@ if (typeof window !== 'undefined') {
   });
 }
 
-/** True when there is no access token, or it expires within `withinMs`. */
-export function expiresSoon(access: string | null, withinMs = REFRESH_WINDOW_MS, now = Date.now()): boolean {
-  const exp = readAccessPayload(access)?.exp;
-  return !exp || exp * 1000 - now < withinMs;
-}
-
-export type RefreshResult = 'refreshed' | 'ended' | 'unavailable';
-let inflight: Promise<RefreshResult> | null = null;
-
-async function postRefresh(refresh: string): Promise<RefreshResult> {
-  let response: Response;
-  try {
-    response = await fetch('/api/token/refresh/', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ refresh }),
-      credentials: 'include',
-    });
-  } catch {
-    return 'unavailable';
-  }
-  if (response.status === 400 || response.status === 401 || response.status === 403) return 'ended';
-  if (!response.ok) return 'unavailable';
-  const pair = (await response.json().catch(() => null)) as Partial<TokenPair> | null;
-  if (!pair?.access) return 'unavailable';
-  // One reading of the spec says only access comes back: keep the old refresh token then.
-  useAuthStore.getState().setToken(pair.access, pair.refresh ?? refresh);
-  return 'refreshed';
-}
-
-async function refreshOnce(): Promise<RefreshResult> {
-  const presented = useAuthStore.getState().refresh;
-  if (!presented) return 'ended';
-  // Several tabs: take turns, and skip the call when another tab has just rotated the tokens.
-  const run = async (): Promise<RefreshResult> => {
-    await useAuthStore.persist.rehydrate();
-    const { refresh, access } = useAuthStore.getState();
-    if (!refresh) return 'ended';
-    if (refresh !== presented && !expiresSoon(access)) return 'refreshed';
-    return postRefresh(refresh);
-  };
-  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  return locks ? locks.request('bookstore-token-refresh', run) : run();
-}
-
-/** Exchanges the refresh token for a new pair. Concurrent callers share one request. */
-export function refreshSession(): Promise<RefreshResult> {
-  inflight ??= refreshOnce().finally(() => {
-    inflight = null;
-  });
-  return inflight;
-}
-
-/** The access token to send: refreshed first when it expires soon; null for guests or an ended session. */
-export async function freshAccessToken(): Promise<string | null> {
-  const { access, refresh } = useAuthStore.getState();
-  if (!access || !refresh) return access;
-  if (!expiresSoon(access)) return access;
-  const result = await refreshSession();
-  // Offline or a server hiccup: the current token may still have minutes left; let the call decide.
-  if (result === 'unavailable') return useAuthStore.getState().access;
-  return result === 'refreshed' ? useAuthStore.getState().access : null;
-}
-
 /** Pages that must not be remembered as the place to come back to. */
 const NOT_A_DESTINATION = ['/login', '/register'];
 
 export function rememberDestination(path = window.location.pathname + window.location.search) {
-  if (!NOT_A_DESTINATION.some((p) => path === p || path.startsWith(`${p}?`))) sessionStorage.setItem(REDIRECT_KEY, path);
+  if (!NOT_A_DESTINATION.some((p) => path === p || path.startsWith(`${p}?`)))
+    sessionStorage.setItem(REDIRECT_KEY, path);
 }
 
 /** Where to go after signing in (and forget it). */
