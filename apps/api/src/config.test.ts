@@ -22,4 +22,10 @@ describe('configuration', () => {
       expect(problems).toContain('JWT_SECRET');
     }
   });
+
+  it('keeps Redis keys under REDIS_KEY_PREFIX, and refuses one that could not be a key', () => {
+    expect(loadConfig({ JWT_SECRET: 'x'.repeat(40) }).redisKeyPrefix).toBe('bookstore');
+    expect(loadConfig({ JWT_SECRET: 'x'.repeat(40), REDIS_KEY_PREFIX: 'shop-two' }).redisKeyPrefix).toBe('shop-two');
+    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(40), REDIS_KEY_PREFIX: 'two shops:*' })).toThrow(ConfigError);
+  });
 });

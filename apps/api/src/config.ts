@@ -41,6 +41,10 @@ const envSchema = z.object({
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   CORS_ORIGINS: optionalText,
   REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional()),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,40}$/i, 'must be letters, digits, - or _ (at most 41)')
+    .default('bookstore'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'paystack']).default('sandbox'),
   PAYSTACK_SECRET_KEY: optionalText,
   PAYSTACK_PUBLIC_KEY: optionalText,
@@ -78,6 +82,8 @@ export interface Config {
   jwtSecret: string;
   corsOrigins: string[];
   redisUrl?: string;
+  /** Starts every key this store keeps in Redis, so two stores (or test runs) on one Redis never share counts. */
+  redisKeyPrefix: string;
   payment: {
     provider: Env['PAYMENT_PROVIDER'];
     paystackSecretKey?: string;
@@ -159,6 +165,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .map((o) => o.trim())
       .filter(Boolean),
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     payment: {
       provider: env.PAYMENT_PROVIDER,
       paystackSecretKey: env.PAYSTACK_SECRET_KEY,
@@ -218,6 +225,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     DATA_DIR: path.join(process.env.TMPDIR ?? '/tmp', `bookstore-test-${process.pid}`),
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     SEED_DEMO: 'false',
+    // Test runs side by side on one Redis count their limits apart.
+    REDIS_KEY_PREFIX: `bookstore-test-${process.env.BOOKSTORE_TEST_RUN ?? process.pid}`,
     // Tests write behind the server's back; the catalogue cache has its own tests.
     CATALOGUE_CACHE_SECONDS: '0',
     // The API alone, whether or not the storefront has been built: the tests of pages bring their own.

@@ -60,6 +60,8 @@ export async function startStore(env: Record<string, string>, { imports = [], ti
       PORT: String(port),
       JWT_SECRET: 'fault-suite-secret-fault-suite-secret-0123',
       TEST_DATABASE_URL: '',
+      // The stores of one fault-suite run share their Redis counts, and no other run's.
+      REDIS_KEY_PREFIX: `bookstore-faults-${process.env.BOOKSTORE_TEST_RUN ?? process.pid}`,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

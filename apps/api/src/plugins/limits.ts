@@ -38,7 +38,12 @@ type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
 type RouteOptions = Parameters<FastifyRateLimitStore['child']>[0];
 
 /** Counts in Redis while it answers, in this process's memory while it does not. */
-function fallbackRateLimitStore(redis: Redis | undefined, redisUsable: () => boolean, onError: (err: unknown) => void) {
+function fallbackRateLimitStore(
+  redis: Redis | undefined,
+  redisUsable: () => boolean,
+  onError: (err: unknown) => void,
+  prefix: string,
+) {
   return class FallbackRateLimitStore implements FastifyRateLimitStore {
     private readonly remote?: FastifyRateLimitStore;
     private readonly local: FastifyRateLimitStore;
@@ -50,7 +55,7 @@ function fallbackRateLimitStore(redis: Redis | undefined, redisUsable: () => boo
       this.local = stores?.local ?? new LocalStore(options.continueExceeding, options.exponentialBackoff);
       this.remote =
         stores?.remote ??
-        (redis ? new RedisStore(options.continueExceeding, options.exponentialBackoff, redis, 'bookstore-rl:') : undefined);
+        (redis ? new RedisStore(options.continueExceeding, options.exponentialBackoff, redis, `${prefix}-rl:`) : undefined);
     }
 
     incr(key: string, callback: Callback, timeWindow: number, max: number) {
@@ -117,7 +122,7 @@ export const limitsPlugin = fp(async (app: FastifyInstance) => {
   const memory = new MemoryFailureStore();
   const { redisUrl } = app.config;
   if (!redisUrl) {
-    const rateLimitStore = fallbackRateLimitStore(undefined, () => false, () => {});
+    const rateLimitStore = fallbackRateLimitStore(undefined, () => false, () => {}, app.config.redisKeyPrefix);
     app.decorate('limits', { mode: () => 'memory' as const, failures: memory, rateLimitStore, perAccount });
     app.addHook('onClose', () => memory.close());
     return;
@@ -139,11 +144,11 @@ export const limitsPlugin = fp(async (app: FastifyInstance) => {
     app.log.warn('limits: Redis is back; limits are shared by every process again');
   });
   const usable = () => redis.status === 'ready';
-  const failures = new FallbackFailureStore(new RedisFailureStore(redis), memory, usable, lost);
+  const failures = new FallbackFailureStore(new RedisFailureStore(redis, `${app.config.redisKeyPrefix}-login:`), memory, usable, lost);
   app.decorate('limits', {
     mode: () => (usable() ? ('redis' as const) : ('memory-fallback' as const)),
     failures,
-    rateLimitStore: fallbackRateLimitStore(redis, usable, lost),
+    rateLimitStore: fallbackRateLimitStore(redis, usable, lost, app.config.redisKeyPrefix),
     perAccount,
   });
   app.addHook('onClose', () => failures.close());
