@@ -112,6 +112,8 @@ describe.each(KINDS)('$kind writes', ({ path, about, messages, insert, bookColum
       expect(res.json()).toMatchObject({ id: shelf.id, name, slug: shelf.slug, featured: true });
       const text = await send('PUT', `${path}${shelf.id}/`, await staff(), { [about]: 'New text' });
       expect(text.json()).toMatchObject({ name, [about]: 'New text', featured: true });
+      const flag = await send('PUT', `${path}${shelf.id}/`, await staff(), { featured: false });
+      expect(flag.json()).toMatchObject({ name, [about]: 'New text', featured: false });
       expect((await listed()).find((s) => s.id === shelf.id)?.name).toBe(name);
     });
 
