@@ -18,6 +18,7 @@ import { ordersRoutes } from './modules/orders/index.js';
 import { paymentsRoutes } from './modules/payments/index.js';
 import { reviewsRoutes } from './modules/reviews/index.js';
 import { seoRoutes } from './modules/seo/index.js';
+import { shelvesRoutes } from './modules/shelves/index.js';
 import { wishlistRoutes } from './modules/wishlist/index.js';
 import { answersPlugin } from './plugins/answers.js';
 import { authPlugin } from './plugins/auth.js';
@@ -101,6 +102,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     async (api) => {
       await api.register(catalogueRoutes);
       await api.register(booksRoutes);
+      await api.register(shelvesRoutes);
       await api.register(contactRoutes);
       await api.register(accountsRoutes);
       await api.register(ordersRoutes);

@@ -3,6 +3,7 @@ import type { Database, Queryable, Transaction } from '../../db/client.js';
 import { authors, books, categories, orderItems } from '../../db/schema.js';
 import { rows } from '../../db/rows.js';
 import { containsPattern } from '../../lib/like.js';
+import { firstFreeSlug, slugify } from '../../lib/slug.js';
 import type { ReviewStatus } from '@bookstore/contract';
 import { BOOK_COLUMNS, BOOK_FROM, type BookRow, IN_SHOP } from '../catalogue/index.js';
 
@@ -40,33 +41,25 @@ export function lookAlikeTaken(db: Queryable, key: string, exceptId?: number): P
   return anotherBook(db, sql`${books.titleKey} = ${key}`, exceptId);
 }
 
-export function slugify(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-  return slug || 'book';
-}
-
 /** The title's slug, or the first of slug-2, slug-3... that nobody has. */
 export async function freeSlug(db: Database, title: string): Promise<string> {
-  const base = slugify(title);
-  const taken = new Set(
-    (
-      await db
-        .select({ slug: books.slug })
-        .from(books)
-        .where(sql`${books.slug} = ${base} OR ${books.slug} LIKE ${`${base}-%`}`)
-    ).map((r) => r.slug),
-  );
-  if (!taken.has(base)) return base;
-  let n = 2;
-  while (taken.has(`${base}-${n}`)) n += 1;
-  return `${base}-${n}`;
+  const base = slugify(title, 'book');
+  const taken = await db
+    .select({ slug: books.slug })
+    .from(books)
+    .where(sql`${books.slug} = ${base} OR ${books.slug} LIKE ${`${base}-%`}`);
+  return firstFreeSlug(base, new Set(taken.map((r) => r.slug)));
+}
+
+/**
+ * The name shown on an author's books (`book_author`) follows the author's: the shelves module calls
+ * this in the transaction that renames the author.
+ */
+export async function renameAuthorOnBooks(db: Queryable, authorId: number, name: string): Promise<void> {
+  await db
+    .update(books)
+    .set({ bookAuthor: name, updatedAt: sql`now()` })
+    .where(eq(books.authorId, authorId));
 }
 
 /**

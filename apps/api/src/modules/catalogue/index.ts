@@ -16,4 +16,4 @@ export {
 } from './repository.js';
 export { BOUGHT, REVIEW_SELECT, type StoredReview, listReviews } from './reviews.js';
 export { type ReviewRow } from './rows.js';
-export { bookToJson, reviewToJson } from './serialize.js';
+export { authorToJson, bookToJson, categoryToJson, reviewToJson } from './serialize.js';

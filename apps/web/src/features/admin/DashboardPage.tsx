@@ -13,16 +13,18 @@ import { SalesChart } from './components/SalesChart';
 import { UsersTab } from './components/UsersTab';
 import { MessagesTab, statusFrom } from './components/MessagesTab';
 import { SubscribersTab } from './components/SubscribersTab';
+import { ShelvesTab } from './components/ShelvesTab';
 import { Bestsellers } from './components/Bestsellers';
 import { Badge } from '../../components/ui/Badge';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { paths } from '../../config/paths';
 import { Spinner } from '../../components/ui/Spinner';
 
-const TABS = ['books', 'orders', 'users', 'review', 'messages', 'subscribers'] as const;
+const TABS = ['books', 'authors', 'orders', 'users', 'review', 'messages', 'subscribers'] as const;
 type TabName = (typeof TABS)[number];
 const TAB_LABELS: Record<TabName, string> = {
   books: 'Books',
+  authors: 'Authors & categories',
   orders: 'Orders',
   users: 'Users',
   review: 'Review queue',
@@ -31,6 +33,7 @@ const TAB_LABELS: Record<TabName, string> = {
 };
 const SEARCH_HINTS: Record<TabName, string> = {
   books: 'Search books by title, author or ISBN',
+  authors: 'Search authors and categories by name',
   orders: 'Search orders by order number or customer email',
   users: 'Search users by username or email',
   review: 'Search waiting books by title, author or sender',
@@ -40,7 +43,7 @@ const SEARCH_HINTS: Record<TabName, string> = {
 
 /**
  * The staff dashboard (its own chunk): real figures, 30 days of sales and their
- * bestsellers, then the Books, Orders, Users, Messages and Subscribers tabs. The tab, search, page, sort
+ * bestsellers, then the Books, Authors & categories, Orders, Users, Review queue, Messages and Subscribers tabs. The tab, search, page, sort
  * and filter live in the address, so any view can be linked.
  */
 export default function DashboardPage({ editBook }: { editBook?: EditBookSlot }) {
@@ -151,6 +154,7 @@ export default function DashboardPage({ editBook }: { editBook?: EditBookSlot })
               />
             )}
           </TabPanel>
+          <TabPanel>{tab === 'authors' && <ShelvesTab search={search} />}</TabPanel>
           <TabPanel>
             {tab === 'orders' && (
               <OrdersTab
