@@ -3,9 +3,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bookListQuerySchema, type CatalogueReader } from '@bookstore/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client.js';
 import { badRequest } from '../lib/errors.js';
 import { CachedAnswer, answerCache } from '../lib/answers/cache.js';
-import { CatalogueService } from '../modules/catalogue/index.js';
+import { catalogue } from '../modules/catalogue/index.js';
 
 /** What the storefront's server bundle (dist/server/entry-server.js, `vite build --ssr`) exports. */
 interface ServerEntry {
@@ -32,20 +33,20 @@ export interface RenderedPage {
  */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
 
+type ListingQuery = Parameters<typeof catalogue.listBooks>[1];
+
 const LISTINGS = [
   {
     pattern: /^\/books\/$/,
-    read: (s: CatalogueService, _slug: string, q: Parameters<CatalogueService['listBooks']>[0]) => s.listBooks(q),
+    read: (db: Database, _slug: string, q: ListingQuery) => catalogue.listBooks(db, q),
   },
   {
     pattern: /^\/authors\/([^/]+)\/books\/$/,
-    read: (s: CatalogueService, slug: string, q: Parameters<CatalogueService['listBooks']>[0]) =>
-      s.authorBooks(slug, q),
+    read: (db: Database, slug: string, q: ListingQuery) => catalogue.authorBooks(db, slug, q),
   },
   {
     pattern: /^\/categories\/([^/]+)\/books\/$/,
-    read: (s: CatalogueService, slug: string, q: Parameters<CatalogueService['listBooks']>[0]) =>
-      s.categoryBooks(slug, q),
+    read: (db: Database, slug: string, q: ListingQuery) => catalogue.categoryBooks(db, slug, q),
   },
 ];
 
@@ -54,10 +55,10 @@ const LISTINGS = [
  * without HTTP, through the same short-lived catalogue cache (cleared on every catalogue write).
  */
 export function catalogueReader(app: FastifyInstance): CatalogueReader {
-  const service = new CatalogueService(app.db);
-  const cache = answerCache(app.db);
+  const { db } = app;
+  const cache = answerCache(db);
   return {
-    featured: () => service.featured(),
+    featured: () => catalogue.featured(db),
     async books(address) {
       const url = new URL(address, 'http://catalogue');
       for (const { pattern, read } of LISTINGS) {
@@ -71,14 +72,14 @@ export function catalogueReader(app: FastifyInstance): CatalogueReader {
         const parsed = bookListQuerySchema.safeParse(raw);
         if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid listing');
         const slug = decodeURIComponent(match[1] ?? '');
-        return read(service, slug, parsed.data);
+        return read(db, slug, parsed.data);
       }
       throw badRequest(`No such listing: ${url.pathname}`);
     },
-    book: (title) => cache.get(`page-book:${title}`, () => service.bookByTitle(title)),
-    related: (id) => cache.get(`page-related:${id}`, () => service.related(id)),
-    author: (slug) => cache.get(`page-author:${slug}`, () => service.author(slug)),
-    category: (slug) => cache.get(`page-category:${slug}`, () => service.category(slug)),
+    book: (title) => cache.get(`page-book:${title}`, () => catalogue.bookByTitle(db, title)),
+    related: (id) => cache.get(`page-related:${id}`, () => catalogue.related(db, id)),
+    author: (slug) => cache.get(`page-author:${slug}`, () => catalogue.authorBySlug(db, slug)),
+    category: (slug) => cache.get(`page-category:${slug}`, () => catalogue.categoryBySlug(db, slug)),
   };
 }
 

@@ -3,7 +3,8 @@
  * search and facets. Other modules read books through what this file exports, never its files.
  */
 export { catalogueRoutes } from './routes.js';
-export { CatalogueService } from './service.js';
+/** The catalogue's reads, each taking the database first: `catalogue.listBooks(db, query)`. */
+export * as catalogue from './service.js';
 export {
   BOOK_COLUMNS,
   BOOK_FROM,

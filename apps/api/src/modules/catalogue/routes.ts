@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cachedReads } from '../../lib/answers/http.js';
-import { CatalogueService } from './service.js';
+import * as catalogue from './service.js';
 
 const tags = ['catalogue'];
 // An author's books may be narrowed by category and a category's by author, never by their own.
@@ -31,7 +31,7 @@ const titleParam = z.object({ key: z.string().max(500) });
  */
 export const catalogueRoutes = async (parent: FastifyInstance) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const catalogue = new CatalogueService(app.db);
+  const { db } = app;
   const { read, cached } = cachedReads(app.answers);
 
   app.get(
@@ -45,7 +45,7 @@ export const catalogueRoutes = async (parent: FastifyInstance) => {
         response: { 200: pagedBooksSchema, 400: errorSchema, 404: errorSchema },
       },
     },
-    cached((request) => catalogue.listBooks(request.query)),
+    cached((request) => catalogue.listBooks(db, request.query)),
   );
 
   // Trailing slash and a number: by id. Anything else with a slash is read as a title too.
@@ -62,7 +62,7 @@ export const catalogueRoutes = async (parent: FastifyInstance) => {
     },
     cached((request) => {
       const { key } = request.params;
-      return /^\d{1,9}$/.test(key) ? catalogue.bookById(Number(key)) : catalogue.bookByTitle(key);
+      return /^\d{1,9}$/.test(key) ? catalogue.bookById(db, Number(key)) : catalogue.bookByTitle(db, key);
     }),
   );
 
@@ -77,7 +77,7 @@ export const catalogueRoutes = async (parent: FastifyInstance) => {
         response: { 200: bookDetailSchema, 404: errorSchema },
       },
     },
-    cached((request) => catalogue.bookByTitle(request.params.key)),
+    cached((request) => catalogue.bookByTitle(db, request.params.key)),
   );
 
   app.get(
@@ -91,7 +91,7 @@ export const catalogueRoutes = async (parent: FastifyInstance) => {
         response: { 200: z.array(bookSchema), 400: errorSchema, 404: errorSchema },
       },
     },
-    cached((request) => catalogue.related(request.params.id)),
+    cached((request) => catalogue.related(db, request.params.id)),
   );
 
   app.get(
@@ -100,7 +100,7 @@ export const catalogueRoutes = async (parent: FastifyInstance) => {
       ...read,
       schema: { tags, summary: 'Featured books, newest first', response: { 200: z.array(featuredBookSchema) } },
     },
-    cached(() => catalogue.featured()),
+    cached(() => catalogue.featured(db)),
   );
 
   /** An author's or a category's three reads: all of them, one by slug, and its books. */
@@ -161,9 +161,9 @@ export const catalogueRoutes = async (parent: FastifyInstance) => {
     whose: "An author's",
     schema: authorSchema,
     booksQuery: authorBooksQuery,
-    all: () => catalogue.authors(),
-    find: (slug) => catalogue.author(slug),
-    books: (slug, query) => catalogue.authorBooks(slug, query),
+    all: () => catalogue.allAuthors(db),
+    find: (slug) => catalogue.authorBySlug(db, slug),
+    books: (slug, query) => catalogue.authorBooks(db, slug, query),
   });
   groupRoutes({
     path: 'categories',
@@ -171,9 +171,9 @@ export const catalogueRoutes = async (parent: FastifyInstance) => {
     whose: "A category's",
     schema: categorySchema,
     booksQuery: categoryBooksQuery,
-    all: () => catalogue.categories(),
-    find: (slug) => catalogue.category(slug),
-    books: (slug, query) => catalogue.categoryBooks(slug, query),
+    all: () => catalogue.allCategories(db),
+    find: (slug) => catalogue.categoryBySlug(db, slug),
+    books: (slug, query) => catalogue.categoryBooks(db, slug, query),
   });
 };
 

@@ -26,144 +26,139 @@ const AUTHOR_NOT_FOUND = 'Author not found';
 const CATEGORY_NOT_FOUND = 'Category not found';
 
 /** What the catalogue routes call: reads of books, authors and categories, and search. */
-export class CatalogueService {
-  constructor(private readonly db: Database) {}
-
-  private get cache() {
-    return answerCache(this.db);
+/**
+ * Lists and searches are answered from the catalogue cache for a few seconds (lib/answers/cache.ts): the home
+ * page, /books and popular searches are asked for far more often than the catalogue changes.
+ */
+export async function listBooks(db: Database, query: BookListQuery): Promise<PagedBooks> {
+  if (query.price_min !== undefined && query.price_max !== undefined && query.price_min > query.price_max) {
+    throw badRequest(PRICE_RANGE_MESSAGE, { price_min: [PRICE_RANGE_MESSAGE] });
   }
+  const [authors, categories] = await Promise.all([
+    Promise.all((query.author ?? []).map((ref) => answerCache(db).get(`author:${ref}`, () => authorBySlug(db, ref)))),
+    Promise.all(
+      (query.category ?? []).map((ref) => answerCache(db).get(`category:${ref}`, () => categoryBySlug(db, ref))),
+    ),
+  ]);
+  const filter: repo.BookFilter = {};
+  if (authors.length > 0) filter.authorIds = [...new Set(authors.map((a) => a.id))].sort((x, y) => x - y);
+  if (categories.length > 0) filter.categoryIds = [...new Set(categories.map((c) => c.id))].sort((x, y) => x - y);
+  if (query.book_type?.length) filter.bookTypes = [...query.book_type].sort();
+  if (query.condition?.length) filter.conditions = [...query.condition].sort();
+  if (query.price_min !== undefined) filter.priceMinCents = query.price_min;
+  if (query.price_max !== undefined) filter.priceMaxCents = query.price_max;
+  if (query.rating_min !== undefined) filter.ratingMinTenths = Math.round(query.rating_min * 10);
+  if (query.in_stock) filter.inStock = true;
+  const keyword = query.keyword?.trim().toLowerCase() ?? '';
+  const ordering: BookOrdering = query.ordering ?? (keyword ? 'relevance' : '-created_at');
+  const selected = { authors, categories };
+  const key = JSON.stringify([
+    'books',
+    keyword,
+    query.exact ?? false,
+    filter,
+    ordering,
+    query.page,
+    query.page_size,
+    query.facets ?? false,
+  ]);
+  return answerCache(db).get(key, () => loadBooks(db, keyword, filter, ordering, query, selected));
+}
 
-  /**
-   * Lists and searches are answered from the catalogue cache for a few seconds (lib/answers/cache.ts): the home
-   * page, /books and popular searches are asked for far more often than the catalogue changes.
-   */
-  async listBooks(query: BookListQuery): Promise<PagedBooks> {
-    if (query.price_min !== undefined && query.price_max !== undefined && query.price_min > query.price_max) {
-      throw badRequest(PRICE_RANGE_MESSAGE, { price_min: [PRICE_RANGE_MESSAGE] });
-    }
-    const [authors, categories] = await Promise.all([
-      Promise.all((query.author ?? []).map((ref) => this.cache.get(`author:${ref}`, () => this.author(ref)))),
-      Promise.all((query.category ?? []).map((ref) => this.cache.get(`category:${ref}`, () => this.category(ref)))),
+async function loadBooks(
+  db: Database,
+  keyword: string,
+  filter: repo.BookFilter,
+  ordering: BookOrdering,
+  query: BookListQuery,
+  selected: { authors: Author[]; categories: Category[] },
+): Promise<PagedBooks> {
+  const { page, page_size: pageSize } = query;
+  const offset = (page - 1) * pageSize;
+  const plan = keyword ? await planSearch(db, keyword, !query.exact) : null;
+  if (plan) {
+    const [found, counts] = await Promise.all([
+      searchBooks(db, plan, filter, ordering, pageSize, offset),
+      query.facets ? searchFacets(db, plan, filter).then((rows) => facetsFromRows(rows, selected)) : null,
     ]);
-    const filter: repo.BookFilter = {};
-    if (authors.length > 0) filter.authorIds = [...new Set(authors.map((a) => a.id))].sort((x, y) => x - y);
-    if (categories.length > 0) filter.categoryIds = [...new Set(categories.map((c) => c.id))].sort((x, y) => x - y);
-    if (query.book_type?.length) filter.bookTypes = [...query.book_type].sort();
-    if (query.condition?.length) filter.conditions = [...query.condition].sort();
-    if (query.price_min !== undefined) filter.priceMinCents = query.price_min;
-    if (query.price_max !== undefined) filter.priceMaxCents = query.price_max;
-    if (query.rating_min !== undefined) filter.ratingMinTenths = Math.round(query.rating_min * 10);
-    if (query.in_stock) filter.inStock = true;
-    const keyword = query.keyword?.trim().toLowerCase() ?? '';
-    const ordering: BookOrdering = query.ordering ?? (keyword ? 'relevance' : '-created_at');
-    const selected = { authors, categories };
-    const key = JSON.stringify([
-      'books',
-      keyword,
-      query.exact ?? false,
-      filter,
-      ordering,
-      query.page,
-      query.page_size,
-      query.facets ?? false,
-    ]);
-    return this.cache.get(key, () => this.loadBooks(keyword, filter, ordering, query, selected));
-  }
-
-  private async loadBooks(
-    keyword: string,
-    filter: repo.BookFilter,
-    ordering: BookOrdering,
-    query: BookListQuery,
-    selected: { authors: Author[]; categories: Category[] },
-  ): Promise<PagedBooks> {
-    const { page, page_size: pageSize } = query;
-    const offset = (page - 1) * pageSize;
-    const plan = keyword ? await planSearch(this.db, keyword, !query.exact) : null;
-    if (plan) {
-      const [found, counts] = await Promise.all([
-        searchBooks(this.db, plan, filter, ordering, pageSize, offset),
-        query.facets ? searchFacets(this.db, plan, filter).then((rows) => facetsFromRows(rows, selected)) : null,
-      ]);
-      const extra = counts ? { facets: counts, corrected_query: plan.corrected ? plan.phrase : null } : {};
-      if (found.total === 0 && page === 1) {
-        const similar = await similarTitles(this.db, plan.phrase, filter, pageSize);
-        return { data: similar.map(bookToJson), meta: { ...pageMeta(page, pageSize, similar.length), ...extra } };
-      }
-      return { data: found.rows.map(bookToJson), meta: { ...pageMeta(page, pageSize, found.total), ...extra } };
+    const extra = counts ? { facets: counts, corrected_query: plan.corrected ? plan.phrase : null } : {};
+    if (found.total === 0 && page === 1) {
+      const similar = await similarTitles(db, plan.phrase, filter, pageSize);
+      return { data: similar.map(bookToJson), meta: { ...pageMeta(page, pageSize, similar.length), ...extra } };
     }
-    const listOrder = ordering === 'relevance' ? '-created_at' : ordering;
-    if (query.facets) {
-      // The facet pass counts the listing too: no separate count.
-      const [books, found] = await Promise.all([
-        repo.listBooks(this.db, filter, listOrder, pageSize, offset),
-        repo.facetCounts(this.db, filter, null, RATING_THRESHOLDS),
-      ]);
-      const count = found.find((r) => r.g === repo.FACET_GROUP.totals)?.n_all ?? 0;
-      return {
-        data: books.map(bookToJson),
-        meta: { ...pageMeta(page, pageSize, count), facets: facetsFromRows(found, selected) },
-      };
-    }
-    const [books, count] = await Promise.all([
-      repo.listBooks(this.db, filter, listOrder, pageSize, offset),
-      this.cache.get(`count:${JSON.stringify(filter)}`, () => repo.countBooks(this.db, filter)),
+    return { data: found.rows.map(bookToJson), meta: { ...pageMeta(page, pageSize, found.total), ...extra } };
+  }
+  const listOrder = ordering === 'relevance' ? '-created_at' : ordering;
+  if (query.facets) {
+    // The facet pass counts the listing too: no separate count.
+    const [books, found] = await Promise.all([
+      repo.listBooks(db, filter, listOrder, pageSize, offset),
+      repo.facetCounts(db, filter, null, RATING_THRESHOLDS),
     ]);
-    return { data: books.map(bookToJson), meta: pageMeta(page, pageSize, count) };
+    const count = found.find((r) => r.g === repo.FACET_GROUP.totals)?.n_all ?? 0;
+    return {
+      data: books.map(bookToJson),
+      meta: { ...pageMeta(page, pageSize, count), facets: facetsFromRows(found, selected) },
+    };
   }
+  const [books, count] = await Promise.all([
+    repo.listBooks(db, filter, listOrder, pageSize, offset),
+    answerCache(db).get(`count:${JSON.stringify(filter)}`, () => repo.countBooks(db, filter)),
+  ]);
+  return { data: books.map(bookToJson), meta: pageMeta(page, pageSize, count) };
+}
 
-  async bookById(id: number): Promise<BookDetail> {
-    return this.withReviews(await repo.findBookById(this.db, id));
-  }
+export async function bookById(db: Database, id: number): Promise<BookDetail> {
+  return withReviews(db, await repo.findBookById(db, id));
+}
 
-  async bookByTitle(title: string): Promise<BookDetail> {
-    const trimmed = title.trim();
-    if (!trimmed) throw notFound(BOOK_NOT_FOUND);
-    return this.withReviews(await repo.findBookByTitleOrSlug(this.db, trimmed));
-  }
+export async function bookByTitle(db: Database, title: string): Promise<BookDetail> {
+  const trimmed = title.trim();
+  if (!trimmed) throw notFound(BOOK_NOT_FOUND);
+  return withReviews(db, await repo.findBookByTitleOrSlug(db, trimmed));
+}
 
-  private async withReviews(row: repo.BookRow | undefined): Promise<BookDetail> {
-    if (!row) throw notFound(BOOK_NOT_FOUND);
-    return bookDetailToJson(row, await repo.reviewsOfBook(this.db, row.id));
-  }
+async function withReviews(db: Database, row: repo.BookRow | undefined): Promise<BookDetail> {
+  if (!row) throw notFound(BOOK_NOT_FOUND);
+  return bookDetailToJson(row, await repo.reviewsOfBook(db, row.id));
+}
 
-  async related(id: number): Promise<Book[]> {
-    const book = await repo.findBookById(this.db, id);
-    if (!book) throw notFound(BOOK_NOT_FOUND);
-    return (await repo.relatedBooks(this.db, book, RELATED_LIMIT)).map(bookToJson);
-  }
+export async function related(db: Database, id: number): Promise<Book[]> {
+  const book = await repo.findBookById(db, id);
+  if (!book) throw notFound(BOOK_NOT_FOUND);
+  return (await repo.relatedBooks(db, book, RELATED_LIMIT)).map(bookToJson);
+}
 
-  featured(): Promise<Book[]> {
-    return this.cache.get('featured', async () => (await repo.featuredBooks(this.db, FEATURED_LIMIT)).map(bookToJson));
-  }
+export function featured(db: Database): Promise<Book[]> {
+  return answerCache(db).get('featured', async () => (await repo.featuredBooks(db, FEATURED_LIMIT)).map(bookToJson));
+}
 
-  authors(): Promise<Author[]> {
-    return this.cache.get('authors', async () => (await repo.listAuthors(this.db)).map(authorToJson));
-  }
+export function allAuthors(db: Database): Promise<Author[]> {
+  return answerCache(db).get('authors', async () => (await repo.listAuthors(db)).map(authorToJson));
+}
 
-  categories(): Promise<Category[]> {
-    return this.cache.get('categories', async () => (await repo.listCategories(this.db)).map(categoryToJson));
-  }
+export function allCategories(db: Database): Promise<Category[]> {
+  return answerCache(db).get('categories', async () => (await repo.listCategories(db)).map(categoryToJson));
+}
 
-  async author(slug: string): Promise<Author> {
-    const row = await repo.findAuthor(this.db, slug);
-    if (!row) throw notFound(AUTHOR_NOT_FOUND);
-    return authorToJson(row);
-  }
+export async function authorBySlug(db: Database, slug: string): Promise<Author> {
+  const row = await repo.findAuthor(db, slug);
+  if (!row) throw notFound(AUTHOR_NOT_FOUND);
+  return authorToJson(row);
+}
 
-  async category(slug: string): Promise<Category> {
-    const row = await repo.findCategory(this.db, slug);
-    if (!row) throw notFound(CATEGORY_NOT_FOUND);
-    return categoryToJson(row);
-  }
+export async function categoryBySlug(db: Database, slug: string): Promise<Category> {
+  const row = await repo.findCategory(db, slug);
+  if (!row) throw notFound(CATEGORY_NOT_FOUND);
+  return categoryToJson(row);
+}
 
-  async authorBooks(slug: string, query: BookListQuery): Promise<PagedBooks> {
-    const author = await this.author(slug);
-    return this.listBooks({ ...query, keyword: undefined, author: [String(author.id)] });
-  }
+export async function authorBooks(db: Database, slug: string, query: BookListQuery): Promise<PagedBooks> {
+  const author = await authorBySlug(db, slug);
+  return listBooks(db, { ...query, keyword: undefined, author: [String(author.id)] });
+}
 
-  async categoryBooks(slug: string, query: BookListQuery): Promise<PagedBooks> {
-    const category = await this.category(slug);
-    return this.listBooks({ ...query, keyword: undefined, category: [String(category.id)] });
-  }
+export async function categoryBooks(db: Database, slug: string, query: BookListQuery): Promise<PagedBooks> {
+  const category = await categoryBySlug(db, slug);
+  return listBooks(db, { ...query, keyword: undefined, category: [String(category.id)] });
 }

@@ -9,13 +9,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../lib/errors.js';
-import { reviewMessages, ReviewsService } from './service.js';
+import * as reviews from './service.js';
+import { reviewMessages } from './service.js';
 import { security } from '../../lib/openapi.js';
 
 const tags = ['reviews'];
 const titleParams = z.object({ title: z.string().max(500) });
 const reviewParams = titleParams.extend({
-  reviewId: z.string().regex(/^\d{1,9}$/, 'The review id must be a whole number').transform(Number),
+  reviewId: z
+    .string()
+    .regex(/^\d{1,9}$/, 'The review id must be a whole number')
+    .transform(Number),
 });
 
 /**
@@ -24,7 +28,6 @@ const reviewParams = titleParams.extend({
  */
 export async function reviewsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const reviews = new ReviewsService(app.db);
   const requireReviewer = async (request: FastifyRequest) => {
     if (!request.user) throw unauthorized(reviewMessages.signIn);
   };
@@ -42,7 +45,7 @@ export async function reviewsRoutes(fastify: FastifyInstance) {
     },
     (request) => {
       const { page, page_size: pageSize } = request.query;
-      return reviews.list(request.params.title, page, pageSize, request.user);
+      return reviews.list(app.db, request.params.title, page, pageSize, request.user);
     },
   );
 
@@ -62,7 +65,12 @@ export async function reviewsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { review, created } = await reviews.submit(request.params.title, request.user!.userId, request.body);
+      const { review, created } = await reviews.submit(
+        app.db,
+        request.params.title,
+        request.user!.userId,
+        request.body,
+      );
       return reply.code(created ? 201 : 200).send(review);
     },
   );
@@ -81,7 +89,7 @@ export async function reviewsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await reviews.remove(request.params.title, request.params.reviewId, {
+      await reviews.remove(app.db, request.params.title, request.params.reviewId, {
         userId: request.user!.userId,
         isStaff: () => app.isStaff(request),
       });

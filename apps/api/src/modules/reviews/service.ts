@@ -1,10 +1,4 @@
-import {
-  pageMeta,
-  type RatingSummary,
-  type Review,
-  type ReviewRequest,
-  type ReviewsPage,
-} from '@bookstore/contract';
+import { pageMeta, type RatingSummary, type Review, type ReviewRequest, type ReviewsPage } from '@bookstore/contract';
 import type { Database } from '../../db/client.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { lockBook, refreshRating } from '../books/index.js';
@@ -41,63 +35,70 @@ export function summarise(counts: { rating: number; count: number; verified: num
 }
 
 /** Reviews of a book, addressed by its title (any case) or slug, as the API addresses them (docs/product.md, "API"). */
-export class ReviewsService {
-  constructor(private readonly db: Database) {}
+async function bookIdOf(db: Database, title: string): Promise<number> {
+  const trimmed = title.trim();
+  const book = trimmed ? await findBookByTitleOrSlug(db, trimmed) : undefined;
+  if (!book) throw notFound(reviewMessages.bookNotFound);
+  return book.id;
+}
 
-  private async bookId(title: string): Promise<number> {
-    const trimmed = title.trim();
-    const book = trimmed ? await findBookByTitleOrSlug(this.db, trimmed) : undefined;
-    if (!book) throw notFound(reviewMessages.bookNotFound);
-    return book.id;
-  }
+export async function list(
+  db: Database,
+  title: string,
+  page: number,
+  pageSize: number,
+  viewer: { userId: number } | null,
+): Promise<ReviewsPage> {
+  const bookId = await bookIdOf(db, title);
+  const [counts, reviews, mine] = await Promise.all([
+    repo.starCounts(db, bookId),
+    listReviews(db, bookId, pageSize, (page - 1) * pageSize),
+    viewer ? repo.reviewBy(db, bookId, viewer.userId) : undefined,
+  ]);
+  const summary = summarise(counts);
+  return {
+    data: reviews.map(reviewToJson),
+    meta: pageMeta(page, pageSize, summary.reviews),
+    summary,
+    mine: mine ? reviewToJson(mine) : null,
+  };
+}
 
-  async list(title: string, page: number, pageSize: number, viewer: { userId: number } | null): Promise<ReviewsPage> {
-    const bookId = await this.bookId(title);
-    const [counts, reviews, mine] = await Promise.all([
-      repo.starCounts(this.db, bookId),
-      listReviews(this.db, bookId, pageSize, (page - 1) * pageSize),
-      viewer ? repo.reviewBy(this.db, bookId, viewer.userId) : undefined,
-    ]);
-    const summary = summarise(counts);
-    return {
-      data: reviews.map(reviewToJson),
-      meta: pageMeta(page, pageSize, summary.reviews),
-      summary,
-      mine: mine ? reviewToJson(mine) : null,
-    };
-  }
+/**
+ * Writes the user's review (a second one replaces the first) and recounts the book's rating in the
+ * same transaction, with the book's row locked.
+ */
+export async function submit(
+  db: Database,
+  title: string,
+  userId: number,
+  body: ReviewRequest,
+): Promise<{ review: Review; created: boolean }> {
+  const bookId = await bookIdOf(db, title);
+  const written = await db.transaction(async (tx) => {
+    if (!(await lockBook(tx, bookId))) throw notFound(reviewMessages.bookNotFound);
+    const result = await repo.upsertReview(tx, { bookId, userId, rating: body.rating, comment: body.comment });
+    await refreshRating(tx, bookId);
+    return result;
+  });
+  const row = await repo.findReview(db, written.id);
+  if (!row) throw notFound(reviewMessages.reviewNotFound);
+  return { review: reviewToJson(row), created: written.created };
+}
 
-  /**
-   * Writes the user's review (a second one replaces the first) and recounts the book's rating in the
-   * same transaction, with the book's row locked.
-   */
-  async submit(title: string, userId: number, body: ReviewRequest): Promise<{ review: Review; created: boolean }> {
-    const bookId = await this.bookId(title);
-    const written = await this.db.transaction(async (tx) => {
-      if (!(await lockBook(tx, bookId))) throw notFound(reviewMessages.bookNotFound);
-      const result = await repo.upsertReview(tx, { bookId, userId, rating: body.rating, comment: body.comment });
-      await refreshRating(tx, bookId);
-      return result;
-    });
-    const row = await repo.findReview(this.db, written.id);
-    if (!row) throw notFound(reviewMessages.reviewNotFound);
-    return { review: reviewToJson(row), created: written.created };
-  }
-
-  /**
-   * Authors delete their own review; staff may delete any (moderation). Who may is settled before the
-   * transaction (asking whether the caller is staff is a query of its own, and the embedded database
-   * has one connection).
-   */
-  async remove(title: string, reviewId: number, viewer: Viewer): Promise<void> {
-    const bookId = await this.bookId(title);
-    const review = await repo.findReview(this.db, reviewId);
-    if (!review || review.book_id !== bookId) throw notFound(reviewMessages.reviewNotFound);
-    if (review.user_id !== viewer.userId && !(await viewer.isStaff())) throw forbidden(reviewMessages.notYours);
-    await this.db.transaction(async (tx) => {
-      if (!(await lockBook(tx, bookId))) throw notFound(reviewMessages.bookNotFound);
-      await repo.deleteReview(tx, reviewId);
-      await refreshRating(tx, bookId);
-    });
-  }
+/**
+ * Authors delete their own review; staff may delete any (moderation). Who may is settled before the
+ * transaction (asking whether the caller is staff is a query of its own, and the embedded database
+ * has one connection).
+ */
+export async function remove(db: Database, title: string, reviewId: number, viewer: Viewer): Promise<void> {
+  const bookId = await bookIdOf(db, title);
+  const review = await repo.findReview(db, reviewId);
+  if (!review || review.book_id !== bookId) throw notFound(reviewMessages.reviewNotFound);
+  if (review.user_id !== viewer.userId && !(await viewer.isStaff())) throw forbidden(reviewMessages.notYours);
+  await db.transaction(async (tx) => {
+    if (!(await lockBook(tx, bookId))) throw notFound(reviewMessages.bookNotFound);
+    await repo.deleteReview(tx, reviewId);
+    await refreshRating(tx, bookId);
+  });
 }

@@ -2,7 +2,7 @@ import { bookSchema, errorSchema, idParamSchema, wishlistSchema } from '@booksto
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { WishlistService } from './service.js';
+import * as wishlist from './service.js';
 import { security } from '../../lib/openapi.js';
 
 const tags = ['wishlist'];
@@ -10,7 +10,6 @@ const tags = ['wishlist'];
 /** The caller's wishlist (docs/product.md, "API"): signed-in users only, always their own list. */
 export async function wishlistRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const wishlist = new WishlistService(app.db);
 
   app.get(
     '/wishlist/',
@@ -23,7 +22,7 @@ export async function wishlistRoutes(fastify: FastifyInstance) {
         response: { 200: wishlistSchema, 401: errorSchema },
       },
     },
-    (request) => wishlist.list(request.user!.userId),
+    (request) => wishlist.list(app.db, request.user!.userId),
   );
 
   app.post(
@@ -40,7 +39,7 @@ export async function wishlistRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { book, added } = await wishlist.add(request.user!.userId, request.params.id);
+      const { book, added } = await wishlist.add(app.db, request.user!.userId, request.params.id);
       return reply.code(added ? 201 : 200).send(book);
     },
   );
@@ -59,7 +58,7 @@ export async function wishlistRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await wishlist.remove(request.user!.userId, request.params.id);
+      await wishlist.remove(app.db, request.user!.userId, request.params.id);
       return reply.code(204).send(null);
     },
   );
