@@ -1,13 +1,15 @@
 import { REVIEW_COMMENT_MAX_LENGTH, type ReviewRequest, reviewRequestSchema } from '@bookstore/contract';
-import { type FormEvent, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { StarRatingInput } from './StarRatingInput';
 import { Button } from '../../../components/ui/Button';
 
 export const DEFAULT_RATING = 5;
 
 /**
- * Rating (default 5) and comment, checked by the same schema as the server. Resets to 5 and empty
- * after a successful submit.
+ * Rating (default 5) and comment, on react-hook-form with the same schema as the server. Resets to 5
+ * and empty after a successful submit; keeps what was typed when the server refuses.
  */
 export function ReviewForm({
   initial,
@@ -25,31 +27,33 @@ export function ReviewForm({
   onSubmit: (review: ReviewRequest) => Promise<boolean>;
   onCancel?: () => void;
 }) {
-  const [rating, setRating] = useState(initial?.rating ?? DEFAULT_RATING);
-  const [comment, setComment] = useState(initial?.comment ?? '');
-  const [error, setError] = useState<string | null>(null);
   const id = useId();
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ReviewRequest>({
+    resolver: zodResolver(reviewRequestSchema),
+    defaultValues: { rating: initial?.rating ?? DEFAULT_RATING, comment: initial?.comment ?? '' },
+  });
+  const error = errors.rating?.message ?? errors.comment?.message ?? null;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = reviewRequestSchema.safeParse({ rating, comment });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please write a comment');
-      return;
-    }
-    setError(null);
-    if (await onSubmit(parsed.data)) {
-      setRating(DEFAULT_RATING);
-      setComment('');
-    }
-  };
+  const submit = handleSubmit(async (review) => {
+    if (await onSubmit(review)) reset({ rating: DEFAULT_RATING, comment: '' });
+  });
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby={`${id}-heading`} className="space-y-4 rounded-lg border border-gray-200 p-4 dark:border-gray-800">
       <h3 id={`${id}-heading`} className="text-lg font-semibold">
         {heading}
       </h3>
-      <StarRatingInput value={rating} onChange={setRating} />
+      <Controller
+        control={control}
+        name="rating"
+        render={({ field }) => <StarRatingInput value={field.value} onChange={field.onChange} />}
+      />
       <div>
         <label htmlFor={`${id}-comment`} className="mb-1 block text-sm font-medium">
           Comment
@@ -57,12 +61,11 @@ export function ReviewForm({
         <textarea
           id={`${id}-comment`}
           rows={4}
-          value={comment}
           maxLength={REVIEW_COMMENT_MAX_LENGTH}
           required
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => setComment(e.target.value)}
+          {...register('comment')}
           className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 dark:border-gray-700 dark:bg-gray-900"
         />
         {error && (
