@@ -1,7 +1,10 @@
+import { sandboxChargeRequestSchema } from '@bookstore/contract';
 import { SANDBOX_CARDS } from '@bookstore/contract/checkout';
 import { formatMoney } from '@bookstore/contract/money';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { type FormEvent, type InputHTMLAttributes, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type InputHTMLAttributes, useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { CloseIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api-client';
@@ -31,12 +34,17 @@ function formatExpiry(value: string) {
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }
 
-/** One numeric field of the card form, labelled above. */
+/** One numeric field of the card form, labelled above, with its own message when it is wrong. */
 function CardInput({
   label,
   onChange,
+  error,
+  'aria-describedby': describedBy,
   ...input
-}: { label: string; onChange(value: string): void } & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'>) {
+}: { label: string; onChange(value: string): void; error?: string } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'onChange'
+>) {
   const id = useId();
   return (
     <div>
@@ -48,12 +56,23 @@ function CardInput({
         inputMode="numeric"
         required
         onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[error ? `${id}-error` : undefined, describedBy].filter(Boolean).join(' ') || undefined}
         className="mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100"
         {...input}
       />
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
+
+/** The card fields, checked by the same schema as the server; the card number is sent as typed. */
+const cardSchema = sandboxChargeRequestSchema.omit({ reference: true });
+type CardFields = { card_number: string; expiry: string; cvv: string };
 
 interface Props {
   config: PopupConfig;
@@ -62,9 +81,14 @@ interface Props {
 }
 
 export function SandboxPopup({ config, onSuccess, onCancel }: Props) {
-  const [cardNumber, setCardNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvv, setCvv] = useState('');
+  const {
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CardFields>({
+    resolver: zodResolver(cardSchema, undefined, { raw: true }),
+    defaultValues: { card_number: '', expiry: '', cvv: '' },
+  });
   const [state, setState] = useState<'idle' | 'charging' | 'approved'>('idle');
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
@@ -74,13 +98,12 @@ export function SandboxPopup({ config, onSuccess, onCancel }: Props) {
     if (state === 'idle') onCancel();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit(async (card) => {
     if (state !== 'idle') return;
     setError(null);
     setState('charging');
     try {
-      const result = await chargeSandboxCard({ reference: config.reference, card_number: cardNumber, expiry, cvv });
+      const result = await chargeSandboxCard({ reference: config.reference, ...card });
       setState('approved');
       onSuccess({
         reference: result.reference,
@@ -92,7 +115,7 @@ export function SandboxPopup({ config, onSuccess, onCancel }: Props) {
       setState('idle');
       setError(err instanceof ApiError ? err.message : 'The payment could not be completed. Please try again.');
     }
-  };
+  });
 
   return (
     <Dialog open onClose={close} className="relative z-50">
@@ -133,36 +156,64 @@ export function SandboxPopup({ config, onSuccess, onCancel }: Props) {
           ) : (
             <form onSubmit={submit} noValidate className="space-y-4 p-4">
               <DialogTitle className="text-base font-semibold">Pay with card</DialogTitle>
-              <CardInput
-                label="Card number"
+              <Controller
+                control={control}
                 name="card_number"
-                autoComplete="cc-number"
-                placeholder="0000 0000 0000 0000"
-                value={cardNumber}
-                onChange={(value) => setCardNumber(groupCardNumber(value))}
-                aria-describedby={error ? errorId : undefined}
+                render={({ field }) => (
+                  <CardInput
+                    label="Card number"
+                    name={field.name}
+                    autoComplete="cc-number"
+                    placeholder="0000 0000 0000 0000"
+                    value={field.value}
+                    onBlur={field.onBlur}
+                    onChange={(value) => field.onChange(groupCardNumber(value))}
+                    error={errors.card_number?.message}
+                    aria-describedby={error ? errorId : undefined}
+                  />
+                )}
               />
               <div className="grid grid-cols-2 gap-3">
-                <CardInput
-                  label="Expiry (MM/YY)"
+                <Controller
+                  control={control}
                   name="expiry"
-                  autoComplete="cc-exp"
-                  placeholder="MM/YY"
-                  value={expiry}
-                  onChange={(value) => setExpiry(formatExpiry(value))}
+                  render={({ field }) => (
+                    <CardInput
+                      label="Expiry (MM/YY)"
+                      name={field.name}
+                      autoComplete="cc-exp"
+                      placeholder="MM/YY"
+                      value={field.value}
+                      onBlur={field.onBlur}
+                      onChange={(value) => field.onChange(formatExpiry(value))}
+                      error={errors.expiry?.message}
+                    />
+                  )}
                 />
-                <CardInput
-                  label="CVV"
+                <Controller
+                  control={control}
                   name="cvv"
-                  autoComplete="cc-csc"
-                  placeholder="123"
-                  maxLength={4}
-                  value={cvv}
-                  onChange={(value) => setCvv(value.replace(/\D/g, '').slice(0, 4))}
+                  render={({ field }) => (
+                    <CardInput
+                      label="CVV"
+                      name={field.name}
+                      autoComplete="cc-csc"
+                      placeholder="123"
+                      maxLength={4}
+                      value={field.value}
+                      onBlur={field.onBlur}
+                      onChange={(value) => field.onChange(value.replace(/\D/g, '').slice(0, 4))}
+                      error={errors.cvv?.message}
+                    />
+                  )}
                 />
               </div>
               {error && (
-                <p id={errorId} role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950/60 dark:text-red-200">
+                <p
+                  id={errorId}
+                  role="alert"
+                  className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950/60 dark:text-red-200"
+                >
                   {error}
                 </p>
               )}

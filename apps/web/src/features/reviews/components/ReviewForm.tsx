@@ -45,7 +45,12 @@ export function ReviewForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={`${id}-heading`} className="space-y-4 rounded-lg border border-gray-200 p-4 dark:border-gray-800">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${id}-heading`}
+      className="space-y-4 rounded-lg border border-gray-200 p-4 dark:border-gray-800"
+    >
       <h3 id={`${id}-heading`} className="text-lg font-semibold">
         {heading}
       </h3>
