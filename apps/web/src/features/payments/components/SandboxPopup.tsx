@@ -98,6 +98,30 @@ export function SandboxPopup({ config, onSuccess, onCancel }: Props) {
     if (state === 'idle') onCancel();
   };
 
+  /** One card field: formatted as it is typed, with the schema's message under it when it is wrong. */
+  const cardField = (
+    name: keyof CardFields,
+    label: string,
+    format: (value: string) => string,
+    input: Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'>,
+  ) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <CardInput
+          label={label}
+          name={field.name}
+          value={field.value}
+          onBlur={field.onBlur}
+          onChange={(value) => field.onChange(format(value))}
+          error={errors[name]?.message}
+          {...input}
+        />
+      )}
+    />
+  );
+
   const submit = handleSubmit(async (card) => {
     if (state !== 'idle') return;
     setError(null);
@@ -156,57 +180,18 @@ export function SandboxPopup({ config, onSuccess, onCancel }: Props) {
           ) : (
             <form onSubmit={submit} noValidate className="space-y-4 p-4">
               <DialogTitle className="text-base font-semibold">Pay with card</DialogTitle>
-              <Controller
-                control={control}
-                name="card_number"
-                render={({ field }) => (
-                  <CardInput
-                    label="Card number"
-                    name={field.name}
-                    autoComplete="cc-number"
-                    placeholder="0000 0000 0000 0000"
-                    value={field.value}
-                    onBlur={field.onBlur}
-                    onChange={(value) => field.onChange(groupCardNumber(value))}
-                    error={errors.card_number?.message}
-                    aria-describedby={error ? errorId : undefined}
-                  />
-                )}
-              />
+              {cardField('card_number', 'Card number', groupCardNumber, {
+                autoComplete: 'cc-number',
+                placeholder: '0000 0000 0000 0000',
+                'aria-describedby': error ? errorId : undefined,
+              })}
               <div className="grid grid-cols-2 gap-3">
-                <Controller
-                  control={control}
-                  name="expiry"
-                  render={({ field }) => (
-                    <CardInput
-                      label="Expiry (MM/YY)"
-                      name={field.name}
-                      autoComplete="cc-exp"
-                      placeholder="MM/YY"
-                      value={field.value}
-                      onBlur={field.onBlur}
-                      onChange={(value) => field.onChange(formatExpiry(value))}
-                      error={errors.expiry?.message}
-                    />
-                  )}
-                />
-                <Controller
-                  control={control}
-                  name="cvv"
-                  render={({ field }) => (
-                    <CardInput
-                      label="CVV"
-                      name={field.name}
-                      autoComplete="cc-csc"
-                      placeholder="123"
-                      maxLength={4}
-                      value={field.value}
-                      onBlur={field.onBlur}
-                      onChange={(value) => field.onChange(value.replace(/\D/g, '').slice(0, 4))}
-                      error={errors.cvv?.message}
-                    />
-                  )}
-                />
+                {cardField('expiry', 'Expiry (MM/YY)', formatExpiry, { autoComplete: 'cc-exp', placeholder: 'MM/YY' })}
+                {cardField('cvv', 'CVV', (value) => value.replace(/\D/g, '').slice(0, 4), {
+                  autoComplete: 'cc-csc',
+                  placeholder: '123',
+                  maxLength: 4,
+                })}
               </div>
               {error && (
                 <p
