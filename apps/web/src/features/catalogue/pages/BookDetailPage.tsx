@@ -23,6 +23,7 @@ import { isInStock, isUnrated } from '../components/text';
 import { useCatalogueSlots } from '../components/slots';
 import { Button } from '../../../components/ui/Button';
 import { Badge } from '../../../components/ui/Badge';
+import { NeedsScriptNote } from '../../../components/ui/NeedsScriptNote';
 
 export const DELIVERY_DAYS = 3;
 
@@ -84,6 +85,7 @@ function PurchaseBox({ book }: { book: BookDetail }) {
         <QuantityStepper value={quantity} onChange={setQuantity} max={book.stock_amount} />
         <Button
           size="xl"
+          data-needs-app
           onClick={() => {
             addToCart(book, quantity, { protection });
             toast.success(`Added ${quantity} book(s) to cart`);
@@ -94,6 +96,7 @@ function PurchaseBox({ book }: { book: BookDetail }) {
         </Button>
         {purchaseAction?.(book)}
       </div>
+      <NeedsScriptNote />
       <label className="flex items-center gap-3 rounded-md border border-gray-200 p-3 text-sm dark:border-gray-800">
         <input
           type="checkbox"
@@ -135,7 +138,9 @@ function ServiceInfo({ inStock }: { inStock: boolean }) {
             Estimated delivery: <strong suppressHydrationWarning>{estimatedDelivery()}</strong>
           </p>
         ) : (
-          <p className="mt-3 text-sm text-gray-700 dark:text-gray-300">No delivery date while the book is out of stock.</p>
+          <p className="mt-3 text-sm text-gray-700 dark:text-gray-300">
+            No delivery date while the book is out of stock.
+          </p>
         )}
       </section>
       <section className="rounded-lg border border-gray-200 p-4 dark:border-gray-800">
@@ -187,6 +192,12 @@ function BookTabs({ book }: { book: BookDetail }) {
     ['Condition', book.condition],
   ];
   const description = book.description || 'No description available.';
+  // Label, the server page's section, and the key that ties the server's link to the app's tab.
+  const tabs = [
+    ['Description', 'book-description', 'book-tab-description'],
+    ['Details', 'book-details', 'book-tab-details'],
+    [`Reviews (${book.review_count})`, 'book-reviews', 'book-tab-reviews'],
+  ] as const;
   const detailList = (
     <dl className="grid max-w-3xl gap-x-8 gap-y-3 sm:grid-cols-2">
       {details.map(([term, value]) => (
@@ -198,15 +209,29 @@ function BookTabs({ book }: { book: BookDetail }) {
     </dl>
   );
   // As the server sends it (and as a reader without JavaScript sees it): the three parts one after
-  // another, the first reviews as text. Tabs, and the reviews with their form, come with the script.
+  // another, the first reviews as text, and links to each in the place of the tabs. Tabs, and the
+  // reviews with their form, come with the script; a tap on a link before then is held by
+  // public/boot.js and replayed on the tab with the same data-replay.
   if (!hydrated) {
     return (
       <div className="mt-12 space-y-10">
+        <nav
+          aria-label="Book information"
+          className="flex gap-2 overflow-x-auto border-b border-gray-200 dark:border-gray-800"
+        >
+          {tabs.map(([label, anchor, key]) => (
+            <a key={key} href={`#${anchor}`} data-replay={key} className={tabClass}>
+              {label}
+            </a>
+          ))}
+        </nav>
         <section aria-labelledby="book-description">
           <h2 id="book-description" className="mb-4 text-xl font-semibold">
             Description
           </h2>
-          <p className="max-w-3xl leading-relaxed whitespace-pre-line text-gray-800 dark:text-gray-200">{description}</p>
+          <p className="max-w-3xl leading-relaxed whitespace-pre-line text-gray-800 dark:text-gray-200">
+            {description}
+          </p>
         </section>
         <section aria-labelledby="book-details">
           <h2 id="book-details" className="mb-4 text-xl font-semibold">
@@ -225,17 +250,24 @@ function BookTabs({ book }: { book: BookDetail }) {
   }
   return (
     <TabGroup className="mt-12">
-      <TabList aria-label="Book information" className="relative flex gap-2 overflow-x-auto border-b border-gray-200 dark:border-gray-800">
-        <Tab className={tabClass}>Description</Tab>
-        <Tab className={tabClass}>Details</Tab>
-        <Tab className={tabClass}>Reviews ({book.review_count})</Tab>
+      <TabList
+        aria-label="Book information"
+        className="relative flex gap-2 overflow-x-auto border-b border-gray-200 dark:border-gray-800"
+      >
+        {tabs.map(([label, , key]) => (
+          <Tab key={key} data-replay={key} className={tabClass}>
+            {label}
+          </Tab>
+        ))}
       </TabList>
       <TabPanels className="py-6">
         <TabPanel className="max-w-3xl leading-relaxed whitespace-pre-line text-gray-800 dark:text-gray-200">
           {description}
         </TabPanel>
         <TabPanel>{detailList}</TabPanel>
-        <TabPanel>{reviews ? reviews(book) : <p className="text-gray-700 dark:text-gray-300">No reviews yet.</p>}</TabPanel>
+        <TabPanel>
+          {reviews ? reviews(book) : <p className="text-gray-700 dark:text-gray-300">No reviews yet.</p>}
+        </TabPanel>
       </TabPanels>
     </TabGroup>
   );
@@ -277,7 +309,10 @@ export default function BookDetailPage() {
         ) : (
           <ErrorState message={query.error.message} />
         )}
-        <Link to={paths.books} className="mt-6 inline-block font-semibold text-indigo-700 hover:underline dark:text-indigo-300">
+        <Link
+          to={paths.books}
+          className="mt-6 inline-block font-semibold text-indigo-700 hover:underline dark:text-indigo-300"
+        >
           Browse Books
         </Link>
       </div>
@@ -328,7 +363,10 @@ export default function BookDetailPage() {
           {tags.length > 0 && (
             <ul aria-label="Tags" className="mb-3 flex flex-wrap gap-2">
               {tags.map((tag) => (
-                <li key={tag} className="rounded-full bg-indigo-50 px-3 py-1 text-xs font-medium text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">
+                <li
+                  key={tag}
+                  className="rounded-full bg-indigo-50 px-3 py-1 text-xs font-medium text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200"
+                >
                   {tag}
                 </li>
               ))}
@@ -338,7 +376,10 @@ export default function BookDetailPage() {
           <p className="mt-2 text-lg text-gray-700 dark:text-gray-300">
             by{' '}
             {book_.author_slug ? (
-              <Link to={paths.author(book_.author_slug)} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+              <Link
+                to={paths.author(book_.author_slug)}
+                className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+              >
                 {book_.book_author}
               </Link>
             ) : (
