@@ -47,10 +47,26 @@ test('on a book page, "+" then "Add to Cart" puts two copies in the cart', async
   await expect(toasts(page).filter({ hasText: /Added \d book\(s\) to cart/ })).toHaveCount(1);
 });
 
+test('from the keyboard, Enter on "+" and Space on "Add to Cart" count the same', async ({ page, request }) => {
+  const book = await buyableBook(request);
+  await open(page, `/book/${encodeURIComponent(book.title)}`);
+  await page.getByRole('button', { name: 'Increase quantity' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: /^Add to Cart \(\d\)$/ }).focus();
+  await page.keyboard.press('Space');
+  await beforeTheApp(page);
+
+  await expect(toasts(page).filter({ hasText: 'Added 2 book(s) to cart' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+});
+
 test('on /books, "Add to Cart" on a card puts the book in the cart', async ({ page }) => {
   await open(page, '/books');
-  await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
+  const add = page.getByRole('button', { name: 'Add to Cart', exact: true }).first();
+  await add.click();
   await beforeTheApp(page);
+  // Heard, and said so (to a screen reader too) until the app acts on it.
+  await expect(add).toHaveAttribute('aria-busy', 'true');
 
   await expect(toasts(page).filter({ hasText: 'Added to cart successfully!' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
