@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumFlags } from './e2e/chromium.mjs';
+import type { ShopperOptions } from './e2e/fixtures';
 
 /**
  * Browser journeys on Debian's Chromium against the real server (built app, real API, a fresh
@@ -10,12 +11,14 @@ process.env.E2E_PORT ??= String(4100 + (process.pid % 800));
 const port = Number(process.env.E2E_PORT);
 const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
 
+const EARLY_TAPS = /early-taps\.spec\.ts$/;
+
 const launchOptions = {
   executablePath: chromium,
   args: chromiumFlags,
 };
 
-export default defineConfig({
+export default defineConfig<ShopperOptions>({
   testDir: './e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
@@ -33,10 +36,31 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
+    {
+      name: 'desktop',
+      testIgnore: EARLY_TAPS,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
     {
       name: 'phone',
+      testIgnore: EARLY_TAPS,
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions },
+    },
+    // A shopper on a phone-speed CPU (4x slower) who taps what the server's page shows at once,
+    // without waiting for the app (e2e/early-taps.spec.ts). Five times each in CI, no retry: an
+    // early tap that is lost one time in five is a lost sale.
+    {
+      name: 'slow',
+      testMatch: EARLY_TAPS,
+      repeatEach: process.env.CI ? 5 : 1,
+      retries: 0,
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        launchOptions,
+        waitForHydration: false,
+        cpuSlowdown: 4,
+      },
     },
   ],
   webServer: {

@@ -1,5 +1,5 @@
 import { expect, type Page, type TestInfo, test } from './fixtures';
-import { isPhone, serverError, stubJson } from './support';
+import { isPhone, renderInBrowser, serverError, stubJson } from './support';
 
 // Finding books: the filter panel of /books (URL state, chips, empty view), the /search page and the
 // header search box as a keyboard-driven combobox.
@@ -126,6 +126,8 @@ test.describe('search', () => {
   });
 
   test('the results page when the search fails', async ({ page }) => {
+    // The server sends the results in the page: rendered in the browser, the page meets the stub.
+    await renderInBrowser(page);
     await stubJson(page, '**/api/books/?*keyword=*', serverError, 500);
     await page.goto('/search?q=gatsby');
     await expect(page.getByRole('alert')).toContainText(serverError.error, READY);

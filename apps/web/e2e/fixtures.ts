@@ -14,7 +14,17 @@ const HYDRATION_TROUBLE =
 /** An address of its own for each test (see `extraHTTPHeaders` below). */
 const randomAddress = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
 
-export const test = base.extend<{ hydrationErrors: string[] }>({
+/** Options a project sets (playwright.config.ts): the slow project's shopper does not wait for the app. */
+export interface ShopperOptions {
+  /** Page loads wait for `<html data-hydrated>` (true but in the slow project, which taps at once). */
+  waitForHydration: boolean;
+  /** How many times slower the page's CPU runs (CDP Emulation.setCPUThrottlingRate; 1: as it is). */
+  cpuSlowdown: number;
+}
+
+export const test = base.extend<{ hydrationErrors: string[] } & ShopperOptions>({
+  waitForHydration: [true, { option: true }],
+  cpuSlowdown: [1, { option: true }],
   // Each test is a shopper at an address of its own (e2e/serve.mjs has the server trust
   // X-Forwarded-For): the limits per address (sign-ups, copies held, unpaid orders, failed sign-ins)
   // count per test, as they would per shopper, not for the whole suite at once.
@@ -25,7 +35,11 @@ export const test = base.extend<{ hydrationErrors: string[] }>({
   hydrationErrors: async ({}, use) => {
     await use([]);
   },
-  page: async ({ page, hydrationErrors, javaScriptEnabled }, use) => {
+  page: async ({ page, hydrationErrors, javaScriptEnabled, waitForHydration, cpuSlowdown }, use) => {
+    if (cpuSlowdown > 1) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    }
     // A server-rendered page shows its buttons before they work: a test loading a page waits until
     // the app has taken it over (RootLayout marks <html data-hydrated>), as a person would not notice.
     // A load that asks only for `waitUntil: 'commit'` (the page as it arrives) does not wait.
@@ -34,7 +48,7 @@ export const test = base.extend<{ hydrationErrors: string[] }>({
       async (...args: A) => {
         const response = await load(...args);
         const options = args.find((arg) => typeof arg === 'object') as { waitUntil?: string } | undefined;
-        if (options?.waitUntil === 'commit') return response;
+        if (options?.waitUntil === 'commit' || !waitForHydration) return response;
         if (javaScriptEnabled && response?.headers()['content-type']?.startsWith('text/html')) {
           await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
         }

@@ -90,11 +90,56 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   });
 
+  test('/books sorts and filters through a GET form; the search box sends /search?q=', async ({ page, request }) => {
+    const oldest = ((await (await request.get('/api/books/?ordering=created_at&page_size=1')).json()) as Paged<Book>)
+      .data[0]!;
+    await page.goto('/books');
+    await page.getByLabel('Sort by').selectOption({ label: 'Oldest First' });
+    await page.getByRole('button', { name: 'Sort', exact: true }).click();
+    await expect(page).toHaveURL(/\/books\?ordering=created_at$/);
+    await expect(page.getByLabel('Sort by')).toHaveValue('created_at');
+    await expect(page.getByRole('article').first()).toContainText(oldest.title);
+
+    // A filter keeps the order chosen.
+    await page.getByText('In stock only').click();
+    await expect(page.getByRole('switch', { name: /In stock only/ })).toBeChecked();
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(/[?&]ordering=created_at(&|$)/);
+    await expect(page).toHaveURL(/[?&]in_stock=1(&|$)/);
+    await expect(page.getByRole('button', { name: 'Remove filter: In stock' })).toBeVisible();
+    await expect(page.getByLabel('Sort by')).toHaveValue('created_at');
+
+    const search = page.getByRole('combobox', { name: 'Search books' });
+    await search.fill('Emma');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=Emma$/);
+    await expect(page.getByRole('article').first()).toContainText('Emma');
+  });
+
+  test('the cart and wishlist buttons say they need JavaScript', async ({ page, request }) => {
+    const book = await buyableBook(request);
+    await page.goto(`/book/${encodeURIComponent(book.title)}`);
+    await expect(page.getByText('The cart and the wishlist need JavaScript')).toBeVisible();
+    await page.goto('/books');
+    await expect(page.getByText('The cart and the wishlist need JavaScript')).toBeVisible();
+  });
+
   test('an unknown book is a 404 page that says so', async ({ page }) => {
     const response = await page.goto('/book/No%20Such%20Book%20Anywhere');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Book not found' })).toBeVisible();
   });
+});
+
+test('with JavaScript, the no-script submit buttons and notes stay hidden', async ({ page, request }) => {
+  const book = await buyableBook(request);
+  await page.goto(`/book/${encodeURIComponent(book.title)}`);
+  await expect(page.getByText('The cart and the wishlist need JavaScript')).toBeHidden();
+  await page.goto('/books');
+  await expect(page.getByRole('heading', { level: 1, name: /All Books/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sort', exact: true })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Apply filters' })).toBeHidden();
+  await expect(page.getByText('The cart and the wishlist need JavaScript')).toBeHidden();
 });
 
 test.describe('the HTML the server sends', () => {

@@ -1,17 +1,26 @@
 // Runs in <head> before the first paint. The build puts it into the page, minified (vite.config.ts,
 // inlineBoot), and the server's CSP allows it by its hash: the paint waits for no extra request.
-// 1. Applies the persisted theme before React loads, so there is no flash of the wrong theme.
+// 1. Applies the persisted theme before React loads, so there is no flash of the wrong theme, and
+//    marks <html data-scripted>: what only a page without scripts shows hides by CSS (index.css).
 // 2. Starts the app once the server's page has painted. The page already reads and links without
 //    the app (it is server-rendered), so the cover and text do not wait behind the app's code; the
 //    code starts at once if the visitor touches or types first. The build turns the entry's
 //    <script type="module"> into <meta name="app-entry"> (vite.config.ts); `npm run dev` keeps the
-//    script, and then there is nothing to start here. Decision 0010 says why.
+//    script, and then there is nothing to start here.
+// 3. Keeps what the visitor does before the app has taken the page over: a click on a button (or a
+//    checkbox, or a link marked data-replay), a choice in a select, typing, a form sent with Enter.
+//    Each is held (the browser's own action cancelled, the control marked aria-busy until the app
+//    acts on it) and the app replays them once it has hydrated, in order, on the same elements
+//    (src/app/early-events.ts, through window.bookstoreEarlyEvents). Plain links are left to
+//    the browser: a link works without the app. Decision 0010 says why.
 (function () {
+  var root = document.documentElement;
+  root.setAttribute('data-scripted', '');
   try {
     var stored = JSON.parse(localStorage.getItem('theme') || 'null');
     var dark = Boolean(stored && stored.state && stored.state.darkMode);
-    document.documentElement.classList.toggle('dark', dark);
-    document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+    root.classList.toggle('dark', dark);
+    root.style.colorScheme = dark ? 'dark' : 'light';
     var meta = document.querySelector('meta[name="theme-color"]');
     if (meta) meta.setAttribute('content', dark ? '#000000' : '#ffffff');
   } catch {
@@ -40,4 +49,75 @@
     });
     setTimeout(start, 500);
   });
+
+  // What the visitor did before the app took over, in order: { type, target, value, key }.
+  var held = [];
+  // True while the app replays one: what it dispatches is not held again.
+  var replaying = false;
+  function hold(event, type, target, value) {
+    // The app alone acts on it, after hydration: React, if it is hydrating already, must not see it too.
+    event.stopPropagation();
+    var last = held[held.length - 1];
+    // Typing: one entry per field and run of keystrokes, holding the latest text.
+    if (type === 'input' && last && last.type === 'input' && last.target === target) last.value = value;
+    else held.push({ type: type, target: target, value: value, key: target.getAttribute('data-replay') });
+    target.setAttribute('aria-busy', 'true');
+    target.setAttribute('data-early', '');
+    start();
+  }
+  var handlers = {
+    click: function (event) {
+      var target = event.target instanceof Element && event.target.closest('button, a[data-replay], input');
+      if (!target || target.disabled) return;
+      if (target.tagName === 'INPUT' && !/^(checkbox|radio|submit|button)$/.test(target.type)) return;
+      // Nothing happens now (no toggle, no jump, no form sent): it happens once, when replayed.
+      event.preventDefault();
+      hold(event, 'click', target);
+    },
+    input: function (event) {
+      var target = event.target;
+      if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) {
+        if (target.type !== 'checkbox' && target.type !== 'radio') hold(event, 'input', target, target.value);
+      }
+    },
+    change: function (event) {
+      var target = event.target;
+      if (target instanceof HTMLSelectElement) hold(event, 'change', target, target.value);
+      else if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) event.stopPropagation();
+    },
+    submit: function (event) {
+      // A form sent with Enter in a field (a click on a submit button is held as the click).
+      event.preventDefault();
+      hold(event, 'submit', event.target);
+    },
+  };
+  Object.keys(handlers).forEach(function (type) {
+    addEventListener(
+      type,
+      function (event) {
+        if (held && !replaying) handlers[type](event);
+      },
+      true,
+    );
+  });
+  // The app, once it has hydrated, takes the held events one by one and replays each; what the
+  // visitor does meanwhile is still held, after them, so the order stays theirs. When none is left,
+  // it says `done` and from then on answers for itself.
+  window.bookstoreEarlyEvents = {
+    next: function () {
+      return held.shift();
+    },
+    replay: function (action) {
+      replaying = true;
+      try {
+        action();
+      } finally {
+        replaying = false;
+      }
+    },
+    done: function () {
+      held = null;
+      window.bookstoreEarlyEvents = undefined;
+    },
+  };
 })();

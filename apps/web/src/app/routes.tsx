@@ -82,11 +82,12 @@ function loaders(client: QueryClient, reader?: CatalogueReader) {
       const params = search(request);
       return done(listing(ALL_BOOKS, booksPageQuery(params), startPageFrom(params)));
     },
-    // Search results depend on the words typed: the server sends the page's shell, the browser asks.
+    // The results are in the server's page too: the search box is a plain GET form to this address,
+    // and a reader without JavaScript gets what they searched for.
     search: ({ request }: LoaderFunctionArgs) => {
       const params = search(request);
-      if (!reader && params.get('q')?.trim()) void listing(ALL_BOOKS, searchPageQuery(params), 1);
-      return null;
+      if (!params.get('q')?.trim()) return null;
+      return done(listing(ALL_BOOKS, searchPageQuery(params), startPageFrom(params)));
     },
     book: async ({ params }: LoaderFunctionArgs) => {
       const title = params.title ?? '';

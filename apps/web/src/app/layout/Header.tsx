@@ -94,11 +94,10 @@ export function Header() {
         <SearchBox key={pathname} className="min-w-0 flex-1 lg:max-w-xs xl:max-w-sm" />
         <div className="ml-auto flex shrink-0 items-center gap-1">
           <CartLink />
-          {/* Theme and account come from this browser's storage: drawn after hydration, in space kept for them. */}
+          {/* The theme toggle draws both faces, CSS shows this browser's; the account comes from this
+              browser's storage: drawn after hydration, in space kept for it. */}
           <span className="hidden h-10 w-10 lg:inline-flex">
-            <AfterHydration>
-              <ThemeToggle />
-            </AfterHydration>
+            <ThemeToggle />
           </span>
           <AfterHydration fallback={<span aria-hidden="true" className="inline-block h-9 w-[4.25rem]" />}>
             <AccountArea />

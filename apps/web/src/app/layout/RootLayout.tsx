@@ -5,11 +5,12 @@ import { useHydrated } from '../../lib/hooks';
 import { useAuthStore } from '../../stores/auth';
 import { useCartStore } from '../../features/cart/stores/cart';
 import { applyTheme, useThemeStore } from '../../stores/theme';
+import { replayEarlyEvents } from '../early-events';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
 /**
- * What waits for hydration (the theme, the "hydrated" mark, the active cart), in a component of its
+ * What waits for hydration (the theme, the active cart), in a component of its
  * own that draws nothing: when hydration ends only it renders again, not the whole page below the layout.
  */
 function AfterHydrationEffects() {
@@ -22,16 +23,27 @@ function AfterHydrationEffects() {
     if (hydrated) applyTheme(darkMode);
   }, [hydrated, darkMode]);
 
-  // Says the page now answers clicks (the browser suite waits for it after loading a page).
-  useEffect(() => {
-    if (hydrated) document.documentElement.dataset.hydrated = 'true';
-  }, [hydrated]);
-
   // At start, and whenever the signed-in username changes, the cart follows it (guest cart when none).
   useEffect(() => {
     if (hydrated) useCartStore.getState().initializeCart(username ?? null);
   }, [hydrated, username]);
 
+  return null;
+}
+
+/**
+ * Inside the page's Suspense boundary, after the page: React hydrates the layout first and the page
+ * in a later pass, so only from here is the whole page the app's. Then it marks <html data-hydrated>
+ * (the browser suite waits for it) and does what the visitor did before (public/boot.js held it:
+ * src/app/early-events.ts), once, in order, after the layout's effects (the cart is this browser's).
+ */
+function PageHydrated() {
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (!hydrated) return;
+    document.documentElement.dataset.hydrated = 'true';
+    void replayEarlyEvents();
+  }, [hydrated]);
   return null;
 }
 
@@ -54,7 +66,10 @@ export function RootLayout({ children }: { children?: ReactNode }) {
       <Header />
       {/* At least a screen high: the footer never starts in view and then jumps down as a page loads. */}
       <main id="main" tabIndex={-1} className="min-h-screen flex-1 pt-16 outline-none">
-        <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
+        <Suspense fallback={<PageLoading />}>
+          {children ?? <Outlet />}
+          <PageHydrated />
+        </Suspense>
       </main>
       <Footer />
       <AfterHydrationEffects />

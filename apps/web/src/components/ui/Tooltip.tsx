@@ -7,7 +7,13 @@ export const TOOLTIP_DELAY_MS = 200;
  * A hover/focus tooltip. The child keeps its own accessible name; the tooltip text is exposed as its
  * description.
  */
-export function Tooltip({ label, children }: { label: string; children: (describedBy: string) => ReactElement | ReactNode }) {
+export function Tooltip({
+  label,
+  children,
+}: {
+  label: ReactNode;
+  children: (describedBy: string) => ReactElement | ReactNode;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

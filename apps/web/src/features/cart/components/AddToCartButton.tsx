@@ -23,6 +23,7 @@ export function AddToCartButton({
   return (
     <Button
       size="sm"
+      data-needs-app
       disabled={!inStock}
       onClick={() => {
         addToCart(book);

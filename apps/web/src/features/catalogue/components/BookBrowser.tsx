@@ -6,6 +6,7 @@ import { PageLoading, Spinner } from '../../../components/ui/Spinner';
 import { useMediaQuery } from '../../../lib/hooks';
 import {
   ALL_BOOKS,
+  FILTER_PARAMS,
   type BookFilters,
   type BookSource,
   filtersFrom,
@@ -21,6 +22,7 @@ import {
 import { BookCard, BookGrid } from './BookCard';
 import { ActiveFilters, FilterPanel } from './FilterPanel';
 import { Button, CloseButton } from '../../../components/ui/Button';
+import { NeedsScriptNote } from '../../../components/ui/NeedsScriptNote';
 
 export const BOOK_SORTS: { value: BookOrdering; label: string }[] = [
   { value: '-created_at', label: 'Newest First' },
@@ -48,6 +50,16 @@ const NO_FILTERS: BookFilters = {
   rating_min: '',
   in_stock: false,
 };
+
+/**
+ * Hidden fields for the address's parameters a GET form does not set itself (`except`), so sending
+ * it keeps them (the search words, the ordering); never the page: a new choice starts at the first.
+ */
+function keep(params: URLSearchParams, except: readonly string[]) {
+  return [...params]
+    .filter(([key]) => key !== 'page' && !except.includes(key))
+    .map(([key, value], index) => <input key={`${key}-${index}`} type="hidden" name={key} value={value} />);
+}
 
 /**
  * A listing with filters: the filter panel (a sidebar on desktop, a sheet on phones), chips for the
@@ -126,18 +138,29 @@ export function BookBrowser({
   const count = pages.isSuccess ? (first?.meta.count ?? 0) : undefined;
   const last = pages.data?.pages.at(-1)?.meta;
 
-  const panel = <FilterPanel facets={facets} filters={filters} onChange={setFilters} hidden={hidden} />;
+  const panel = (
+    <FilterPanel
+      facets={facets}
+      filters={filters}
+      onChange={setFilters}
+      hidden={hidden}
+      keep={keep(params, FILTER_PARAMS)}
+    />
+  );
 
   return (
     <div>
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
         {title(count)}
-        <div className="flex items-center gap-2">
+        {/* A GET form: without JavaScript the Sort button (shown only then) sends it, the other
+            choices of the address kept as they are. With it, the choice applies at once. */}
+        <form method="get" className="flex items-center gap-2">
+          {keep(params, ['ordering'])}
           <button
             type="button"
             onClick={() => setSheetOpen(true)}
             aria-expanded={sheetOpen}
-            className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium lg:hidden dark:border-gray-700"
+            className="script-only rounded-md border border-gray-300 px-3 py-2 text-sm font-medium lg:hidden dark:border-gray-700"
           >
             Filters
           </button>
@@ -146,6 +169,7 @@ export function BookBrowser({
           </label>
           <select
             id="sort-books"
+            name="ordering"
             value={ordering}
             onChange={(event) => {
               const next = new URLSearchParams(params);
@@ -161,36 +185,38 @@ export function BookBrowser({
               </option>
             ))}
           </select>
-        </div>
+          <Button type="submit" variant="secondary" size="sm" className="no-script-only">
+            Sort
+          </Button>
+        </form>
       </div>
 
       <div className="lg:grid lg:grid-cols-[15rem_1fr] lg:gap-8">
         {/* A sidebar from 1024 px, laid out by CSS so the server's page has it in place already. */}
-        <aside aria-label="Filters" className="hidden self-start lg:block">
+        <aside aria-label="Filters" className="no-script-block mb-6 hidden self-start lg:mb-0 lg:block">
           <h2 className="mb-2 text-lg font-semibold">Filters</h2>
           {(desktop || !sheetOpen) && panel}
         </aside>
-        {!desktop &&
-          sheetOpen && (
-            <div className="fixed inset-0 z-50 flex">
-              <div className="absolute inset-0 bg-black/40" aria-hidden="true" onClick={() => setSheetOpen(false)} />
-              <div
-                role="dialog"
-                aria-modal="true"
-                aria-label="Filters"
-                className="relative mt-auto max-h-[85vh] w-full overflow-y-auto rounded-t-2xl bg-white p-4 shadow-xl dark:bg-gray-950"
-              >
-                <div className="mb-2 flex items-center justify-between">
-                  <h2 className="text-lg font-semibold">Filters</h2>
-                  <CloseButton label="Close filters" autoFocus onClick={() => setSheetOpen(false)} />
-                </div>
-                {panel}
-                <Button size="lg" onClick={() => setSheetOpen(false)} className="mt-6 w-full">
-                  {count === undefined ? 'Show books' : `Show ${count} ${count === 1 ? 'book' : 'books'}`}
-                </Button>
+        {!desktop && sheetOpen && (
+          <div className="fixed inset-0 z-50 flex">
+            <div className="absolute inset-0 bg-black/40" aria-hidden="true" onClick={() => setSheetOpen(false)} />
+            <div
+              role="dialog"
+              aria-modal="true"
+              aria-label="Filters"
+              className="relative mt-auto max-h-[85vh] w-full overflow-y-auto rounded-t-2xl bg-white p-4 shadow-xl dark:bg-gray-950"
+            >
+              <div className="mb-2 flex items-center justify-between">
+                <h2 className="text-lg font-semibold">Filters</h2>
+                <CloseButton label="Close filters" autoFocus onClick={() => setSheetOpen(false)} />
               </div>
+              {panel}
+              <Button size="lg" onClick={() => setSheetOpen(false)} className="mt-6 w-full">
+                {count === undefined ? 'Show books' : `Show ${count} ${count === 1 ? 'book' : 'books'}`}
+              </Button>
             </div>
-          )}
+          </div>
+        )}
 
         {/* The last view stays, dimmed, while the next one loads. */}
         <div
@@ -222,6 +248,7 @@ export function BookBrowser({
           ) : (
             <>
               <h2 className="sr-only">Book list</h2>
+              <NeedsScriptNote className="mb-4" />
               <BookGrid>
                 {books.map((book, index) => (
                   <BookCard key={book.id} book={book} priority={index < 2} highlight={highlight} />

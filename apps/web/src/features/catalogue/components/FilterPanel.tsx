@@ -1,5 +1,5 @@
 import type { BookFacets, FacetValue } from '@bookstore/contract';
-import { type FormEvent, useId } from 'react';
+import { type FormEvent, type ReactNode, useId } from 'react';
 import { CloseIcon } from '../../../components/ui/icons';
 import { money } from '../../../components/ui/Price';
 import type { BookFilters, ListFacet } from '../api/books';
@@ -41,6 +41,8 @@ function FacetGroup({
             <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm hover:bg-gray-50 dark:hover:bg-gray-800">
               <input
                 type="checkbox"
+                name={name}
+                value={value.value}
                 className={box}
                 checked={selected.includes(value.value)}
                 onChange={() => onToggle(value.value)}
@@ -65,11 +67,14 @@ export function FilterPanel({
   filters,
   onChange,
   hidden,
+  keep,
 }: {
   facets: BookFacets | undefined;
   filters: BookFilters;
   onChange: (next: BookFilters) => void;
   hidden?: ListFacet;
+  /** Hidden fields for the address's other parameters (ordering, search words), sent along without JavaScript. */
+  keep?: ReactNode;
 }) {
   const id = useId();
   const facetNames = (['category', 'author', 'book_type', 'condition'] as const).filter((name) => name !== hidden);
@@ -82,8 +87,11 @@ export function FilterPanel({
       price_max: String(data.get('price_max') ?? '').trim(),
     });
   };
+  // One GET form: without JavaScript, "Apply filters" (shown only then) or Apply sends every choice
+  // as the address; with it, each choice applies at once and the form only sends the price.
   return (
-    <div className="space-y-4">
+    <form method="get" onSubmit={applyPrice} className="space-y-4">
+      {keep}
       {facets &&
         facetNames.map((name) => (
           <FacetGroup
@@ -95,10 +103,10 @@ export function FilterPanel({
           />
         ))}
 
-      <form
+      <div
         // A new address (chip removed, back button) puts its own values in the boxes.
         key={`${filters.price_min}-${filters.price_max}`}
-        onSubmit={applyPrice}
+        role="group"
         className="border-t border-gray-200 pt-4 dark:border-gray-800"
         aria-labelledby={`${id}-price`}
       >
@@ -127,7 +135,7 @@ export function FilterPanel({
             Apply
           </Button>
         </div>
-      </form>
+      </div>
 
       <fieldset className="border-t border-gray-200 pt-4 dark:border-gray-800">
         <legend className="mb-2 text-sm font-semibold">Rating</legend>
@@ -137,7 +145,8 @@ export function FilterPanel({
               <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm hover:bg-gray-50 dark:hover:bg-gray-800">
                 <input
                   type="radio"
-                  name={`${id}-rating`}
+                  name="rating_min"
+                  value={option.value}
                   className={box}
                   checked={filters.rating_min === option.value}
                   onChange={() => onChange({ ...filters, rating_min: option.value })}
@@ -155,6 +164,8 @@ export function FilterPanel({
           <input
             type="checkbox"
             role="switch"
+            name="in_stock"
+            value="1"
             className="peer sr-only"
             checked={filters.in_stock}
             onChange={() => onChange({ ...filters, in_stock: !filters.in_stock })}
@@ -167,7 +178,10 @@ export function FilterPanel({
           {facets && <span className={count}>({facets.in_stock})</span>}
         </label>
       </div>
-    </div>
+      <Button type="submit" variant="secondary" size="sm" className="no-script-only w-full">
+        Apply filters
+      </Button>
+    </form>
   );
 }
 

@@ -22,7 +22,14 @@ export function QuantityStepper({
     'flex h-10 w-10 items-center justify-center text-lg font-semibold hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-50 dark:hover:bg-gray-800';
   return (
     <div className="inline-flex items-center rounded-md border border-gray-300 dark:border-gray-700">
-      <button type="button" aria-label="Decrease quantity" disabled={value <= 1} onClick={() => onChange(Math.max(1, value - 1))} className={button}>
+      <button
+        type="button"
+        data-needs-app
+        aria-label="Decrease quantity"
+        disabled={value <= 1}
+        onClick={() => onChange(Math.max(1, value - 1))}
+        className={button}
+      >
         −
       </button>
       <label htmlFor="quantity" className="sr-only">
@@ -51,6 +58,7 @@ export function QuantityStepper({
       />
       <button
         type="button"
+        data-needs-app
         aria-label="Increase quantity"
         disabled={max !== undefined && max > 0 && value >= max}
         onClick={() => onChange(value + 1)}

@@ -92,8 +92,11 @@ export function SearchBox({ className }: { className?: string }) {
         className,
       )}
     >
+      {/* Without JavaScript, a plain GET form to the results page (/search?q=). */}
       <form
         role="search"
+        action={paths.search}
+        method="get"
         className="relative flex-1"
         onSubmit={(event) => {
           // Enter without a highlighted option: the results page.
@@ -108,6 +111,7 @@ export function SearchBox({ className }: { className?: string }) {
         <input
           ref={input}
           id={`${resultsId}-input`}
+          name="q"
           type="search"
           role="combobox"
           aria-autocomplete="list"
@@ -217,9 +221,7 @@ export function SearchBox({ className }: { className?: string }) {
           </div>
         )}
       </form>
-      {expanded && (
-        <CloseButton label="Close search" onClick={clearSearch} />
-      )}
+      {expanded && <CloseButton label="Close search" onClick={clearSearch} />}
     </div>
   );
 }

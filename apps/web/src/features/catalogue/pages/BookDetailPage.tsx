@@ -24,6 +24,7 @@ import { useCatalogueSlots } from '../components/slots';
 import { Button } from '../../../components/ui/Button';
 import { Badge } from '../../../components/ui/Badge';
 import { formatDate } from '../../../lib/dates';
+import { NeedsScriptNote } from '../../../components/ui/NeedsScriptNote';
 
 export const DELIVERY_DAYS = 3;
 
@@ -82,6 +83,7 @@ function PurchaseBox({ book }: { book: BookDetail }) {
         <QuantityStepper value={quantity} onChange={setQuantity} max={book.stock_amount} />
         <Button
           size="xl"
+          data-needs-app
           onClick={() => {
             addToCart(book, quantity, { protection });
             toast.success(`Added ${quantity} book(s) to cart`);
@@ -92,6 +94,7 @@ function PurchaseBox({ book }: { book: BookDetail }) {
         </Button>
         {purchaseAction?.(book)}
       </div>
+      <NeedsScriptNote />
       <label className="flex items-center gap-3 rounded-md border border-gray-200 p-3 text-sm dark:border-gray-800">
         <input
           type="checkbox"
@@ -187,6 +190,12 @@ function BookTabs({ book }: { book: BookDetail }) {
     ['Condition', book.condition],
   ];
   const description = book.description || 'No description available.';
+  // Label, the server page's section, and the key that ties the server's link to the app's tab.
+  const tabs = [
+    ['Description', 'book-description', 'book-tab-description'],
+    ['Details', 'book-details', 'book-tab-details'],
+    [`Reviews (${book.review_count})`, 'book-reviews', 'book-tab-reviews'],
+  ] as const;
   const detailList = (
     <dl className="grid max-w-3xl gap-x-8 gap-y-3 sm:grid-cols-2">
       {details.map(([term, value]) => (
@@ -198,10 +207,22 @@ function BookTabs({ book }: { book: BookDetail }) {
     </dl>
   );
   // As the server sends it (and as a reader without JavaScript sees it): the three parts one after
-  // another, the first reviews as text. Tabs, and the reviews with their form, come with the script.
+  // another, the first reviews as text, and links to each in the place of the tabs. Tabs, and the
+  // reviews with their form, come with the script; a tap on a link before then is held by
+  // public/boot.js and replayed on the tab with the same data-replay.
   if (!hydrated) {
     return (
       <div className="mt-12 space-y-10">
+        <nav
+          aria-label="Book information"
+          className="flex gap-2 overflow-x-auto border-b border-gray-200 dark:border-gray-800"
+        >
+          {tabs.map(([label, anchor, key]) => (
+            <a key={key} href={`#${anchor}`} data-replay={key} className={tabClass}>
+              {label}
+            </a>
+          ))}
+        </nav>
         <section aria-labelledby="book-description">
           <h2 id="book-description" className="mb-4 text-xl font-semibold">
             Description
@@ -231,9 +252,11 @@ function BookTabs({ book }: { book: BookDetail }) {
         aria-label="Book information"
         className="relative flex gap-2 overflow-x-auto border-b border-gray-200 dark:border-gray-800"
       >
-        <Tab className={tabClass}>Description</Tab>
-        <Tab className={tabClass}>Details</Tab>
-        <Tab className={tabClass}>Reviews ({book.review_count})</Tab>
+        {tabs.map(([label, , key]) => (
+          <Tab key={key} data-replay={key} className={tabClass}>
+            {label}
+          </Tab>
+        ))}
       </TabList>
       <TabPanels className="py-6">
         <TabPanel className="max-w-3xl leading-relaxed whitespace-pre-line text-gray-800 dark:text-gray-200">

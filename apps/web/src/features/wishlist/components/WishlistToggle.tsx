@@ -41,6 +41,7 @@ export function WishlistToggle({ book, variant = 'page' }: { book: Book; variant
   return (
     <button
       type="button"
+      data-needs-app
       onClick={onClick}
       aria-pressed={inList}
       aria-label={inList ? `Remove ${book.title} from wishlist` : `Add ${book.title} to wishlist`}

@@ -1,0 +1,90 @@
+/**
+ * What a visitor did on the server's page before the app had taken it over, held by public/boot.js
+ * (clicks, choices, typing, forms sent with Enter), done now: once, in order, on the same elements.
+ * Decision 0010 says why the page holds them rather than losing them or waiting for the app.
+ */
+interface HeldEvent {
+  type: 'click' | 'input' | 'change' | 'submit';
+  target: Element;
+  /** What the field or select held when the visitor left it. */
+  value?: string;
+  /** data-replay: for a control the app draws anew after hydration (the book page's tabs). */
+  key?: string | null;
+}
+
+declare global {
+  interface Window {
+    /** Set by public/boot.js until the app says `done`. */
+    bookstoreEarlyEvents?: {
+      /** The oldest event still held, taken off the list. */
+      next(): HeldEvent | undefined;
+      /** Runs `action` with boot.js not holding what it dispatches. */
+      replay(action: () => void): void;
+      /** Nothing left: boot.js stops holding, the app answers for itself. */
+      done(): void;
+    };
+  }
+}
+
+/** The element now on the page for `held`: the same one, or the one drawn in its place. */
+function current(held: HeldEvent): Element | null {
+  if (held.target.isConnected) return held.target;
+  return held.key ? document.querySelector(`[data-replay="${CSS.escape(held.key)}"]`) : null;
+}
+
+/** Sets a field's text as typing would: React sees the change from what it last knew (`before`). */
+function setText(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, before: string, value: string) {
+  const prototype = Object.getPrototypeOf(field) as object;
+  const nativeSetter = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
+  // Through React's own tracker first (the server's value), then past it (the visitor's): React then
+  // takes the visitor's value as a change, whatever hydration did to the field.
+  field.value = before;
+  if (nativeSetter) nativeSetter.call(field, value);
+  else field.value = value;
+}
+
+function serverValue(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement): string {
+  if (field instanceof HTMLSelectElement) {
+    return [...field.options].find((option) => option.defaultSelected)?.value ?? field.options[0]?.value ?? '';
+  }
+  return field.defaultValue;
+}
+
+function replay(held: HeldEvent) {
+  const target = current(held);
+  held.target.removeAttribute('aria-busy');
+  held.target.removeAttribute('data-early');
+  if (!target) return;
+  target.removeAttribute('aria-busy');
+  target.removeAttribute('data-early');
+  if (held.type === 'click') {
+    (target as HTMLElement).click();
+  } else if (held.type === 'submit') {
+    if (target instanceof HTMLFormElement) target.requestSubmit();
+  } else if (
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  ) {
+    setText(target, serverValue(target), held.value ?? '');
+    target.dispatchEvent(new Event(held.type, { bubbles: true }));
+  }
+}
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Called once, when the page has hydrated (RootLayout). Each event waits for the last one's render,
+ * so a "+" then "Add to Cart" adds two; what the visitor does during the replay is held after them.
+ */
+export async function replayEarlyEvents() {
+  const early = window.bookstoreEarlyEvents;
+  if (!early) return;
+  for (;;) {
+    await nextTask();
+    const event = early.next();
+    if (!event) break;
+    early.replay(() => replay(event));
+  }
+  early.done();
+}
