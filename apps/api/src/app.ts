@@ -14,6 +14,7 @@ import { booksRoutes } from './modules/books/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { eventsRoutes } from './modules/events/index.js';
+import { mailRoutes } from './modules/mail/index.js';
 import { ordersRoutes } from './modules/orders/routes.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
 import { reviewsRoutes } from './modules/reviews/routes.js';
@@ -107,6 +108,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       await api.register(reviewsRoutes);
       await api.register(adminRoutes);
       await api.register(eventsRoutes);
+      await api.register(mailRoutes);
       await api.register(activityRoutes);
     },
     { prefix: '/api' },

@@ -12,3 +12,4 @@ export * from './reviews.js';
 export * from './wishlist.js';
 export * from './events.js';
 export * from './activity.js';
+export * from './mail.js';

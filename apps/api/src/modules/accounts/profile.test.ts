@@ -32,6 +32,7 @@ describe('profile', () => {
         profile_picture: null,
         date_joined: user.dateJoined.toISOString(),
         is_staff: false,
+        email_verified: false,
       });
     });
 

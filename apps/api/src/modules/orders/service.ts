@@ -15,6 +15,7 @@ import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js
 import { rows } from '../../db/rows.js';
 import { containsPattern } from '../../lib/like.js';
 import { mediaUrl } from '../../lib/media.js';
+import { recordEvent } from '../events/index.js';
 import { recountRatingsOfPaidOrder } from '../reviews/repository.js';
 import { type Db, takeAllOrNothing, takeCopies, type Tx } from './stock.js';
 
@@ -473,7 +474,7 @@ export async function markPaid(tx: Tx, orderId: number, reference: string): Prom
     .update(orders)
     .set({ paymentStatus: 'success', status: 'completed', transactionRef: reference, paidAt: sql`now()` })
     .where(and(eq(orders.id, orderId), ne(orders.paymentStatus, 'success')))
-    .returning({ stockReleased: orders.stockReleased });
+    .returning({ stockReleased: orders.stockReleased, userId: orders.userId });
   if (!paid) {
     const [row] = await tx
       .select({ status: orders.status, transactionRef: orders.transactionRef })
@@ -483,6 +484,8 @@ export async function markPaid(tx: Tx, orderId: number, reference: string): Prom
   }
   // The buyer's reviews of these books now count in their ratings (docs/decisions/0008).
   await recountRatingsOfPaidOrder(tx, orderId);
+  // The receipt (modules/mail) goes after commit, never for a payment that rolled back.
+  await recordEvent(tx, { type: 'order.paid', key: orderId, payload: { orderId, userId: paid.userId } });
   if (!paid.stockReleased) return { applied: true, orderStatus: 'completed', transactionRef: reference };
 
   const lines = await tx
