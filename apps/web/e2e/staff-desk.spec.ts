@@ -1,7 +1,7 @@
-import { linkIn, mailTo } from './mailbox';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
+import { linkIn, mailTo } from './mailbox';
 import {
   accessToken,
   buyableBook,

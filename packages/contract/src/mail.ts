@@ -82,6 +82,7 @@ export const emailChangeSchema = z.object({
 export const messageReplySchema = z.object({ message: z.string() });
 
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
 export const mailSummarySchema = z
   .object({
     id: z.number().int(),
@@ -105,6 +106,8 @@ export const pagedMailSchema = pagedSchema(mailSummarySchema);
 export type MailPage = z.infer<typeof pagedMailSchema>;
 export const mailQuerySchema = pageQuerySchema.extend({
   status: z.enum(MAIL_STATUSES, { error: `status must be one of: ${MAIL_STATUSES.join(', ')}` }).optional(),
+  /** Part of the recipient's address or of the subject. */
+  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
 });
 export type MailQuery = z.input<typeof mailQuerySchema>;
 export const NOTHING_TO_RESEND_MESSAGE = 'Only a message whose sending failed can be sent again.';

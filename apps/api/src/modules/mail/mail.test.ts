@@ -162,6 +162,12 @@ describe('sending', () => {
     expect(
       (await app().inject({ method: 'GET', url: '/api/admin/mail/99999999/', headers: staff.headers })).statusCode,
     ).toBe(404);
+    const search = (q: string) =>
+      app().inject({ method: 'GET', url: `/api/admin/mail/?search=${encodeURIComponent(q)}`, headers: staff.headers });
+    const found = (await search(first.subject)).json().data as { subject: string }[];
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((m) => m.subject === first.subject)).toBe(true);
+    expect((await search('no-such-mail-anywhere')).json().meta.count).toBe(0);
   });
 });
 

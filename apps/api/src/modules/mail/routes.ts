@@ -30,13 +30,21 @@ export async function mailRoutes(fastify: FastifyInstance) {
       preHandler: app.requireStaff,
       schema: {
         tags,
-        summary: 'Every e-mail the shop wrote, newest first; `status=failed` lists those that could not be sent',
+        summary:
+          'Every e-mail the shop wrote, newest first; `status=failed` lists those that could not be sent, `search` looks in the recipient and subject',
         security,
         querystring: mailQuerySchema,
         response: { 200: pagedMailSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
     },
-    async (request) => listMail(app.db, request.query.page, request.query.page_size, request.query.status),
+    async (request) =>
+      listMail(
+        app.db,
+        request.query.page,
+        request.query.page_size,
+        request.query.status,
+        request.query.search || undefined,
+      ),
   );
 
   app.get(

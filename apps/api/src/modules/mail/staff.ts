@@ -1,7 +1,8 @@
 import { type MailMessage, type MailPage, type MailSummary, pageMeta } from '@bookstore/contract';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { mailMessages } from '../../db/schema.js';
+import { containsPattern } from '../../lib/like.js';
 import { recordEvent } from '../events/index.js';
 
 /** Staff's Mail tab: every message the shop wrote, newest first, and sending a failed one again. */
@@ -27,8 +28,15 @@ export async function listMail(
   page: number,
   pageSize: number,
   status?: MailSummary['status'],
+  search?: string,
 ): Promise<MailPage> {
-  const where = status ? eq(mailMessages.status, status) : undefined;
+  const pattern = search ? containsPattern(search) : undefined;
+  const where = and(
+    status ? eq(mailMessages.status, status) : undefined,
+    pattern
+      ? or(sql`lower(${mailMessages.toAddress}) LIKE ${pattern}`, sql`lower(${mailMessages.subject}) LIKE ${pattern}`)
+      : undefined,
+  );
   const [total] = await db.select({ n: count() }).from(mailMessages).where(where);
   const found = await db
     .select()
