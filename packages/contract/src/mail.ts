@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema, accountMessages } from './accounts.js';
 import { pagedSchema, pageQuerySchema } from './common.js';
+import { bookListMetaSchema, bookSchema } from './catalogue.js';
 
 /**
  * The shop's e-mail: account recovery and control, and staff's Mail tab (docs/decisions/0016-mail.md).
@@ -114,3 +115,10 @@ export const NOTHING_TO_RESEND_MESSAGE = 'Only a message whose sending failed ca
 
 export const BACK_IN_STOCK_MESSAGE = "We'll e-mail you when it's back.";
 export const IN_STOCK_ALREADY_MESSAGE = 'This book is in stock: you can order it now.';
+
+/** A book in the dashboard's table, with the shoppers waiting for it to be back in stock. */
+export const adminBookSchema = bookSchema.extend({ waiting: z.number().int() }).meta({ id: 'AdminBook' });
+export type AdminBook = z.infer<typeof adminBookSchema>;
+export const pagedAdminBooksSchema = z.object({ data: z.array(adminBookSchema), meta: bookListMetaSchema });
+export const stockAlertSchema = z.object({ waiting: z.boolean(), message: z.string() });
+export type StockAlert = z.infer<typeof stockAlertSchema>;

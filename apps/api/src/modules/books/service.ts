@@ -13,11 +13,14 @@ import {
 } from '@bookstore/contract';
 import type { z } from 'zod';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
+import { eq } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.js';
+import { books } from '../../db/schema.js';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { fieldsError, type UploadForm } from '../../lib/form.js';
 import { type ImageVariant, pictureError, removeMedia, storeResponsiveImage } from '../../lib/images.js';
 import { findUserById } from '../accounts/users.js';
+import { recordEvent } from '../events/index.js';
 import { findBookById } from '../catalogue/repository.js';
 import { bookToJson } from '../catalogue/serialize.js';
 import {
@@ -246,9 +249,17 @@ export class BooksService {
     try {
       const write = async (db: Parameters<typeof updateBook>[0]) => {
         if (key !== undefined && (await lookAlikeTaken(db, key, id))) throw lookAlike();
+        // Stock from 0 to more: shoppers waiting for the book are told, after commit (modules/mail).
+        const [before] =
+          sent.stockAmount !== undefined
+            ? await db.select({ stock: books.stockAmount }).from(books).where(eq(books.id, id)).for('update')
+            : [];
         if (Object.keys(sent).length > 0 && !(await updateBook(db, id, sent))) throw notFound(bookMessages.notFound);
+        if (before?.stock === 0 && (sent.stockAmount ?? 0) > 0) {
+          await recordEvent(db as Transaction, { type: 'book.restocked', key: id, payload: { bookId: id, stock: sent.stockAmount! } });
+        }
       };
-      await (key === undefined ? write(this.db) : withTitleKeyLocked(this.db, key, write));
+      await (key === undefined ? this.db.transaction(write) : withTitleKeyLocked(this.db, key, write));
     } catch (err) {
       await this.dropCover(cover);
       if (isUniqueViolation(err)) throw fieldsError({ title: [bookMessages.titleTaken] }, 409);
