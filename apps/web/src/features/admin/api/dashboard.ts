@@ -1,4 +1,5 @@
 import type {
+  AdminBook,
   AdminBookSort,
   Book,
   BookDeleted,
@@ -41,7 +42,7 @@ export function useAdminBooks(params: { page: number; sort: AdminBookSort; searc
     queryKey: ['admin', 'books', params],
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      api.get<Paged<Book>>(`/admin/books/?${query({ ...params, page_size: ADMIN_PAGE_SIZE })}`, { signal }),
+      api.get<Paged<AdminBook>>(`/admin/books/?${query({ ...params, page_size: ADMIN_PAGE_SIZE })}`, { signal }),
   });
 }
 
