@@ -1,7 +1,6 @@
 import type {
   AdminBook,
   AdminBookSort,
-  Book,
   BookDeleted,
   ContactMessage,
   DashboardSummary,
