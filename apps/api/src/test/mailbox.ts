@@ -20,6 +20,8 @@ export interface Mailbox {
   url: string;
   port: number;
   received: ReceivedMail[];
+  /** Messages the server is holding without an answer (`refuse(n, 'hang')`). */
+  hanging(): number;
   /** The first message (from now or already there) that matches, waiting up to `timeoutMs`. */
   next(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   /** Refuse (or hang) the next `n` messages: a mail server that is down. */
@@ -36,6 +38,7 @@ export async function startMailbox(): Promise<Mailbox> {
   const received: ReceivedMail[] = [];
   let refusals = 0;
   let refusal: 'reject' | 'hang' = 'reject';
+  let hanging = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -45,6 +48,7 @@ export async function startMailbox(): Promise<Mailbox> {
       if (refusals > 0) {
         refusals -= 1;
         if (refusal === 'hang') {
+          hanging += 1;
           stream.resume();
           return; // never answers: the sender times out or dies waiting
         }
@@ -76,6 +80,7 @@ export async function startMailbox(): Promise<Mailbox> {
     url: `smtp://test:secret@127.0.0.1:${port}`,
     port,
     received,
+    hanging: () => hanging,
     async next(match, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

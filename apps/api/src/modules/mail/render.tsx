@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+// (The pragma: the automatic JSX runtime whichever tsconfig the runner finds, e.g. tsx started from the repository root.)
 import { render } from '@react-email/render';
 import { Layout, type Shop, type TemplateData, type TemplateName, templates } from './templates/index.js';
 

@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+// (The pragma: the automatic JSX runtime whichever tsconfig the runner finds, e.g. tsx started from the repository root.)
 import { formatMoney } from '@bookstore/contract';
 import { Button, Column, Heading, Link, Row, Section, Text } from '@react-email/components';
 import type { ReactElement } from 'react';

@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+// (The pragma: the automatic JSX runtime whichever tsconfig the runner finds, e.g. tsx started from the repository root.)
 import { Body, Container, Head, Hr, Html, Img, Link, Preview, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 
