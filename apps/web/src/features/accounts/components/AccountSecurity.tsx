@@ -135,7 +135,7 @@ export function AccountSecurity({ profile }: { profile: Profile }) {
         Sign-in and security
       </h2>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <span className="break-all">{profile.email}</span>
+        <span className="break-all">E-mail address: {profile.email}</span>
         {profile.email_verified ? <Badge tone="green">Verified</Badge> : <Badge tone="amber">Not verified</Badge>}
         {!profile.email_verified && (
           <Button variant="secondary" size="sm" onClick={resend} disabled={busy}>
