@@ -1,9 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, useTestApp } from '../../test/app.js';
-import { createAccount, createBook, createUser, placeOrder, uniqueName } from '../../test/factories.js';
+import {
+  createAccount,
+  createBook,
+  createUser,
+  expireReservation,
+  placeOrder,
+  uniqueName,
+} from '../../test/factories.js';
 import { linkIn, useMailbox } from '../../test/mailbox.js';
 import { multipart } from '../../test/uploads.js';
 import { recordEvent, startEventDispatcher } from '../events/index.js';
+import { releaseExpiredReservations } from '../orders/reservations.js';
 import { LOW_STOCK_THRESHOLD, runDailyJobs } from './index.js';
 
 /** Back in stock, the low-stock digest and the after-sale notices, received over SMTP. */
@@ -142,5 +150,23 @@ describe('after the sale', () => {
       (m) => m.to.includes(user.email) && m.subject === `A refund for your order #${orderId}`,
     );
     expect(mail.text).toContain('We have refunded $12.00');
+  });
+});
+
+describe('back in stock when a reservation runs out', () => {
+  it('tells the waiting shopper when copies held by an unpaid order come back', async () => {
+    const holder = await createUser(app());
+    const waiter = await createUser(app());
+    const title = `Held Back ${uniqueName()}`;
+    const book = await createBook(app(), { price: '8.00', stock: 1, title });
+    const order = (await placeOrder(app(), holder, [{ book, quantity: 1 }])).json() as { id: number };
+    expect(
+      (await app().inject({ method: 'POST', url: `/api/books/${book.id}/notify/`, headers: waiter.headers }))
+        .statusCode,
+    ).toBe(201);
+    await expireReservation(app(), order.id);
+    await releaseExpiredReservations(app().db);
+    const mail = await mailbox().next((m) => m.to.includes(waiter.email) && m.subject === `Back in stock: ${title}`);
+    expect(linkIn(mail, '/book/')).toMatch(new RegExp(`/book/${encodeURIComponent(title)}$`));
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
 import { invalidateCatalogue } from '../catalogue/cache.js';
+import { recordEvent } from '../events/index.js';
 
 /** How often a server looks for reservations that ran out. */
 export const SWEEP_INTERVAL_MS = 30_000;
@@ -19,9 +20,12 @@ const BATCH = 200;
 export async function releaseExpiredReservations(db: Database, batch = BATCH): Promise<number> {
   let released = 0;
   for (;;) {
-    const [result] = await rows<{ orders: number }>(
-      db,
-      sql`
+    // One transaction: the release and the 'book.restocked' events of books it brought back from 0
+    // (their waiting shoppers are told after commit, modules/mail).
+    const [result] = await db.transaction(async (tx) => {
+      const found = await rows<{ orders: number; from_zero: { id: number; stock: number }[] | null }>(
+        tx,
+        sql`
       WITH expired AS (
         SELECT id FROM orders
         WHERE payment_status <> 'success' AND NOT stock_released AND reserved_until < now()
@@ -41,11 +45,17 @@ export async function releaseExpiredReservations(db: Database, batch = BATCH): P
       ), restocked AS (
         UPDATE books b SET stock_amount = b.stock_amount + back.quantity
         FROM back WHERE b.id = back.book_id
-        RETURNING b.id
+        RETURNING b.id, b.stock_amount AS after, b.stock_amount - back.quantity AS before
       )
-      SELECT (SELECT count(*) FROM released)::int AS orders, (SELECT count(*) FROM restocked)::int AS books
+      SELECT (SELECT count(*) FROM released)::int AS orders,
+             (SELECT json_agg(json_build_object('id', id, 'stock', after)) FROM restocked WHERE before = 0) AS from_zero
     `,
-    );
+      );
+      for (const book of found[0]?.from_zero ?? []) {
+        await recordEvent(tx, { type: 'book.restocked', key: book.id, payload: { bookId: book.id, stock: book.stock } });
+      }
+      return found;
+    });
     const n = Number(result?.orders ?? 0);
     released += n;
     if (n < batch) return released;
