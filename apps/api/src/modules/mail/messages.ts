@@ -59,7 +59,7 @@ mailOn('order.paid', 'mail.order-confirmation', (event, app) =>
         lines,
         totalCents: order.totalCents,
         currency: order.currency,
-        delivery: 'Standard delivery',
+        delivery: null,
         address: null,
       },
       shop,

@@ -62,7 +62,8 @@ export const templates = {
     lines: OrderLine[];
     totalCents: number;
     currency: string;
-    delivery: string;
+    /** The delivery method and address, once orders carry them. */
+    delivery: string | null;
     address: string | null;
   }>({
     subject: (d, shop) => `Your ${shop.name} order #${d.orderId} is confirmed`,
@@ -73,7 +74,7 @@ export const templates = {
         {hello(d.name)}
         <Text style={text}>We have received your payment for order #{d.orderId}. Here is what you bought:</Text>
         <Lines lines={d.lines} totalCents={d.totalCents} currency={d.currency} />
-        <Text style={text}>Delivery: {d.delivery}</Text>
+        {d.delivery ? <Text style={text}>Delivery: {d.delivery}</Text> : null}
         {d.address ? <Text style={text}>Address: {d.address}</Text> : null}
         <Button href={orderUrl(shop, d.orderId)} style={button}>
           See your order
