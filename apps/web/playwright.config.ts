@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumFlags } from './e2e/chromium.mjs';
 import type { ShopperOptions } from './e2e/fixtures';
@@ -9,6 +11,8 @@ import type { ShopperOptions } from './e2e/fixtures';
  */
 process.env.E2E_PORT ??= String(4100 + (process.pid % 800));
 const port = Number(process.env.E2E_PORT);
+// Where e2e/serve.mjs's mail server writes what arrives, for the journeys that read their e-mail (e2e/mailbox.ts).
+process.env.E2E_MAIL_DIR ??= path.join(tmpdir(), `bookstore-e2e-mail-${port}`);
 const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
 
 const EARLY_TAPS = /early-taps\.spec\.ts$/;
@@ -70,6 +74,6 @@ export default defineConfig<ShopperOptions>({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_MAIL_DIR: process.env.E2E_MAIL_DIR },
   },
 });

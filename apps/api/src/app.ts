@@ -14,6 +14,7 @@ import { booksRoutes } from './modules/books/index.js';
 import { catalogueRoutes } from './modules/catalogue/index.js';
 import { contactRoutes } from './modules/contact/index.js';
 import { eventsRoutes } from './modules/events/index.js';
+import { mailRoutes } from './modules/mail/index.js';
 import { ordersRoutes } from './modules/orders/index.js';
 import { paymentsRoutes } from './modules/payments/index.js';
 import { reviewsRoutes } from './modules/reviews/index.js';
@@ -111,6 +112,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       await api.register(reviewsRoutes);
       await api.register(adminRoutes);
       await api.register(eventsRoutes);
+      await api.register(mailRoutes);
       await api.register(activityRoutes);
     },
     { prefix: '/api' },

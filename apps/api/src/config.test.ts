@@ -28,4 +28,35 @@ describe('configuration', () => {
     expect(loadConfig({ JWT_SECRET: 'x'.repeat(40), REDIS_KEY_PREFIX: 'shop-two' }).redisKeyPrefix).toBe('shop-two');
     expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(40), REDIS_KEY_PREFIX: 'two shops:*' })).toThrow(ConfigError);
   });
+
+  it('reads the mail settings: SMTP_URL, MAIL_FROM, CONTACT_TO, the shop, and the verified-email rule', () => {
+    const defaults = loadConfig({ JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/shop' });
+    expect(defaults.mail).toEqual({
+      smtpUrl: undefined,
+      from: '"Bookstore" <no-reply@localhost>',
+      contactTo: undefined,
+      dir: '/tmp/shop/mail',
+    });
+    expect(defaults.shop).toEqual({ name: 'Bookstore', address: '' });
+    expect(defaults.requireVerifiedEmailToOrder).toBe(false);
+    const set = loadConfig({
+      JWT_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtps://shop:secret@mail.example.com:465',
+      PUBLIC_URL: 'https://books.example.com',
+      SHOP_NAME: 'Quay Books',
+      SHOP_ADDRESS: '12 Quay Street, Dublin',
+      CONTACT_TO: 'owner@example.com',
+      REQUIRE_VERIFIED_EMAIL_TO_ORDER: 'true',
+    });
+    expect(set.mail).toMatchObject({
+      smtpUrl: 'smtps://shop:secret@mail.example.com:465',
+      from: '"Quay Books" <no-reply@books.example.com>',
+      contactTo: 'owner@example.com',
+    });
+    expect(set.shop).toEqual({ name: 'Quay Books', address: '12 Quay Street, Dublin' });
+    expect(set.requireVerifiedEmailToOrder).toBe(true);
+    expect(() =>
+      loadConfig({ JWT_SECRET: 'x'.repeat(40), SMTP_URL: 'http://mail.example.com', CONTACT_TO: 'nobody' }),
+    ).toThrow(/SMTP_URL[\s\S]*CONTACT_TO/);
+  });
 });

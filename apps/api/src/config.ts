@@ -58,6 +58,17 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
   SESSION_CHECK_SECONDS: z.coerce.number().min(0).max(60).default(5),
   OUTBOX_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'must start with smtp:// or smtps:// (user and password in the URL)')
+      .optional(),
+  ),
+  MAIL_FROM: optionalText,
+  CONTACT_TO: optionalText.pipe(z.email('must be an email address').optional()),
+  SHOP_NAME: optionalText,
+  SHOP_ADDRESS: optionalText,
+  REQUIRE_VERIFIED_EMAIL_TO_ORDER: bool.default(false),
   WEB_DIST: optionalText,
   TRUST_PROXY: bool.default(false),
 });
@@ -109,6 +120,20 @@ export interface Config {
    * delivery claimed by a process that died is taken up again (modules/events/dispatcher.ts).
    */
   outboxLeaseSeconds: number;
+  mail: {
+    /** SMTP server (smtp:// or smtps://, credentials in the URL); without it each message is a .eml file in `dir`. */
+    smtpUrl?: string;
+    /** The From header: MAIL_FROM, else the shop's name at no-reply@ the public host. */
+    from: string;
+    /** Where contact-form messages go: CONTACT_TO, else the first staff account's address. */
+    contactTo?: string;
+    /** DATA_DIR/mail: the file transport's messages. */
+    dir: string;
+  };
+  /** The shop's name and postal address, in every e-mail's layout. */
+  shop: { name: string; address: string };
+  /** Checkout asks for a verified e-mail address (against stock hoarding by throwaway accounts). */
+  requireVerifiedEmailToOrder: boolean;
   /** The storefront's built files (WEB_DIST, else apps/web/dist beside this package). */
   webDist: string;
   trustProxy: boolean;
@@ -181,9 +206,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionCheckSeconds: env.SESSION_CHECK_SECONDS,
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
     outboxLeaseSeconds: env.OUTBOX_LEASE_SECONDS,
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from:
+        env.MAIL_FROM ??
+        `"${(env.SHOP_NAME ?? 'Bookstore').replace(/["\\]/g, '')}" <no-reply@${mailHost(env.PUBLIC_URL)}>`,
+      contactTo: env.CONTACT_TO,
+      dir: path.join(dataDir, 'mail'),
+    },
+    shop: { name: env.SHOP_NAME ?? 'Bookstore', address: env.SHOP_ADDRESS ?? '' },
+    requireVerifiedEmailToOrder: env.REQUIRE_VERIFIED_EMAIL_TO_ORDER,
     webDist: path.resolve(env.WEB_DIST ?? path.join(apiRoot(), '..', 'web', 'dist')),
     trustProxy: env.TRUST_PROXY,
   };
+}
+
+/** The host part of the default From address: PUBLIC_URL's host, else localhost. */
+function mailHost(publicUrl: string | undefined): string {
+  return publicUrl ? new URL(publicUrl).hostname : 'localhost';
 }
 
 /** apps/api, found from wherever this file ended up (source or bundle). */

@@ -2,6 +2,7 @@ import type { App } from './app.js';
 import { seedDemoCatalogueIfEmpty } from './seed/demo.js';
 import { ensureAdminFromConfig } from './modules/accounts/index.js';
 import { startEventDispatcher } from './modules/events/index.js';
+import { startDailyJobs } from './modules/mail/index.js';
 import { startReservationSweeper } from './modules/orders/index.js';
 
 /** What a starting server does once its database is migrated: demo data, first admin, background jobs. */
@@ -10,4 +11,5 @@ export async function prepareStore(app: App) {
   await ensureAdminFromConfig(app.db, app.config, app.log);
   startReservationSweeper(app);
   await startEventDispatcher(app);
+  startDailyJobs(app);
 }

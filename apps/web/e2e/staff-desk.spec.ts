@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
+import { linkIn, mailTo } from './mailbox';
 import {
   accessToken,
   buyableBook,
@@ -116,6 +117,9 @@ test.describe('messages and subscribers', () => {
   test('staff list subscribers and download them as CSV; none and a failure say so', async ({ page, request }) => {
     const email = `reader.${randomBytes(4).toString('hex')}@example.test`;
     expect((await request.post('/api/newsletter/', { data: { email } })).status()).toBe(200);
+    // Double opt-in: the address counts once its owner opens the link mailed to it.
+    await page.goto(linkIn(await mailTo(email, 'Confirm your subscription'), '/newsletter/confirm?token='));
+    await expect(page.getByRole('status').filter({ hasText: 'Thank you, your subscription is confirmed.' })).toBeVisible();
     await signInAsStaff(page);
     await page.goto(`/admin?tab=subscribers&q=${encodeURIComponent(email)}`);
     const table = page.getByRole('region', { name: 'Newsletter subscribers, newest first' });

@@ -128,6 +128,8 @@ export const profileSchema = accountIdentity
     profile_picture: z.string().nullable(),
     date_joined: z.string(),
     is_staff: z.boolean(),
+    /** The owner opened the link mailed to this address. */
+    email_verified: z.boolean(),
   })
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;

@@ -13,3 +13,4 @@ export * from './wishlist.js';
 export * from './events.js';
 export * from './activity.js';
 export * from './shelves.js';
+export * from './mail.js';

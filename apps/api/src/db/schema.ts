@@ -55,6 +55,8 @@ export const users = pgTable(
     profilePicture: text('profile_picture'),
     passwordHash: text('password_hash').notNull(),
     isStaff: boolean('is_staff').notNull().default(false),
+    /** When the owner opened the link sent to this address (welcome or address change); null until then. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -336,6 +338,8 @@ export const newsletterSubscribers = pgTable(
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
     createdAt: createdAt(),
+    /** Double opt-in: when the owner opened the link mailed to the address; only confirmed addresses count. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('newsletter_email_lower_idx').on(sql`lower(${t.email})`)],
 );
@@ -389,3 +393,79 @@ export const outboxDeliveries = pgTable(
     index('outbox_deliveries_status_idx').on(t.status, t.eventId),
   ],
 );
+
+/**
+ * One-time links mailed to an address (modules/mail, docs/decisions/0016-mail.md): a password reset,
+ * an address to verify, a new address to confirm, a newsletter subscription to confirm. Only the
+ * SHA-256 of the random token is kept; a token works once and until `expires_at`.
+ */
+export const mailTokens = pgTable(
+  'mail_tokens',
+  {
+    id: serial('id').primaryKey(),
+    /** 'reset' | 'verify' | 'email-change' | 'newsletter' */
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the link was sent to (the new one for an address change). */
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/**
+ * Every e-mail the shop writes, as sent: staff read them in the dashboard's Mail tab. A message is
+ * queued in a transaction with its 'mail.queued' event and sent by that event's subscriber.
+ */
+export const mailMessages = pgTable(
+  'mail_messages',
+  {
+    id: serial('id').primaryKey(),
+    /** Who made it, once: the outbox delivery's idempotency key and the message's place in it. */
+    sourceKey: text('source_key').notNull().unique(),
+    /** The template's name: 'order-confirmation', 'password-reset', … */
+    template: text('template').notNull(),
+    toAddress: text('to_address').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    /** It carries a one-time link: its body is not kept once it went out over SMTP. */
+    secret: boolean('secret').notNull().default(false),
+    /** 'pending' | 'sent' | 'failed' (every attempt failed; staff may send it again). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_messages_created_idx').on(t.createdAt, t.id), index('mail_messages_status_idx').on(t.status)],
+);
+
+/** "Email me when it's back": one open request per shopper and book, closed when its e-mail is queued. */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: serial('id').primaryKey(),
+    userId: ownedBy(),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('stock_alerts_open_idx')
+      .on(t.userId, t.bookId)
+      .where(sql`${t.notifiedAt} IS NULL`),
+    index('stock_alerts_book_idx').on(t.bookId),
+  ],
+);
+
+/** Jobs done once a day whichever process gets there first (the low-stock digest). */
+export const dailyRuns = pgTable('daily_runs', { job: text('job').notNull(), day: date('day').notNull() }, (t) => [
+  primaryKey({ columns: [t.job, t.day] }),
+]);

@@ -311,7 +311,11 @@ export async function seedDemoActivity(
   await tx
     .insert(newsletterSubscribers)
     .values(
-      SUBSCRIBERS.map((name, i) => ({ email: `${name}@example.com`, createdAt: new Date(now - (2 + i * 3) * DAY) })),
+      SUBSCRIBERS.map((name, i) => {
+        // The demo's readers confirmed their subscriptions (double opt-in) a little after asking.
+        const createdAt = new Date(now - (2 + i * 3) * DAY);
+        return { email: `${name}@example.com`, createdAt, confirmedAt: new Date(createdAt.getTime() + 60 * 60_000) };
+      }),
     );
   return { readers: readerRows.length, orders: planned.length, reviews: reviewRows.length };
 }

@@ -120,9 +120,14 @@ export interface TestApp {
 }
 
 /** Builds the real app on a fresh database and a private data directory. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/** What a test may change of the configuration; `mail` is merged, so a test sets only `smtpUrl`. */
+export type ConfigOverrides = Partial<Omit<Config, 'mail'>> & { mail?: Partial<Config['mail']> };
+
+export async function createTestApp(overrides: ConfigOverrides = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bookstore-test-'));
-  const config = testConfig({ dataDir, mediaDir: path.join(dataDir, 'media'), ...overrides });
+  const { mail, ...rest } = overrides;
+  const base = testConfig({ dataDir, mediaDir: path.join(dataDir, 'media'), ...rest });
+  const config: Config = { ...base, mail: { ...base.mail, dir: path.join(dataDir, 'mail'), ...mail } };
   const testDb = await createTestDatabase();
   const app = await buildApp({ config, database: testDb.handle, logger: false });
   await app.ready();
@@ -139,10 +144,10 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
 }
 
 /** The usual shape of a test file: one app for the file, closed at the end. */
-export function useTestApp(overrides: Partial<Config> = {}): () => TestApp {
+export function useTestApp(overrides: ConfigOverrides | (() => ConfigOverrides) = {}): () => TestApp {
   let current: TestApp | undefined;
   beforeAll(async () => {
-    current = await createTestApp(overrides);
+    current = await createTestApp(typeof overrides === 'function' ? overrides() : overrides);
   }, 60_000);
   afterAll(async () => {
     await current?.close();

@@ -168,6 +168,11 @@ export function createRoutes(client: QueryClient, reader?: CatalogueReader): Rou
             { path: '/activity', lazy: personal(() => import('../features/activity/pages/ActivityPage')) },
             { path: '/login', lazy: personal(() => import('../features/accounts/pages/LoginPage')) },
             { path: '/register', lazy: personal(() => import('../features/accounts/pages/RegisterPage')) },
+            { path: '/forgot-password', lazy: page(() => import('../features/accounts/pages/ForgotPasswordPage')) },
+            { path: '/reset-password', lazy: personal(() => import('../features/accounts/pages/ResetPasswordPage')) },
+            { path: '/verify-email', lazy: personal(() => import('../features/accounts/pages/ConfirmLinkPage')) },
+            { path: '/confirm-email', lazy: personal(() => import('../features/accounts/pages/ConfirmLinkPage')) },
+            { path: '/newsletter/confirm', lazy: personal(() => import('../features/accounts/pages/ConfirmLinkPage')) },
             {
               path: '/payment-success/:orderId',
               lazy: personal(() => import('../features/orders/pages/PaymentSuccessPage')),

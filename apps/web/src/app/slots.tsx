@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Spinner } from '../components/ui/Spinner';
+import { BackInStock } from '../features/alerts/BackInStock';
 import { type CatalogueSlots, CatalogueSlotsProvider } from '../features/catalogue/components/slots';
 import { ReviewItem } from '../features/reviews/components/ReviewItem';
 import { WishlistToggle } from '../features/wishlist/components/WishlistToggle';
@@ -17,6 +18,7 @@ const refreshBooks = () => {
 const slots: CatalogueSlots = {
   cardAction: (book) => <WishlistToggle book={book} variant="card" />,
   purchaseAction: (book) => <WishlistToggle book={book} />,
+  outOfStockAction: (book) => <BackInStock book={book} />,
   reviews: (book) => (
     <Suspense fallback={<Spinner label="Loading reviews..." />}>
       <ReviewsSection title={book.title} onChanged={refreshBooks} />
@@ -34,7 +36,7 @@ const slots: CatalogueSlots = {
     ),
 };
 
-/** Wishlist and reviews inside the catalogue's screens: the features meet here, not in each other. */
+/** Wishlist, back-in-stock alerts and reviews inside the catalogue's screens: the features meet here, not in each other. */
 export function FeatureSlots({ children }: { children: ReactNode }) {
   return <CatalogueSlotsProvider value={slots}>{children}</CatalogueSlotsProvider>;
 }

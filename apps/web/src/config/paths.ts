@@ -11,6 +11,8 @@ export const paths = {
   profile: '/profile',
   login: '/login',
   register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   paymentSuccess: (orderId: number | string) => `/payment-success/${orderId}`,
   orders: '/orders',
   activity: '/activity',

@@ -16,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readUploadForm } from '../../lib/form.js';
 import { LoginThrottle } from './login-throttle.js';
+import { recoveryRoutes } from './recovery.js';
 import { AccountsService } from './service.js';
 import { deleteExpiredSessions } from './sessions.js';
 import { security } from '../../lib/openapi.js';
@@ -31,6 +32,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const throttle = new LoginThrottle(app.limits.failures);
   const accounts = new AccountsService(app.db, app.tokens, app.config, throttle, app.log, app.sessions);
+  await app.register(recoveryRoutes);
   app.addHook('onReady', async () => {
     await deleteExpiredSessions(app.db).catch((err) => app.log.warn({ err }, 'could not prune old sessions'));
   });

@@ -9,6 +9,7 @@ import {
   type UsersPage,
   type UserSummary,
   OWN_STAFF_MESSAGE,
+  EMAIL_NEEDS_PASSWORD_MESSAGE,
   pageMeta,
 } from '@bookstore/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -173,10 +174,12 @@ export class AccountsService {
     const parsed = profileUpdateSchema.safeParse(sent);
     if (!parsed.success) throw validationError(parsed.error);
     const changes: UserChanges = { ...parsed.data };
+    // The address changes only with the current password and a link opened at the new address
+    // (POST /api/profile/email/); the same address sent back with the rest of the form is fine.
     if (changes.email && changes.email.toLowerCase() !== user.email.toLowerCase()) {
-      const conflict = this.identityConflict(await takenIdentity(this.db, { email: changes.email }, user.id));
-      if (conflict) throw conflict;
+      throw fieldsError({ email: [EMAIL_NEEDS_PASSWORD_MESSAGE] });
     }
+    delete changes.email;
     if (form.file) {
       changes.profilePicture = await this.savePicture(form.file.data, form.file.field, accountMessages.profilePictureTooLarge);
     }

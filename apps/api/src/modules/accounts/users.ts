@@ -85,7 +85,10 @@ export async function insertUser(db: Database, user: NewUser): Promise<UserRow> 
 }
 
 export type UserChanges = Partial<
-  Pick<UserRow, 'email' | 'firstName' | 'lastName' | 'bio' | 'profilePicture' | 'passwordHash' | 'isStaff'>
+  Pick<
+    UserRow,
+    'email' | 'firstName' | 'lastName' | 'bio' | 'profilePicture' | 'passwordHash' | 'isStaff' | 'emailVerifiedAt'
+  >
 >;
 
 export async function updateUser(db: Database, id: number, changes: UserChanges): Promise<UserRow | undefined> {
@@ -131,5 +134,6 @@ export function toProfile(user: UserRow): Profile {
     bio: user.bio,
     profilePicture: user.profilePicture,
     profile_picture: user.profilePicture,
+    email_verified: user.emailVerifiedAt !== null,
   };
 }

@@ -92,7 +92,13 @@ describe('dashboard', () => {
         { name: 'A', email: 'a@example.com', subject: 'S', message: 'M' },
         { name: 'B', email: 'b@example.com', subject: 'S', message: 'M', handledAt: new Date() },
       ]);
-      await app().db.insert(newsletterSubscribers).values({ email: `${uniqueName('n')}@example.com` });
+      await app()
+        .db.insert(newsletterSubscribers)
+        .values([
+          { email: `${uniqueName('n')}@example.com`, confirmedAt: new Date() },
+          // Waiting for its owner's confirmation: not counted.
+          { email: `${uniqueName('w')}@example.com` },
+        ]);
 
       const after = await summary();
       expect(after.bestsellers.slice(0, 2)).toEqual([

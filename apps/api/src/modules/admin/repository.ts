@@ -31,7 +31,7 @@ export async function figures(db: Database, lowStock: number): Promise<Figures> 
           (SELECT count(*)::int FROM reviews) AS reviews,
           (SELECT round(avg(rating)::numeric, 1)::float8 FROM reviews) AS rating_avg,
           (SELECT count(*)::int FROM contact_messages WHERE handled_at IS NULL) AS open_messages,
-          (SELECT count(*)::int FROM newsletter_subscribers) AS subscribers`,
+          (SELECT count(*)::int FROM newsletter_subscribers WHERE confirmed_at IS NOT NULL) AS subscribers`,
   );
   return { ...row!, sales_cents: Number(row!.sales_cents) };
 }

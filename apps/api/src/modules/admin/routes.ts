@@ -5,10 +5,11 @@ import {
   dashboardSummarySchema,
   errorSchema,
   LOW_STOCK_THRESHOLD,
-  pagedBooksSchema,
+  pagedAdminBooksSchema,
   pageMeta,
 } from '@bookstore/contract';
 import type { FastifyInstance } from 'fastify';
+import { waitingFor } from '../books/index.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bookToJson } from '../catalogue/index.js';
 import { adminBooks, bestsellers, figures, salesByDay } from './repository.js';
@@ -60,10 +61,10 @@ export async function adminRoutes(fastify: FastifyInstance) {
       preHandler: app.requireStaff,
       schema: {
         tags,
-        summary: 'Books for the dashboard table: paged, sorted by any column, searched by title, author or ISBN',
+        summary: 'Books for the dashboard table: paged, sorted by any column, searched by title, author or ISBN; `waiting`: shoppers asking to be told when it is back',
         security,
         querystring: adminBooksQuerySchema,
-        response: { 200: pagedBooksSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+        response: { 200: pagedAdminBooksSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
     },
     async (request) => {
@@ -74,7 +75,14 @@ export async function adminRoutes(fastify: FastifyInstance) {
         limit: page_size,
         offset: (page - 1) * page_size,
       });
-      return { data: result.rows.map(bookToJson), meta: pageMeta(page, page_size, result.count) };
+      const waiting = await waitingFor(
+        app.db,
+        result.rows.map((row) => row.id),
+      );
+      return {
+        data: result.rows.map((row) => ({ ...bookToJson(row), waiting: waiting.get(row.id) ?? 0 })),
+        meta: pageMeta(page, page_size, result.count),
+      };
     },
   );
 }

@@ -3,3 +3,4 @@ export { booksRoutes } from './routes.js';
 export { lockBook, refreshRating } from './ratings.js';
 export { type StockLine, type TakenBook, returnAll, returnCopies, takeAllOrNothing, takeCopies } from './stock.js';
 export { renameAuthorOnBooks } from './repository.js';
+export { closeStockAlerts, waitingFor, waitingShoppers } from './stock-alerts.js';

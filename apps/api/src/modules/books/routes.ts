@@ -10,6 +10,7 @@ import {
   submittedBooksPageSchema,
 } from '@bookstore/contract';
 import type { FastifyInstance } from 'fastify';
+import { stockAlertRoutes } from './stock-alerts.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readUploadForm } from '../../lib/form.js';
@@ -53,6 +54,7 @@ const BOOK_CHANGES_PER_HOUR = 300;
  * and delete them. Each write declares `invalidates: ['catalogue']`, so a successful one empties the answer cache (plugins/answers.ts).
  */
 export async function booksRoutes(fastify: FastifyInstance) {
+  await fastify.register(stockAlertRoutes);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = new BooksService(app.db, app.config);
   // Books written before look-alike keys existed (or by a bulk load) get theirs at start, in the

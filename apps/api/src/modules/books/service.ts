@@ -13,13 +13,16 @@ import {
 } from '@bookstore/contract';
 import type { z } from 'zod';
 import type { Config } from '../../config.js';
+import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
+import { books } from '../../db/schema.js';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { fieldsError, type UploadForm } from '../../lib/form.js';
 import { type ImageVariant, pictureError, removeMedia, storeResponsiveImage } from '../../lib/images.js';
 import { findUserById } from '../accounts/index.js';
 import { recordEvent } from '../events/index.js';
 import { findBookById, bookToJson } from '../catalogue/index.js';
+import { noteRestock } from './stock.js';
 import {
   authorName,
   type BookChangesRow,
@@ -258,8 +261,13 @@ export class BooksService {
       const write = async (tx: Transaction) => {
         if (key !== undefined && (await lookAlikeTaken(tx, key, id))) throw lookAlike();
         if (Object.keys(sent).length === 0) return;
+        const [before] =
+          sent.stockAmount !== undefined
+            ? await tx.select({ stock: books.stockAmount }).from(books).where(eq(books.id, id)).for('update')
+            : [];
         if (!(await updateBook(tx, id, sent))) throw notFound(bookMessages.notFound);
         await bookChanged(tx, id, 'changed', by);
+        if (before) await noteRestock(tx, id, before.stock, sent.stockAmount!);
       };
       await (key === undefined ? this.db.transaction(write) : withTitleKeyLocked(this.db, key, write));
     } catch (err) {

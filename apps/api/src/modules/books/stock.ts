@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client.js';
 import { books } from '../../db/schema.js';
+import { recordEvent } from '../events/index.js';
 
 /**
  * Stock is taken with one conditional UPDATE per book (`stock_amount >= q`), never read-then-write, so
@@ -30,17 +31,32 @@ export async function takeCopies(db: Queryable, line: StockLine): Promise<TakenB
   return taken ?? null;
 }
 
-/** Gives copies back (reservation released). */
-export async function returnCopies(db: Queryable, line: StockLine): Promise<void> {
-  await db
+/**
+ * A book's stock went from `before` to `after`: from none to some, `book.restocked` is recorded in the
+ * same transaction, and the shoppers waiting for it are told after commit (modules/mail).
+ */
+export async function noteRestock(tx: Transaction, bookId: number, before: number, after: number): Promise<void> {
+  if (before === 0 && after > 0) {
+    await recordEvent(tx, { type: 'book.restocked', key: bookId, payload: { bookId, stock: after } });
+  }
+}
+
+/** Gives copies back (a released hold); the stock after, or null when the book is gone. */
+export async function returnCopies(db: Queryable, line: StockLine): Promise<number | null> {
+  const [row] = await db
     .update(books)
     .set({ stockAmount: sql`${books.stockAmount} + ${line.quantity}` })
-    .where(eq(books.id, line.book));
+    .where(eq(books.id, line.book))
+    .returning({ stock: books.stockAmount });
+  return row?.stock ?? null;
 }
 
 /** Gives back the copies of several lines at once (a released hold), locking books in id order. */
 export async function returnAll(tx: Transaction, lines: StockLine[]): Promise<void> {
-  for (const line of [...lines].sort((a, b) => a.book - b.book)) await returnCopies(tx, line);
+  for (const line of [...lines].sort((a, b) => a.book - b.book)) {
+    const after = await returnCopies(tx, line);
+    if (after !== null) await noteRestock(tx, line.book, after - line.quantity, after);
+  }
 }
 
 class Shortfall extends Error {}

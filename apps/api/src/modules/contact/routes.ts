@@ -11,12 +11,17 @@ import {
   pagedContactMessagesSchema,
   pagedSubscribersSchema,
   subscribersQuerySchema,
+  messageReplySchema,
+  NEWSLETTER_CONFIRMED_MESSAGE,
+  tokenMessages,
+  tokenRequestSchema,
 } from '@bookstore/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { security } from '../../lib/openapi.js';
-import { SUBSCRIBED, saveContactMessage, subscribe } from './service.js';
+import { AppError } from '../../lib/errors.js';
+import { CONFIRMATIONS_PER_DAY, confirmSubscription, SUBSCRIBED, saveContactMessage, subscribe } from './service.js';
 import { listMessages, listSubscribers, setHandled, subscribersCsv } from './staff.js';
 
 /** Each address may send this many messages or subscriptions a minute; a real person never needs more. */
@@ -52,17 +57,38 @@ export async function contactRoutes(parent: FastifyInstance) {
       config: { rateLimit: CONTACT_RATE_LIMIT, invalidates: [] },
       schema: {
         tags,
-        summary: 'Subscribe an email to the newsletter',
+        summary: 'Subscribe an email to the newsletter: a confirmation link is mailed to it (double opt-in)',
         description:
-          'The same answer (200) whether the address was on the list or not, so it tells nobody who reads the ' +
-          'newsletter; subscribing again changes nothing.',
+          'The same answer (200) whether the address was on the list, waiting or new, so it tells nobody who reads the ' +
+          'newsletter. Only an address whose owner opened the link counts; one address gets at most 3 links a day.',
         body: newsletterRequestSchema,
         response: { 200: newsletterReplySchema, 400: errorSchema, 429: errorSchema },
       },
     },
     async (request) => {
-      await subscribe(app.db, request.body.email);
+      const email = request.body.email;
+      const mayMail = async () =>
+        (await app.limits.failures.add(`newsletter:${email.toLowerCase()}`, 24 * 60 * 60_000)).count <= CONFIRMATIONS_PER_DAY;
+      await subscribe(app.db, email, mayMail);
       return { ok: true as const, message: SUBSCRIBED };
+    },
+  );
+
+  app.post(
+    '/newsletter/confirm/',
+    {
+      config: { rateLimit: CONTACT_RATE_LIMIT, invalidates: [] },
+      schema: {
+        tags,
+        summary: 'Open the link of a subscription e-mail: the address is on the list from now on',
+        body: tokenRequestSchema,
+        response: { 200: messageReplySchema, 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      const result = await confirmSubscription(app.db, request.body.token);
+      if (!result.ok) throw new AppError(400, tokenMessages[result.reason], { token: [tokenMessages[result.reason]] });
+      return { message: NEWSLETTER_CONFIRMED_MESSAGE };
     },
   );
 

@@ -124,8 +124,10 @@ describe('contact messages and subscribers for staff', () => {
       await app()
         .db.insert(newsletterSubscribers)
         .values([
-          { email: `${tag}.one@example.com`, createdAt: new Date(Date.now() - 2_000) },
-          { email: `=cmd|'/c calc'!A0${tag}@example.com`, createdAt: new Date(Date.now() - 1_000) },
+          { email: `${tag}.one@example.com`, createdAt: new Date(Date.now() - 2_000), confirmedAt: new Date() },
+          { email: `=cmd|'/c calc'!A0${tag}@example.com`, createdAt: new Date(Date.now() - 1_000), confirmedAt: new Date() },
+          // Never confirmed by its owner: not a subscriber.
+          { email: `${tag}.waiting@example.com`, createdAt: new Date() },
         ]);
       const list = (await app().inject({ url: `/api/admin/subscribers/?search=${tag}`, headers: staff.auth })).json();
       expect(list.meta.count).toBe(2);

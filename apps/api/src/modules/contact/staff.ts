@@ -61,8 +61,11 @@ export async function setHandled(db: Database, id: number, handled: boolean, sta
   return message!;
 }
 
+/** Only confirmed addresses count (double opt-in); one waiting for its owner is nobody's subscriber yet. */
 const subscriberFilter = (search?: string) =>
-  search ? sql`WHERE lower(email) LIKE ${containsPattern(search)}` : sql``;
+  search
+    ? sql`WHERE confirmed_at IS NOT NULL AND lower(email) LIKE ${containsPattern(search)}`
+    : sql`WHERE confirmed_at IS NOT NULL`;
 
 export async function listSubscribers(
   db: Database,

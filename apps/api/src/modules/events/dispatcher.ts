@@ -200,7 +200,13 @@ export class EventDispatcher {
           reject(err);
         }, this.options.leaseMs);
       });
-      const delivery = { idempotencyKey: claimed.idempotencyKey, attempt: claimed.attempts, signal: controller.signal, app: this.app };
+      const delivery = {
+        idempotencyKey: claimed.idempotencyKey,
+        attempt: claimed.attempts,
+        final: claimed.attempts >= this.options.maxAttempts,
+        signal: controller.signal,
+        app: this.app,
+      };
       await Promise.race([handler(event, delivery), timedOut]);
     } catch (err) {
       failure = err;

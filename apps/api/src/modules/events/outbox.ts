@@ -22,6 +22,28 @@ export interface EventTypes {
   'order.expired': { orderId: number; userId: number };
   /** A book was added, changed or deleted by its writer (the books module). */
   'book.changed': { bookId: number; change: 'added' | 'changed' | 'deleted'; by: number };
+  /** A verification link asked for again (the profile's "Resend"). */
+  'user.verification-requested': { userId: number };
+  /** "Forgot password?" for an account that exists (an unknown address records nothing). */
+  'user.password-reset-requested': { userId: number };
+  /** By a reset or on the profile. */
+  'user.password-changed': { userId: number; how: 'reset' | 'profile' };
+  /** The new address waits for its owner to open the link mailed to it. */
+  'user.email-change-requested': { userId: number; newEmail: string };
+  'user.email-changed': { userId: number; oldEmail: string; newEmail: string };
+  /** The following four come from the fulfilment and refunds of orders. */
+  'order.shipped': { orderId: number; carrier: string; trackingNumber: string; trackingUrl?: string };
+  'order.delivered': { orderId: number };
+  'order.cancelled': { orderId: number; reason?: string };
+  'order.refunded': { orderId: number; amountCents: number };
+  'contact.received': { messageId: number };
+  'newsletter.subscription-requested': { email: string };
+  /** A book's stock went from 0 to more. */
+  'book.restocked': { bookId: number; stock: number };
+  /** Once a day (whichever process gets there first): time for the low-stock digest. */
+  'stock.digest-due': { day: string };
+  /** An e-mail was written and waits to be sent (modules/mail). */
+  'mail.queued': { mailId: number };
 }
 export type EventType = keyof EventTypes;
 
@@ -39,6 +61,8 @@ export interface Delivery {
   idempotencyKey: string;
   /** 1 on the first attempt. */
   attempt: number;
+  /** This is the last attempt: if it fails too, the delivery is dead. */
+  final: boolean;
   /** Aborted when the attempt outlives its lease or the server shuts down. */
   signal: AbortSignal;
   app: FastifyInstance;

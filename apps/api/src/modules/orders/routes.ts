@@ -8,10 +8,13 @@ import {
   priceConflictSchema,
   staffOrderSchema,
   stockProblemSchema,
+  VERIFY_TO_ORDER_MESSAGE,
 } from '@bookstore/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { users } from '../../db/schema.js';
 import { forbidden } from '../../lib/errors.js';
 import { stopReservationSweeper } from './reservations.js';
 import { placeOrder } from './checkout.js';
@@ -47,6 +50,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
           201: orderSchema,
           400: errorSchema,
           401: errorSchema,
+          403: errorSchema,
           409: priceConflictSchema,
           422: stockProblemSchema,
           429: errorSchema,
@@ -54,6 +58,11 @@ export async function ordersRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      if (app.config.requireVerifiedEmailToOrder) {
+        // REQUIRE_VERIFIED_EMAIL_TO_ORDER: against hoarding stock with throwaway accounts.
+        const [user] = await app.db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, request.user!.userId));
+        if (!user?.verifiedAt) throw forbidden(VERIFY_TO_ORDER_MESSAGE);
+      }
       const order = await placeOrder(app.db, request.body, {
         userId: request.user!.userId,
         currency: app.config.currency,

@@ -14,13 +14,14 @@ import { UsersTab } from './components/UsersTab';
 import { MessagesTab, statusFrom } from './components/MessagesTab';
 import { SubscribersTab } from './components/SubscribersTab';
 import { ShelvesTab } from './components/ShelvesTab';
+import { MailTab, mailStatusFrom } from './components/MailTab';
 import { Bestsellers } from './components/Bestsellers';
 import { Badge } from '../../components/ui/Badge';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { paths } from '../../config/paths';
 import { Spinner } from '../../components/ui/Spinner';
 
-const TABS = ['books', 'authors', 'orders', 'users', 'review', 'messages', 'subscribers'] as const;
+const TABS = ['books', 'authors', 'orders', 'users', 'review', 'messages', 'subscribers', 'mail'] as const;
 type TabName = (typeof TABS)[number];
 const TAB_LABELS: Record<TabName, string> = {
   books: 'Books',
@@ -30,6 +31,7 @@ const TAB_LABELS: Record<TabName, string> = {
   review: 'Review queue',
   messages: 'Messages',
   subscribers: 'Subscribers',
+  mail: 'Mail',
 };
 const SEARCH_HINTS: Record<TabName, string> = {
   books: 'Search books by title, author or ISBN',
@@ -39,11 +41,12 @@ const SEARCH_HINTS: Record<TabName, string> = {
   review: 'Search waiting books by title, author or sender',
   messages: 'Search messages by name, email or subject',
   subscribers: 'Search subscribers by email',
+  mail: 'Search mail by address or subject',
 };
 
 /**
  * The staff dashboard (its own chunk): real figures, 30 days of sales and their
- * bestsellers, then the Books, Authors & categories, Orders, Users, Review queue, Messages and Subscribers tabs. The tab, search, page, sort
+ * bestsellers, then the Books, Authors & categories, Orders, Users, Review queue, Messages, Subscribers and Mail tabs. The tab, search, page, sort
  * and filter live in the address, so any view can be linked.
  */
 export default function DashboardPage({ editBook }: { editBook?: EditBookSlot }) {
@@ -188,6 +191,17 @@ export default function DashboardPage({ editBook }: { editBook?: EditBookSlot })
           <TabPanel>
             {tab === 'subscribers' && (
               <SubscribersTab search={search} page={page} onPage={(p) => update({ page: p }, false)} />
+            )}
+          </TabPanel>
+          <TabPanel>
+            {tab === 'mail' && (
+              <MailTab
+                search={search}
+                page={page}
+                status={mailStatusFrom(params.get('status'))}
+                onPage={(p) => update({ page: p }, false)}
+                onStatus={(status) => update({ status })}
+              />
             )}
           </TabPanel>
         </TabPanels>

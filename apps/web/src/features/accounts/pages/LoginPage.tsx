@@ -60,6 +60,11 @@ export default function LoginPage() {
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="mt-8 space-y-5 rounded-lg border border-gray-200 p-6 shadow-sm dark:border-gray-800">
         <TextField label="Email or username" autoComplete="username" autoFocus {...field('emailOrUsername')} />
         <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
+        <p className="-mt-3 text-right text-sm">
+          <Link to={paths.forgotPassword} className="font-semibold text-indigo-700 underline hover:text-indigo-900 dark:text-indigo-300">
+            Forgot password?
+          </Link>
+        </p>
         {problem && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
             {problem}

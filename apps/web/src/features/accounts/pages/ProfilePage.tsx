@@ -6,6 +6,7 @@ import { pictureUrl, useProfile } from '../api/profile';
 import { EditProfileDialog } from '../components/EditProfileDialog';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
+import { AccountSecurity } from '../components/AccountSecurity';
 import { Avatar } from '../components/Avatar';
 import { formatDate } from '../../../lib/dates';
 
@@ -91,6 +92,8 @@ export default function ProfilePage({ recentActivity }: { recentActivity?: React
         <h2 className="text-lg font-semibold">About</h2>
         <p className="mt-2 whitespace-pre-line text-gray-800 dark:text-gray-200">{user.bio || 'No bio available'}</p>
       </div>
+
+      <AccountSecurity profile={user} />
 
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         {recentActivity ?? (

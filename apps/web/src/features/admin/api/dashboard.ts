@@ -1,9 +1,12 @@
 import type {
+  AdminBook,
   AdminBookSort,
-  Book,
   BookDeleted,
   ContactMessage,
   DashboardSummary,
+  MailMessage,
+  MailStatus,
+  MailSummary,
   MessageStatus,
   Order,
   Paged,
@@ -38,7 +41,7 @@ export function useAdminBooks(params: { page: number; sort: AdminBookSort; searc
     queryKey: ['admin', 'books', params],
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      api.get<Paged<Book>>(`/admin/books/?${query({ ...params, page_size: ADMIN_PAGE_SIZE })}`, { signal }),
+      api.get<Paged<AdminBook>>(`/admin/books/?${query({ ...params, page_size: ADMIN_PAGE_SIZE })}`, { signal }),
   });
 }
 
@@ -144,5 +147,33 @@ export function useSetStaff() {
     mutationFn: ({ id, isStaff }: { id: number; isStaff: boolean }) =>
       api.put<UserSummary>(`/users/${id}/staff/`, { is_staff: isStaff }),
     onSuccess: () => refresh(),
+  });
+}
+
+/** GET /admin/mail/ : every e-mail the shop wrote, newest first (docs/decisions/0016-mail.md). */
+export function useMail(params: { page: number; status: MailStatus | ''; search: string }) {
+  return useQuery({
+    queryKey: ['admin', 'mail', params],
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      api.get<Paged<MailSummary>>(`/admin/mail/?${query({ ...params, page_size: ADMIN_PAGE_SIZE })}`, { signal }),
+  });
+}
+
+/** GET /admin/mail/{id}/ : one message with its HTML and text. */
+export function useMailMessage(id: number | null) {
+  return useQuery({
+    queryKey: ['admin', 'mail', 'message', id],
+    enabled: id !== null,
+    queryFn: ({ signal }) => api.get<MailMessage>(`/admin/mail/${id}/`, { signal }),
+  });
+}
+
+/** POST /admin/mail/{id}/send/ : a failed message goes back to the queue. */
+export function useSendAgain() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<MailMessage>(`/admin/mail/${id}/send/`),
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'mail'] }),
   });
 }

@@ -120,7 +120,12 @@ export function BooksTab({ search, page, sort, onPage, onSort, editBook }: Props
             </td>
             <td className={cellClass}>{book.book_author || '—'}</td>
             <td className={cellClass}>{formatMoney(moneyToCents(book.price) ?? 0)}</td>
-            <td className={cellClass}>{book.stock_amount}</td>
+            <td className={cellClass}>
+              {book.stock_amount}
+              {book.waiting > 0 && (
+                <span className="block text-xs whitespace-nowrap text-amber-800 dark:text-amber-200">{book.waiting} waiting</span>
+              )}
+            </td>
             <td className={cellClass}>{formatDate(book.created_at, 'numeric')}</td>
             <td className={`${cellClass} whitespace-nowrap`}>
               <div className="flex gap-2">

@@ -11,8 +11,8 @@ export interface CatalogueSlots {
   /** Beside 'Add to Cart' on the book page (the wishlist toggle). */
   purchaseAction?: (book: BookDetail) => ReactNode;
   /**
-   * On the page of a book that is out of stock, under its notice: the place for a "Notify me when it is
-   * back" control. Nothing fills it until the store can send e-mail.
+   * On the page of a book that is out of stock, under its notice: "Email me when it's back"
+   * (features/alerts).
    */
   outOfStockAction?: (book: BookDetail) => ReactNode;
   /** The content of the book page's reviews tab. */

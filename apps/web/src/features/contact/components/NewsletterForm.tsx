@@ -3,7 +3,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useSubscribeToNewsletter } from '../api/newsletter';
 import { Button } from '../../../components/ui/Button';
 
-const SUBSCRIBED = 'Thanks for subscribing! Watch your inbox for new arrivals and offers.';
+const SUBSCRIBED = 'Thanks for subscribing! Please confirm with the link we have sent to your inbox.';
 const FAILED = 'Could not subscribe right now. Please try again later.';
 
 /**

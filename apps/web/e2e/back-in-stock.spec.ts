@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test } from './fixtures';
+import { linkIn, mailTo } from './mailbox';
+import {
+  accessToken,
+  createAccount,
+  expectAccessible,
+  signInAsStaff,
+  signInFromLoginPage,
+  STAFF,
+  submitBook,
+} from './support';
+
+/**
+ * "Email me when it's back" against the real server and mail server: a shopper asks on a sold-out
+ * book's page, staff see them waiting, restock, and the e-mail that arrives leads back to the book.
+ */
+test('a shopper asks to be told when a sold-out book is back, and is, once staff restock', async ({
+  page,
+  request,
+}) => {
+  const staffToken = await accessToken(request, {
+    username: STAFF.email,
+    email: STAFF.email,
+    password: STAFF.password,
+  });
+  const title = `Back Soon ${randomBytes(3).toString('hex')}`;
+  // Sent by a reader (whose profile has names) and approved by staff: a book of its own, sold out.
+  const contributor = await createAccount(request);
+  const book = await submitBook(request, await accessToken(request, contributor), title, { stock_amount: '0' });
+  const approved = await request.post(`/api/admin/books/${book.id}/approve/`, {
+    headers: { authorization: `Bearer ${staffToken}` },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+  const shopper = await createAccount(request);
+
+  // A guest is sent to sign in first.
+  await page.goto(`/book/${encodeURIComponent(title)}`);
+  await page.getByRole('button', { name: "Email me when it's back" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText("Please sign in to be told when it's back")).toBeVisible();
+
+  await signInFromLoginPage(page, shopper);
+  await page.goto(`/book/${encodeURIComponent(title)}`);
+  await expect(page.getByText('Out of stock', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: "Email me when it's back" }).click();
+  await expect(page.getByRole('status').filter({ hasText: "We'll e-mail you when it's back." })).toBeVisible();
+  await expectAccessible(page, 'sold-out book page');
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: "We'll e-mail you when it's back." })).toBeVisible();
+
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await signInAsStaff(page);
+  await page.goto(`/admin?q=${encodeURIComponent(title)}`);
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row.getByText('1 waiting')).toBeVisible({ timeout: 15_000 });
+
+  const restock = await request.put(`/api/books/update/${book.id}/`, {
+    headers: { authorization: `Bearer ${staffToken}` },
+    multipart: { stock_amount: '3' },
+  });
+  expect(restock.status(), await restock.text()).toBe(200);
+  const mail = await mailTo(shopper.email, `Back in stock: ${title}`);
+  await page.goto(linkIn(mail, '/book/'));
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await page.goto(`/admin?q=${encodeURIComponent(title)}`);
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  await expect(row.getByText('waiting')).toHaveCount(0);
+});
