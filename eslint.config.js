@@ -28,7 +28,17 @@ const upward = (layers, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['apps/api/fixtures/**', '**/dist/**', '**/node_modules/**', '**/drizzle/**', '.test-results/**', '**/test-results/**', 'bench/results/**'] },
+  {
+    ignores: [
+      'apps/api/fixtures/**',
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/drizzle/**',
+      '.test-results/**',
+      '**/test-results/**',
+      'bench/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -62,8 +72,15 @@ export default tseslint.config(
             .filter((other) => other !== feature && !(uses[feature] ?? []).includes(other))
             .map((other) => ({
               // Aliased and relative spellings alike (../../cart/stores/cart reaches another feature too).
-              group: [`**/features/${other}/**`, `**/features/${other}`, `../${other}/**`, `../../${other}/**`, `../../../${other}/**`],
-              message: 'Features do not import each other; combine them in src/app (or declare a building block in eslint.config.js).',
+              group: [
+                `**/features/${other}/**`,
+                `**/features/${other}`,
+                `../${other}/**`,
+                `../../${other}/**`,
+                `../../../${other}/**`,
+              ],
+              message:
+                'Features do not import each other; combine them in src/app (or declare a building block in eslint.config.js).',
             })),
         },
       ],
@@ -84,14 +101,23 @@ export default tseslint.config(
               regex: `^\\.\\./(${apiModules.filter((other) => other !== module).join('|')})/(?!index\\.js$).+$`,
               message: moduleInternals.message,
             },
-            upward(['plugins', 'app', 'server', 'startup', 'seed', 'ops'], 'A module does not import plugins or the app: they are built on modules.'),
+            upward(
+              ['plugins', 'app', 'server', 'startup', 'seed', 'ops'],
+              'A module does not import plugins or the app: they are built on modules.',
+            ),
           ],
         },
       ],
     },
   })),
   {
-    files: ['apps/api/src/plugins/**/*.ts', 'apps/api/src/app.ts', 'apps/api/src/startup.ts', 'apps/api/src/seed/**/*.ts', 'apps/api/src/ops/**/*.ts'],
+    files: [
+      'apps/api/src/plugins/**/*.ts',
+      'apps/api/src/app.ts',
+      'apps/api/src/startup.ts',
+      'apps/api/src/seed/**/*.ts',
+      'apps/api/src/ops/**/*.ts',
+    ],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [moduleInternals] }] },
   },
@@ -101,7 +127,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [upward(['modules', 'plugins', 'app', 'server', 'startup', 'seed', 'ops'], 'lib and db are the bottom layer: they import no module, plugin or app.')] },
+        {
+          patterns: [
+            upward(
+              ['modules', 'plugins', 'app', 'server', 'startup', 'seed', 'ops'],
+              'lib and db are the bottom layer: they import no module, plugin or app.',
+            ),
+          ],
+        },
       ],
     },
   },

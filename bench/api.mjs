@@ -58,8 +58,18 @@ const CALLS = [
   { name: 'featured', path: '/api/featured/', minRatio: 0.7 },
   { name: 'book by id', path: '/api/books/book/{book}/', minRatio: 0.6 },
   { name: 'related books', path: '/api/books/{book}/related/' },
-  { name: 'filtered listing with facets', path: '/api/books/?category=romance&price_max=20&in_stock=1&facets=1', maxP99: 40, connections: 20 },
-  { name: 'typo search, two filters', path: '/api/books/?keyword=pride%20and%20prejudce&category=romance&in_stock=1&facets=1', maxP99: 50, connections: 20 },
+  {
+    name: 'filtered listing with facets',
+    path: '/api/books/?category=romance&price_max=20&in_stock=1&facets=1',
+    maxP99: 40,
+    connections: 20,
+  },
+  {
+    name: 'typo search, two filters',
+    path: '/api/books/?keyword=pride%20and%20prejudce&category=romance&in_stock=1&facets=1',
+    maxP99: 50,
+    connections: 20,
+  },
   // Issue 12: the server-rendered book page (HTML, as a crawler or a first visit gets it).
   { name: 'book page, server-rendered', path: '/book/{title}', maxP99: 40, connections: 20 },
 ];
@@ -299,17 +309,41 @@ async function healthzWhileCoversUpload(base) {
   const password = 'bench-covers-password-1';
   const post = (url, body, headers = {}) => fetch(`${base}${url}`, { method: 'POST', body, headers });
   const json = (data) => [JSON.stringify(data), { 'content-type': 'application/json' }];
-  const registered = await post('/api/register/', ...json({ email: `${username}@bench.test`, username, firstName: 'Bench', lastName: 'Reader', password, password2: password }));
+  const registered = await post(
+    '/api/register/',
+    ...json({
+      email: `${username}@bench.test`,
+      username,
+      firstName: 'Bench',
+      lastName: 'Reader',
+      password,
+      password2: password,
+    }),
+  );
   if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
   const { access } = await (await post('/api/login/', ...json({ emailOrUsername: username, password }))).json();
   const [category] = await (await fetch(`${base}/api/categories/`)).json();
-  const cover = await sharp({ create: { width: 4900, height: 5000, channels: 3, background: { r: 40, g: 90, b: 150 } } }).png().toBuffer();
+  const cover = await sharp({
+    create: { width: 4900, height: 5000, channels: 3, background: { r: 40, g: 90, b: 150 } },
+  })
+    .png()
+    .toBuffer();
   const upload = (i) => {
     const form = new FormData();
     const fields = {
-      title: `Bench Cover ${username} ${i}`, publisher: 'Bench', published_date: '2024-01-01', isbn: '9780141439518',
-      genre: 'Bench', author: '0', category: String(category.id), book_type: 'Paperback', condition: 'New',
-      original_price: '0', price: '9.99', stock_amount: '1', description: 'Measured.',
+      title: `Bench Cover ${username} ${i}`,
+      publisher: 'Bench',
+      published_date: '2024-01-01',
+      isbn: '9780141439518',
+      genre: 'Bench',
+      author: '0',
+      category: String(category.id),
+      book_type: 'Paperback',
+      condition: 'New',
+      original_price: '0',
+      price: '9.99',
+      stock_amount: '1',
+      description: 'Measured.',
     };
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
     form.append('image', new Blob([cover], { type: 'image/png' }), 'cover.png');
@@ -387,13 +421,16 @@ async function main() {
         `${call.name} ${call.path}: ${answer.body.length} bytes, ${items.length} items${json.meta ? ` of ${json.meta.count}` : ''}`,
       );
     }
-    raw = calls.length === 0 ? undefined : startProcess(
-      process.execPath,
-      ['-e', RAW_SERVER],
-      // A file, not the variable's value: nine 17 KB answers are more than one environment string may hold.
-      { RAW_RESPONSES: writeResponses(dataDir, responses), RAW_PORT: String(RAW_PORT) },
-      `http://127.0.0.1:${RAW_PORT}${calls[0]?.path}`,
-    );
+    raw =
+      calls.length === 0
+        ? undefined
+        : startProcess(
+            process.execPath,
+            ['-e', RAW_SERVER],
+            // A file, not the variable's value: nine 17 KB answers are more than one environment string may hold.
+            { RAW_RESPONSES: writeResponses(dataDir, responses), RAW_PORT: String(RAW_PORT) },
+            `http://127.0.0.1:${RAW_PORT}${calls[0]?.path}`,
+          );
     await raw?.ready;
     generator = startGenerator();
     /** One autocannon run, with the CPU the server process spent per request. */
@@ -460,7 +497,11 @@ async function main() {
     const firstTimes = async (label, paths, maxP50) => {
       const loadAverage = loadavg()[0];
       log(`${label}: ${paths.length} of them (e.g. ${decodeURIComponent(paths[0])}), one at a time`);
-      const { latencies, errors } = await generator.ask({ type: 'sequential', base: `http://127.0.0.1:${STORE_PORT}`, paths });
+      const { latencies, errors } = await generator.ask({
+        type: 'sequential',
+        base: `http://127.0.0.1:${STORE_PORT}`,
+        paths,
+      });
       const p50 = percentile(latencies, 50);
       const p99 = percentile(latencies, 99);
       rows.push({
@@ -495,7 +536,12 @@ async function main() {
       const loadAverage = loadavg()[0];
       const { busy, rest, statuses, seconds } = await healthzWhileCoversUpload(`http://127.0.0.1:${STORE_PORT}`);
       const p99 = percentile(busy, 99);
-      covers = { statuses, seconds, busy: { count: busy.length, p50: percentile(busy, 50), p99 }, rest: { count: rest.length, p50: percentile(rest, 50), p99: percentile(rest, 99) } };
+      covers = {
+        statuses,
+        seconds,
+        busy: { count: busy.length, p50: percentile(busy, 50), p99 },
+        rest: { count: rest.length, p50: percentile(rest, 50), p99: percentile(rest, 99) },
+      };
       rows.push({
         call: COVERS_ROW,
         'store req/s': '-',

@@ -21,7 +21,8 @@ const CONCURRENCY = Number(args.concurrency ?? 32);
 const BUYERS = Number(args.buyers ?? 200);
 const COPIES = Number(args.copies ?? 10);
 const JWT_SECRET = `bench-secret-${randomBytes(24).toString('hex')}`;
-const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const adminUrl =
+  process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const dbName = `bookstore_bench_${randomBytes(4).toString('hex')}`;
 const dbUrl = (() => {
@@ -113,7 +114,11 @@ async function order(base, { auth, address }, bookId, priceCents) {
   const res = await fetch(`${base}/api/orders/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: auth, 'x-forwarded-for': address },
-    body: JSON.stringify({ total_price: priceCents / 100, status: 'pending', items: [{ book: bookId, quantity: 1, price: priceCents / 100 }] }),
+    body: JSON.stringify({
+      total_price: priceCents / 100,
+      status: 'pending',
+      items: [{ book: bookId, quantity: 1, price: priceCents / 100 }],
+    }),
   });
   await res.arrayBuffer();
   return { status: res.status, ms: performance.now() - started };
@@ -137,7 +142,8 @@ async function main() {
     const regulars = await createBuyers(db, CONCURRENCY, 'bench_regular_');
     const hot = args.hot === 'true';
     const shelf = [];
-    for (let i = 0; i < (hot ? 1 : CONCURRENCY); i++) shelf.push(await createBook(db, `Bench Stocked Book ${i}`, 10_000_000, price));
+    for (let i = 0; i < (hot ? 1 : CONCURRENCY); i++)
+      shelf.push(await createBook(db, `Bench Stocked Book ${i}`, 10_000_000, price));
     const bookFor = (i) => shelf[i % shelf.length];
     // Warm up both servers (JIT, pools).
     await Promise.all(regulars.slice(0, 8).map((b, i) => order(bases[i % 2], b, bookFor(i), price)));
@@ -180,7 +186,9 @@ async function main() {
     const results = await Promise.all(rushers.map((b, i) => order(bases[i % 2], b, scarce, price)));
     const rushMs = performance.now() - r0;
     const count = (s) => results.filter((r) => r.status === s).length;
-    const { rows: [after] } = await db.query(
+    const {
+      rows: [after],
+    } = await db.query(
       `select b.stock_amount, coalesce((select sum(quantity) from order_items where book_id = b.id), 0)::int as sold,
               (select count(distinct order_id) from order_items where book_id = b.id)::int as orders
        from books b where b.id = $1`,

@@ -23,10 +23,15 @@ const median = (xs) => {
 const p90 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.9) - 1)];
 const ms = (n) => `${n.toFixed(1)} ms`;
 
-const startServer = (port) => startApiServer(port, { DATABASE_URL: '', DATA_DIR: path.join(work, 'data') }, { tries: 600 });
+const startServer = (port) =>
+  startApiServer(port, { DATABASE_URL: '', DATA_DIR: path.join(work, 'data') }, { tries: 600 });
 
 const post = (base, url, body) =>
-  fetch(`${base}${url}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 async function main() {
   // 1. The hash alone.
@@ -56,7 +61,10 @@ async function main() {
   const loginTimes = [];
   for (let i = 0; i < LOGINS; i += 1) {
     const t = performance.now();
-    const res = await post(server.base, '/api/login/', { emailOrUsername: i % 2 ? username : `${username}@bench.test`, password });
+    const res = await post(server.base, '/api/login/', {
+      emailOrUsername: i % 2 ? username : `${username}@bench.test`,
+      password,
+    });
     await res.arrayBuffer();
     loginTimes.push(performance.now() - t);
     if (res.status !== 200) throw new Error(`login ${i}: ${res.status}`);
@@ -64,7 +72,9 @@ async function main() {
   const wrongTimes = [];
   for (let i = 0; i < 4; i += 1) {
     const t = performance.now();
-    await (await post(server.base, '/api/login/', { emailOrUsername: `nobody${i}@bench.test`, password: 'wrong-password' })).arrayBuffer();
+    await (
+      await post(server.base, '/api/login/', { emailOrUsername: `nobody${i}@bench.test`, password: 'wrong-password' })
+    ).arrayBuffer();
     wrongTimes.push(performance.now() - t);
   }
 
@@ -75,7 +85,11 @@ async function main() {
     limiter.push({ attempt: i, status: res.status, error: (await res.json()).error });
   }
   const rightAfterBlock = await post(server.base, '/api/login/', { emailOrUsername: username, password });
-  limiter.push({ attempt: 'right password while blocked', status: rightAfterBlock.status, error: (await rightAfterBlock.json()).error });
+  limiter.push({
+    attempt: 'right password while blocked',
+    status: rightAfterBlock.status,
+    error: (await rightAfterBlock.json()).error,
+  });
 
   const result = {
     logins: LOGINS,
@@ -84,11 +98,16 @@ async function main() {
     unknownAccountMs: { median: median(wrongTimes) },
     limiter,
   };
-  console.log(`argon2id verify (m=19456 KiB, t=2, p=1): median ${ms(result.argon2idVerifyMs.median)}, p90 ${ms(result.argon2idVerifyMs.p90)}`);
-  console.log(`POST /api/login/ (${LOGINS} sequential):   median ${ms(result.loginMs.median)}, p90 ${ms(result.loginMs.p90)}`);
+  console.log(
+    `argon2id verify (m=19456 KiB, t=2, p=1): median ${ms(result.argon2idVerifyMs.median)}, p90 ${ms(result.argon2idVerifyMs.p90)}`,
+  );
+  console.log(
+    `POST /api/login/ (${LOGINS} sequential):   median ${ms(result.loginMs.median)}, p90 ${ms(result.loginMs.p90)}`,
+  );
   console.log(`unknown account (dummy hash):         median ${ms(result.unknownAccountMs.median)}`);
   console.log('wrong passwords for one account from one address:');
-  for (const row of limiter) console.log(`  ${String(row.attempt).padEnd(30)} ${row.status}${row.status === 429 ? `  ${row.error}` : ''}`);
+  for (const row of limiter)
+    console.log(`  ${String(row.attempt).padEnd(30)} ${row.status}${row.status === 429 ? `  ${row.error}` : ''}`);
   if (args.json) {
     writeResult('login.json', `${JSON.stringify(result, null, 2)}\n`);
   }

@@ -21,7 +21,8 @@ import { localWakers } from '../apps/api/src/modules/events/outbox.ts';
 import { args, writeResult } from './lib.mjs';
 
 const self = fileURLToPath(import.meta.url);
-const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const adminUrl =
+  process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const quiet = { info() {}, warn() {}, error() {}, debug() {}, child: () => quiet };
@@ -148,7 +149,9 @@ async function latency(adapter, kind, count, where, adapterModule, adapterName) 
       await consumer.ready;
       consumer.go();
     } else {
-      queue = await adapter.attach(db.handle, (payload) => arrivals.set(payload.n, now()), { wakeUps: where !== 'poll only' });
+      queue = await adapter.attach(db.handle, (payload) => arrivals.set(payload.n, now()), {
+        wakeUps: where !== 'poll only',
+      });
       await queue.start();
     }
     await sleep(300);
@@ -179,7 +182,10 @@ async function throughput(adapter, kind, count, processes, adapterModule, adapte
   let queue;
   let consumers = [];
   try {
-    queue = await adapter.attach(db.handle, kind === 'pglite' ? (payload) => local.push([payload.n, now()]) : undefined);
+    queue = await adapter.attach(
+      db.handle,
+      kind === 'pglite' ? (payload) => local.push([payload.n, now()]) : undefined,
+    );
     for (let n = 0; n < count; n += 100) {
       await db.handle.db.transaction(async (tx) => {
         for (let i = n; i < Math.min(count, n + 100); i++) await queue.record(tx, { n: i });
@@ -233,7 +239,9 @@ export async function run(adapter, { adapterModule = self, adapterName = 'ownOut
   const rounds = Number(args.rounds ?? 3);
   const latencyCount = Number(args.latency ?? 200);
   const events = Number(args.events ?? 2000);
-  const lines = [`${adapter.name}: medians of ${rounds} rounds; latency over ${latencyCount} events, throughput over ${events}`];
+  const lines = [
+    `${adapter.name}: medians of ${rounds} rounds; latency over ${latencyCount} events, throughput over ${events}`,
+  ];
   const row = (...cells) => {
     lines.push(`| ${cells.join(' | ')} |`);
     console.log(lines.at(-1));
@@ -246,20 +254,35 @@ export async function run(adapter, { adapterModule = self, adapterName = 'ownOut
     const wheres = kind === 'pglite' ? ['same process', 'poll only'] : ['same process', 'other process', 'poll only'];
     for (const where of wheres) {
       const results = [];
-      for (let r = 0; r < rounds; r++) results.push(await latency(adapter, kind, latencyCount, where, adapterModule, adapterName));
-      row(kind, `latency, ${where} (median / p95)`, `${ms(median(results.map(median)))} / ${ms(median(results.map((x) => percentile(x, 95))))}`);
+      for (let r = 0; r < rounds; r++)
+        results.push(await latency(adapter, kind, latencyCount, where, adapterModule, adapterName));
+      row(
+        kind,
+        `latency, ${where} (median / p95)`,
+        `${ms(median(results.map(median)))} / ${ms(median(results.map((x) => percentile(x, 95))))}`,
+      );
     }
     for (const processes of kind === 'pglite' ? [1] : [1, 2]) {
       const results = [];
-      for (let r = 0; r < rounds; r++) results.push(await throughput(adapter, kind, events, processes, adapterModule, adapterName));
+      for (let r = 0; r < rounds; r++)
+        results.push(await throughput(adapter, kind, events, processes, adapterModule, adapterName));
       const twice = results.reduce((sum, x) => sum + x.twice, 0);
-      row(kind, `throughput, ${processes} process${processes > 1 ? 'es' : ''}`, `${Math.round(median(results.map((x) => x.perSecond)))} events/s (delivered twice: ${twice})`);
+      row(
+        kind,
+        `throughput, ${processes} process${processes > 1 ? 'es' : ''}`,
+        `${Math.round(median(results.map((x) => x.perSecond)))} events/s (delivered twice: ${twice})`,
+      );
     }
     const starts = [];
     for (let r = 0; r < rounds; r++) starts.push(await startup(adapter, kind));
-    row(kind, 'start-up (first / again)', `${ms(median(starts.map((s) => s[0])))} / ${ms(median(starts.map((s) => s[1])))}`);
+    row(
+      kind,
+      'start-up (first / again)',
+      `${ms(median(starts.map((s) => s[0])))} / ${ms(median(starts.map((s) => s[1])))}`,
+    );
   }
-  if (args.json) writeResult('outbox.json', JSON.stringify({ adapter: adapter.name, table: lines.join('\n') }, null, 2));
+  if (args.json)
+    writeResult('outbox.json', JSON.stringify({ adapter: adapter.name, table: lines.join('\n') }, null, 2));
 }
 
 // Not awaited at the top level: a dispatcher process imports its adapter's module, which may import this one.

@@ -66,7 +66,11 @@ const packageOf = (file) => {
 /** A frame as `function file:line` in the original sources, and its package. */
 function describe({ functionName, url: script, lineNumber, columnNumber }) {
   const map = maps.get(script);
-  if (!map) return { label: `${functionName || '(anonymous)'} ${script.split('/').pop()}`.trim(), pkg: script ? 'other scripts' : functionName || '(native)' };
+  if (!map)
+    return {
+      label: `${functionName || '(anonymous)'} ${script.split('/').pop()}`.trim(),
+      pkg: script ? 'other scripts' : functionName || '(native)',
+    };
   const pos = map.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
   const file = pos.source ?? '?';
   return { label: `${pos.name || functionName || '(anonymous)'} ${source(file)}:${pos.line}`, pkg: packageOf(file) };

@@ -42,7 +42,14 @@ function build(workspace) {
 
 const contract = rel('packages', 'contract', 'src');
 const builds = [
-  ['@bookstore/web', stale(rel('apps', 'web', 'dist', 'index.html'), [rel('apps', 'web', 'src'), rel('apps', 'web', 'public'), contract])],
+  [
+    '@bookstore/web',
+    stale(rel('apps', 'web', 'dist', 'index.html'), [
+      rel('apps', 'web', 'src'),
+      rel('apps', 'web', 'public'),
+      contract,
+    ]),
+  ],
   ['@bookstore/api', stale(rel('apps', 'api', 'dist', 'server.js'), [rel('apps', 'api', 'src'), contract])],
 ].filter(([, needed]) => needed);
 if (builds.length > 0) {

@@ -48,7 +48,9 @@ if (process.env.TEST_DATABASE_URL) await dropTemplate(process.env.TEST_DATABASE_
 const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
 if (!chromium || !existsSync(chromium)) {
   console.log('\nThe browser suite was SKIPPED: Chromium was not found at /usr/bin/chromium.');
-  console.log('Install it with `sudo apt-get install chromium` (Debian/Ubuntu), or set CHROMIUM_PATH, then run `npm test` again.\n');
+  console.log(
+    'Install it with `sudo apt-get install chromium` (Debian/Ubuntu), or set CHROMIUM_PATH, then run `npm test` again.\n',
+  );
 } else {
   const pwJson = path.join(out, 'playwright.json');
   const pw = spawnSync('npx', ['playwright', 'test'], {

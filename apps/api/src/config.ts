@@ -40,7 +40,12 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').optional()),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   CORS_ORIGINS: optionalText,
-  REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional()),
+  REDIS_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis://')
+      .optional(),
+  ),
   REDIS_KEY_PREFIX: z
     .string()
     .regex(/^[a-z0-9][a-z0-9_-]{0,40}$/i, 'must be letters, digits, - or _ (at most 41)')
@@ -49,7 +54,12 @@ const envSchema = z.object({
   PAYSTACK_SECRET_KEY: optionalText,
   PAYSTACK_PUBLIC_KEY: optionalText,
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
-  RESERVATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  RESERVATION_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(1000).default(5),
   MAX_HELD_COPIES: z.coerce.number().int().min(1).max(100_000).default(50),
   SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),

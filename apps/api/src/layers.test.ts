@@ -57,16 +57,14 @@ describe('the API layers', () => {
       "export { listBooks } from '../catalogue/repository.js';\n",
     );
     expect(internal).toEqual([expect.stringContaining("Use the other module's index.ts")]);
-    expect(
-      await lint('modules/orders/example.ts', "export { catalogue } from '../catalogue/index.js';\n"),
-    ).toEqual([]);
+    expect(await lint('modules/orders/example.ts', "export { catalogue } from '../catalogue/index.js';\n")).toEqual([]);
     expect(await lint('modules/orders/example.ts', "export { stock } from './stock.js';\n")).toEqual([]);
     expect(await lint('modules/orders/example.ts', "export { authPlugin } from '../../plugins/auth.js';\n")).toEqual([
       expect.stringContaining('A module does not import plugins'),
     ]);
-    expect(
-      await lint('plugins/example.ts', "export { catalogue } from '../modules/catalogue/service.js';\n"),
-    ).toEqual([expect.stringContaining("Use the other module's index.ts")]);
+    expect(await lint('plugins/example.ts', "export { catalogue } from '../modules/catalogue/service.js';\n")).toEqual([
+      expect.stringContaining("Use the other module's index.ts"),
+    ]);
     expect(await lint('lib/example.ts', "export { booksRoutes } from '../modules/books/index.js';\n")).toEqual([
       expect.stringContaining('lib and db are the bottom layer'),
     ]);

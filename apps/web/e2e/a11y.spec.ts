@@ -17,9 +17,17 @@ const articles = (page: Page) => expect(page.getByRole('article').first()).toBeV
 const screens: [string, string, (page: Page) => Promise<void>][] = [
   ['all books', '/books', articles],
   // On a desktop the filter panel is open beside the list; the chips show the active filters.
-  ['books with filters', '/books?category=romance&in_stock=1', (page) => expect(page.getByRole('button', { name: 'Clear all' })).toBeVisible(READY)],
+  [
+    'books with filters',
+    '/books?category=romance&in_stock=1',
+    (page) => expect(page.getByRole('button', { name: 'Clear all' })).toBeVisible(READY),
+  ],
   ['search results', '/search?q=prejudce', articles],
-  ['book detail', '/book/Dracula', (page) => expect(page.getByRole('heading', { name: 'Related Books' })).toBeVisible(READY)],
+  [
+    'book detail',
+    '/book/Dracula',
+    (page) => expect(page.getByRole('heading', { name: 'Related Books' })).toBeVisible(READY),
+  ],
   ['author', '/author/jane-austen', articles],
   ['category', '/category/romance', articles],
   ['contact', '/contact', heading],

@@ -64,7 +64,10 @@ async function expectAccessible(page: Page, label: string) {
   await motionEnded(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help}`), `${label}: accessibility violations`).toEqual([]);
+  expect(
+    bad.map((v) => `${v.id}: ${v.help}`),
+    `${label}: accessibility violations`,
+  ).toEqual([]);
 }
 
 test.describe('accounts', () => {
@@ -76,7 +79,9 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { name: 'Create Your Account' })).toBeVisible();
     await expectAccessible(page, 'register');
 
-    await page.getByLabel('Profile picture (optional)').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await page
+      .getByLabel('Profile picture (optional)')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByAltText('Preview of your profile picture')).toHaveAttribute('src', /^blob:/);
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Username').fill(account.username);
@@ -105,7 +110,13 @@ test.describe('accounts', () => {
   test('sign-up shows each rule and the server’s field errors', async ({ page, request }) => {
     await page.goto('/register');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    for (const message of ['Email is required', 'Username is required', 'First name is required', 'Last name is required', 'Password is required']) {
+    for (const message of [
+      'Email is required',
+      'Username is required',
+      'First name is required',
+      'Last name is required',
+      'Password is required',
+    ]) {
       await expect(page.getByText(message)).toBeVisible();
     }
     await page.getByLabel('Username').fill('a!');
@@ -120,7 +131,9 @@ test.describe('accounts', () => {
       buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
     });
     await expect(page.getByText('File size should not exceed 5MB')).toBeVisible();
-    await page.getByLabel('Profile picture (optional)').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
+    await page
+      .getByLabel('Profile picture (optional)')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
     await expect(page.getByText('Please upload a valid image file (JPEG, PNG, or GIF)')).toBeVisible();
     await page.getByLabel('Profile picture (optional)').setInputFiles([]);
 
@@ -159,7 +172,11 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(userMenu(page)).toBeVisible();
     const stored = await storedAuth(page);
-    expect(stored).toMatchObject({ isAuth: true, isAdmin: false, profile: { username: account.username, is_staff: false } });
+    expect(stored).toMatchObject({
+      isAuth: true,
+      isAdmin: false,
+      profile: { username: account.username, is_staff: false },
+    });
     expect(stored.access).toEqual(expect.any(String));
     expect(stored.refresh).toEqual(expect.any(String));
 
@@ -246,7 +263,14 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/profile$/);
 
     await expect(page.getByRole('heading', { name: 'Eve Reader', level: 1 })).toBeVisible();
-    for (const text of ['No bio available', 'Recent Activity', 'No recent activity', 'Preferences', 'No preferences set', account.email]) {
+    for (const text of [
+      'No bio available',
+      'Recent Activity',
+      'No recent activity',
+      'Preferences',
+      'No preferences set',
+      account.email,
+    ]) {
       await expect(page.getByText(text, { exact: true })).toBeVisible();
     }
     await expect(page.getByText('Joined')).toBeVisible();
@@ -256,7 +280,9 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
     await expect(dialog).toBeVisible();
-    await dialog.getByLabel('Profile Picture').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+    await dialog
+      .getByLabel('Profile Picture')
+      .setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
     await expect(dialog.getByText('Image size should be less than 5MB')).toBeVisible();
     await dialog.getByLabel('Profile Picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
     await expect(dialog.getByAltText('Preview of your new profile picture')).toHaveAttribute('src', /^blob:/);

@@ -48,7 +48,9 @@ async function signIn(page: Page, identifier: string, password: string) {
 }
 
 const cover = () =>
-  sharp({ create: { width: 300, height: 450, channels: 3, background: { r: 30, g: 90, b: 160 } } }).png().toBuffer();
+  sharp({ create: { width: 300, height: 450, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
 
 /** Staff approve a reader's book through the API: it is in the shop from then on. */
 async function approveByApi(request: APIRequestContext, id: number) {
@@ -66,7 +68,10 @@ async function addBookByApi(request: APIRequestContext, title: string) {
 }
 
 test.describe('Add New Book', () => {
-  test('a contributor adds a book with a cover; it waits for staff, then is in /books and in search', async ({ page, request }) => {
+  test('a contributor adds a book with a cover; it waits for staff, then is in /books and in search', async ({
+    page,
+    request,
+  }) => {
     const account = await createAccount(request);
     await signIn(page, account.username, account.password);
     await page.goto('/add-book');
@@ -97,11 +102,15 @@ test.describe('Add New Book', () => {
     await main.getByLabel('Stock Amount').fill('6');
     await main.getByLabel('Tags (comma separated)').fill('sea, mystery, ');
     await main.getByLabel('Description').fill('A keeper finds a letter in the lamp room.');
-    await main.getByLabel('Cover Image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await cover() });
+    await main
+      .getByLabel('Cover Image')
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await cover() });
     await expect(page.getByRole('img', { name: 'Preview of the new cover' })).toBeVisible();
     await page.getByRole('button', { name: 'Remove image' }).click();
     await expect(page.getByRole('img', { name: 'Preview of the new cover' })).toHaveCount(0);
-    await main.getByLabel('Cover Image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await cover() });
+    await main
+      .getByLabel('Cover Image')
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await cover() });
 
     // The server's word: a check digit that does not add up stays beside its field.
     await main.getByLabel('ISBN').fill('978-0-14-143951-9');
@@ -116,9 +125,13 @@ test.describe('Add New Book', () => {
     const mine = page.getByTestId('my-book').filter({ hasText: title });
     await expect(mine).toContainText('Waiting for review');
     expect((await request.get(`/api/books/book/${encodeURIComponent(title)}`)).status()).toBe(404);
-    const { id } = (await (await request.get('/api/books/mine/', {
-      headers: { authorization: `Bearer ${await accessToken(request, account.username, account.password)}` },
-    })).json()).data[0];
+    const { id } = (
+      await (
+        await request.get('/api/books/mine/', {
+          headers: { authorization: `Bearer ${await accessToken(request, account.username, account.password)}` },
+        })
+      ).json()
+    ).data[0];
     await approveByApi(request, id);
 
     await page.goto(`/book/${encodeURIComponent(title)}`);
@@ -189,7 +202,10 @@ test.describe('Dashboard', () => {
     expect((await request.get(`/api/books/book/${book.id}/`)).status()).toBe(404);
   });
 
-  test('the figures are what the database holds; each tab is in the address and accessible', async ({ page, request }) => {
+  test('the figures are what the database holds; each tab is in the address and accessible', async ({
+    page,
+    request,
+  }) => {
     await signIn(page, STAFF.email, STAFF.password);
     const token = await accessToken(request, STAFF.email, STAFF.password);
     await expect(async () => {
@@ -197,7 +213,11 @@ test.describe('Dashboard', () => {
       await page.goto('/admin');
       const summary = await (await summaryReply).json();
       const books = (await (await request.get('/api/books/?page_size=1')).json()).meta.count;
-      const orders = (await (await request.get('/api/orders/?all=1&page_size=1', { headers: { authorization: `Bearer ${token}` } })).json()).meta.count;
+      const orders = (
+        await (
+          await request.get('/api/orders/?all=1&page_size=1', { headers: { authorization: `Bearer ${token}` } })
+        ).json()
+      ).meta.count;
       expect(summary.books).toBe(books);
       expect(summary.orders).toBe(orders);
       await expect(page.getByTestId('figure-books')).toHaveText(books.toLocaleString('en-US'));
@@ -262,6 +282,8 @@ test('the cart says which line went away when its book was deleted', async ({ pa
   expect(res.status()).toBe(200);
 
   await page.goto('/cart');
-  await expect(page.getByText(`"${book.title}" is no longer available and was removed from your cart.`)).toBeVisible(READY);
+  await expect(page.getByText(`"${book.title}" is no longer available and was removed from your cart.`)).toBeVisible(
+    READY,
+  );
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
 });

@@ -79,7 +79,10 @@ test.describe('links to every screen', () => {
 });
 
 test.describe('activity', () => {
-  test('View Activity shows what the shopper did, newest first; the profile shows the last five', async ({ page, request }) => {
+  test('View Activity shows what the shopper did, newest first; the profile shows the last five', async ({
+    page,
+    request,
+  }) => {
     const account = await createAccount(request);
     await signInFromLoginPage(page, account);
     await page.goto('/profile');
@@ -91,14 +94,19 @@ test.describe('activity', () => {
     const token = await accessToken(request, account);
     const book = await buyableBook(request);
     const { order } = await orderThroughApi(request, token, book);
-    const added = await request.post(`/api/wishlist/add/${book.id}/`, { headers: { authorization: `Bearer ${token}` } });
+    const added = await request.post(`/api/wishlist/add/${book.id}/`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(added.status()).toBe(201);
     await page.reload();
     const items = page.getByRole('list', { name: 'Your activity' }).getByRole('listitem');
     await expect(items).toHaveCount(2, READY);
     await expect(items.first()).toContainText(`You added ${book.title} to your wishlist`);
     await expect(items.nth(1)).toContainText(`You placed order #${order.id}`);
-    await expect(items.nth(1).getByRole('link', { name: `order #${order.id}` })).toHaveAttribute('href', `/payment-success/${order.id}`);
+    await expect(items.nth(1).getByRole('link', { name: `order #${order.id}` })).toHaveAttribute(
+      'href',
+      `/payment-success/${order.id}`,
+    );
     await expectAccessibleInBothThemes(page, 'activity', '#main');
 
     await page.goto('/profile');

@@ -30,7 +30,9 @@ async function submitBook(request: APIRequestContext, token: string, title: stri
 
 async function staffDecides(request: APIRequestContext, id: number, decision: 'approve' | 'reject') {
   const token = await accessToken(request, STAFF);
-  const res = await request.post(`/api/admin/books/${id}/${decision}/`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await request.post(`/api/admin/books/${id}/${decision}/`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -88,7 +90,10 @@ test.describe('/my-books', () => {
 });
 
 test.describe('review queue', () => {
-  test('staff approve one reader book and reject another; the shop shows only the approved one', async ({ page, request }) => {
+  test('staff approve one reader book and reject another; the shop shows only the approved one', async ({
+    page,
+    request,
+  }) => {
     const reader = await createAccount(request);
     const token = await accessToken(request, reader);
     const good = await submitBook(request, token, unique('Queue Good'));
@@ -103,10 +108,14 @@ test.describe('review queue', () => {
     await expect(row(bad.title)).toBeVisible();
     await expectAccessibleInBothThemes(page, 'review queue');
 
-    await row(good.title).getByRole('button', { name: `Approve ${good.title}` }).press('Enter');
+    await row(good.title)
+      .getByRole('button', { name: `Approve ${good.title}` })
+      .press('Enter');
     await expect(page.getByText(`"${good.title}" is in the shop now`)).toBeVisible();
     await expect(row(good.title)).toHaveCount(0);
-    await row(bad.title).getByRole('button', { name: `Reject ${bad.title}` }).press('Enter');
+    await row(bad.title)
+      .getByRole('button', { name: `Reject ${bad.title}` })
+      .press('Enter');
     await expect(page.getByText(`"${bad.title}" was rejected`)).toBeVisible();
     await expect(page.getByText('No books are waiting for review')).toBeVisible();
 

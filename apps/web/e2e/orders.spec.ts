@@ -198,7 +198,11 @@ test.describe('order history', () => {
     const account = await createAccount(request);
     await signInFromLoginPage(page, account);
     await page.route('**/api/orders/', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'The server had a problem' }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'The server had a problem' }),
+      }),
     );
     await page.goto('/orders');
     await expect(page.getByText('Error loading orders')).toBeVisible();

@@ -119,7 +119,9 @@ test.describe('messages and subscribers', () => {
     expect((await request.post('/api/newsletter/', { data: { email } })).status()).toBe(200);
     // Double opt-in: the address counts once its owner opens the link mailed to it.
     await page.goto(linkIn(await mailTo(email, 'Confirm your subscription'), '/newsletter/confirm?token='));
-    await expect(page.getByRole('status').filter({ hasText: 'Thank you, your subscription is confirmed.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Thank you, your subscription is confirmed.' }),
+    ).toBeVisible();
     await signInAsStaff(page);
     await page.goto(`/admin?tab=subscribers&q=${encodeURIComponent(email)}`);
     const table = page.getByRole('region', { name: 'Newsletter subscribers, newest first' });

@@ -43,7 +43,10 @@ test.describe('home', () => {
 });
 
 test.describe('all books', () => {
-  test('counts the books, loads more as the end scrolls into view, and sorts on the server', async ({ page, request }) => {
+  test('counts the books, loads more as the end scrolls into view, and sorts on the server', async ({
+    page,
+    request,
+  }) => {
     const newest = await allBooks(request);
     await page.goto('/books');
     await expect(page.getByRole('heading', { level: 1 })).toContainText(`(${newest.length} books)`);
@@ -63,7 +66,9 @@ test.describe('all books', () => {
 
   test('adds a book to the cart from its card', async ({ page }) => {
     await page.goto('/books');
-    const card = cards(page).filter({ has: page.getByRole('button', { name: 'Add to Cart' }) }).first();
+    const card = cards(page)
+      .filter({ has: page.getByRole('button', { name: 'Add to Cart' }) })
+      .first();
     await card.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page.getByText('Added to cart successfully!')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
@@ -72,13 +77,20 @@ test.describe('all books', () => {
 
 test.describe('book detail', () => {
   test('shows everything about a discounted book and adds the chosen quantity', async ({ page, request }) => {
-    const book = (await allBooks(request)).find((b) => Number(b.original_price) > Number(b.price) && b.stock_amount >= 5)!;
+    const book = (await allBooks(request)).find(
+      (b) => Number(b.original_price) > Number(b.price) && b.stock_amount >= 5,
+    )!;
     const off = Math.round(((Number(book.original_price) - Number(book.price)) / Number(book.original_price)) * 100);
     await page.goto(`/book/${encodeURIComponent(book.title)}`);
     await expect(page.getByRole('heading', { level: 1, name: book.title })).toBeVisible();
     await expect(page.getByRole('link', { name: book.book_author }).first()).toBeVisible();
     await expect(page.getByText(`${off}% OFF`)).toBeVisible();
-    await expect(page.locator('s').filter({ hasText: `$${book.original_price}` }).first()).toBeVisible();
+    await expect(
+      page
+        .locator('s')
+        .filter({ hasText: `$${book.original_price}` })
+        .first(),
+    ).toBeVisible();
     // The average is of verified buyers' reviews, and says how many it is made of.
     await expect(
       book.rating_count === 0
@@ -103,7 +115,10 @@ test.describe('book detail', () => {
     await expect(page.getByRole('tabpanel')).toContainText(book.isbn);
     await page.getByRole('tab', { name: /Reviews/ }).click();
     if (book.review_count === 0) await expect(page.getByRole('tabpanel')).toContainText('No reviews yet.');
-    else await expect(page.getByRole('list', { name: 'Reviews', exact: true }).getByRole('listitem')).toHaveCount(Math.min(book.review_count, 10));
+    else
+      await expect(page.getByRole('list', { name: 'Reviews', exact: true }).getByRole('listitem')).toHaveCount(
+        Math.min(book.review_count, 10),
+      );
 
     const shipping = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Shipping Options' }) });
     await expect(shipping.getByRole('listitem').nth(0)).toHaveText(/Standard Delivery\s*3-5 business days\s*\$4\.99/);
@@ -186,7 +201,10 @@ test.describe('cart', () => {
 
   test('never shows more than 20 toasts at once', async ({ page }) => {
     await page.goto('/books');
-    const add = cards(page).filter({ has: page.getByRole('button', { name: 'Add to Cart' }) }).first().getByRole('button', { name: 'Add to Cart' });
+    const add = cards(page)
+      .filter({ has: page.getByRole('button', { name: 'Add to Cart' }) })
+      .first()
+      .getByRole('button', { name: 'Add to Cart' });
     // 24 quick clicks, each with its 'Added to cart successfully!' toast.
     await add.evaluate((button: HTMLButtonElement) => {
       for (let i = 0; i < 24; i += 1) button.click();
@@ -230,12 +248,16 @@ test.describe('header', () => {
       await expect(panel).toBeHidden();
     } else {
       await page.getByRole('button', { name: 'Authors' }).hover();
-      await expect(page.getByRole('region', { name: 'All Authors' }).getByRole('link', { name: 'Jane Austen' })).toBeVisible();
+      await expect(
+        page.getByRole('region', { name: 'All Authors' }).getByRole('link', { name: 'Jane Austen' }),
+      ).toBeVisible();
       await page.getByRole('button', { name: 'Categories' }).hover();
       const featured = page.getByRole('region', { name: 'Featured Categories' });
       await expect(featured.getByRole('link', { name: 'Romance' })).toBeVisible();
       await expect(featured.getByRole('link', { name: 'Adventure' })).toHaveCount(0);
-      await expect(page.getByRole('region', { name: 'All Categories' }).getByRole('link', { name: 'Adventure' })).toBeVisible();
+      await expect(
+        page.getByRole('region', { name: 'All Categories' }).getByRole('link', { name: 'Adventure' }),
+      ).toBeVisible();
       await featured.getByRole('link', { name: 'Romance' }).click();
     }
     await expect(page).toHaveURL(/\/category\/romance$/);

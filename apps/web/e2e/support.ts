@@ -18,7 +18,9 @@ export async function useTheme(page: Page, dark: boolean) {
  */
 export async function motionEnded(page: Page) {
   await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
   );
 }
 
@@ -258,7 +260,12 @@ export async function renderInBrowser(page: Page) {
  * Places an order through the API (as another tab or device would), the protection plan on its line
  * when asked; `pay()` then pays it with the sandbox's good card and returns the payment's reference.
  */
-export async function orderThroughApi(request: APIRequestContext, token: string, book: ShopBook, options: { protection?: boolean } = {}) {
+export async function orderThroughApi(
+  request: APIRequestContext,
+  token: string,
+  book: ShopBook,
+  options: { protection?: boolean } = {},
+) {
   const headers = { authorization: `Bearer ${token}` };
   const unit = Math.round(Number(book.price) * 100);
   const total = unit + (options.protection ? 299 : 0);
@@ -267,7 +274,9 @@ export async function orderThroughApi(request: APIRequestContext, token: string,
     data: {
       total_price: total / 100,
       status: 'pending',
-      items: [{ book: book.id, quantity: 1, price: Number(book.price), ...(options.protection ? { protection: true } : {}) }],
+      items: [
+        { book: book.id, quantity: 1, price: Number(book.price), ...(options.protection ? { protection: true } : {}) },
+      ],
     },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -275,13 +284,18 @@ export async function orderThroughApi(request: APIRequestContext, token: string,
   return {
     order,
     async pay() {
-      const init = await (await request.post('/api/payments/initialize/', { headers, data: { order_id: order.id } })).json();
+      const init = await (
+        await request.post('/api/payments/initialize/', { headers, data: { order_id: order.id } })
+      ).json();
       const charge = await request.post('/api/payments/sandbox/charge/', {
         headers,
         data: { reference: init.reference, card_number: SUCCESS_CARD, expiry: '12/39', cvv: '408' },
       });
       expect(charge.status()).toBe(200);
-      const verify = await request.post('/api/verify-payment/', { headers, data: { reference: init.reference, order_id: order.id } });
+      const verify = await request.post('/api/verify-payment/', {
+        headers,
+        data: { reference: init.reference, order_id: order.id },
+      });
       expect(await verify.json()).toMatchObject({ status: 'success' });
       return init.reference as string;
     },

@@ -38,7 +38,10 @@ async function wishlistCount(page: Page) {
 }
 
 test.describe('wishlist', () => {
-  test('heart a book on a card and another on its page, then move one to the cart and empty the list', async ({ page, request }) => {
+  test('heart a book on a card and another on its page, then move one to the cart and empty the list', async ({
+    page,
+    request,
+  }) => {
     const account = await createAccount(request);
     await signInFromLoginPage(page, account);
 
@@ -48,13 +51,19 @@ test.describe('wishlist', () => {
     const heart = card.getByRole('button', { name: `Add ${cardTitle} to wishlist` });
     await heart.click();
     await expect(page.getByText('Added to wishlist')).toBeVisible();
-    await expect(card.getByRole('button', { name: `Remove ${cardTitle} from wishlist` })).toHaveAttribute('aria-pressed', 'true');
+    await expect(card.getByRole('button', { name: `Remove ${cardTitle} from wishlist` })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
 
     let pageBook = await buyableBook(request);
     while (pageBook.title === cardTitle) pageBook = await buyableBook(request);
     await page.goto(`/book/${encodeURIComponent(pageBook.title)}`);
     await page.getByRole('button', { name: `Add ${pageBook.title} to wishlist` }).click();
-    await expect(page.getByRole('button', { name: `Remove ${pageBook.title} from wishlist` })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: `Remove ${pageBook.title} from wishlist` })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(await wishlistCount(page)).toMatch(/^2\s*books$/);
 
     await page.getByRole('button', { name: 'Open user menu' }).click();
@@ -111,7 +120,10 @@ test.describe('wishlist', () => {
     await page.goto(`/book/${encodeURIComponent(book.title)}`);
     await page.getByRole('button', { name: `Add ${book.title} to wishlist` }).click();
     await expect(page.getByText('Failed to update wishlist')).toBeVisible();
-    await expect(page.getByRole('button', { name: `Add ${book.title} to wishlist` })).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByRole('button', { name: `Add ${book.title} to wishlist` })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
 
     await stubJson(page, /\/api\/wishlist\/$/, serverError, 500);
     await page.goto('/wishlist');
@@ -167,7 +179,7 @@ test.describe('reviews', () => {
     expect(dialogs).toBe(0);
   });
 
-  test("a guest is asked to log in to review, and comes back to the book", async ({ page, request }) => {
+  test('a guest is asked to log in to review, and comes back to the book', async ({ page, request }) => {
     const account = await createAccount(request);
     const book = await buyableBook(request);
     await openReviews(page, book);

@@ -23,6 +23,8 @@ const avatar = `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128"
   <path d="M20 124c4-26 22-40 44-40s40 14 44 40z" fill="#9ca3af"/>
 </svg>`;
 
-await sharp(Buffer.from(book)).png({ compressionLevel: 9, palette: true }).toFile(path.join(pub, 'book-placeholder.png'));
+await sharp(Buffer.from(book))
+  .png({ compressionLevel: 9, palette: true })
+  .toFile(path.join(pub, 'book-placeholder.png'));
 await sharp(Buffer.from(avatar)).png({ compressionLevel: 9, palette: true }).toFile(path.join(pub, 'avatar.png'));
 console.log('wrote public/book-placeholder.png and public/avatar.png');

@@ -66,7 +66,10 @@ export type AdminBookSort = (typeof ADMIN_BOOK_SORTS)[number];
 
 /** `GET /api/admin/books/`: paged, sortable by each column, searchable by title, author or ISBN. */
 export const adminBooksQuerySchema = pageQuerySchema.extend({
-  sort: z.enum(ADMIN_BOOK_SORTS, { error: `sort must be one of: ${ADMIN_BOOK_SORTS.join(', ')}` }).optional().default('-created_at'),
+  sort: z
+    .enum(ADMIN_BOOK_SORTS, { error: `sort must be one of: ${ADMIN_BOOK_SORTS.join(', ')}` })
+    .optional()
+    .default('-created_at'),
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
 });
 export type AdminBooksQuery = z.input<typeof adminBooksQuerySchema>;

@@ -33,7 +33,8 @@ export const bookMessages = {
   notFound: 'Book not found',
   profileIncomplete: 'Complete your profile first',
   loginFirst: 'Please login first',
-  titleLookAlike: 'This title looks the same as the title of a book already in the shop. Please choose a different title.',
+  titleLookAlike:
+    'This title looks the same as the title of a book already in the shop. Please choose a different title.',
   waitsForReview:
     'Books added by readers are checked by our staff before they appear in the shop. We will show yours as soon as it is approved.',
   submitted: 'Thanks! Your book was sent to our staff for review.',
@@ -72,24 +73,25 @@ export function isValidIsbn(value: string): boolean {
   return false;
 }
 
-const isbnSchema = text('ISBN', 20).refine(isValidIsbn, 'Enter a valid ISBN-10 or ISBN-13 (the check digit does not match)');
+const isbnSchema = text('ISBN', 20).refine(
+  isValidIsbn,
+  'Enter a valid ISBN-10 or ISBN-13 (the check digit does not match)',
+);
 
 /** An id from a select: a whole number; 0 means none (authors only). */
 const idSchema = (label: string, min: number, message: string) =>
-  z
-    .union([z.number(), z.string()], { error: required(label) })
-    .transform((value, ctx) => {
-      const raw = typeof value === 'number' ? String(value) : value.trim();
-      if (raw === '') {
-        ctx.addIssue({ code: 'custom', message: required(label) });
-        return z.NEVER;
-      }
-      if (!/^\d{1,9}$/.test(raw) || Number(raw) < min) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return Number(raw);
-    });
+  z.union([z.number(), z.string()], { error: required(label) }).transform((value, ctx) => {
+    const raw = typeof value === 'number' ? String(value) : value.trim();
+    if (raw === '') {
+      ctx.addIssue({ code: 'custom', message: required(label) });
+      return z.NEVER;
+    }
+    if (!/^\d{1,9}$/.test(raw) || Number(raw) < min) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return Number(raw);
+  });
 
 const moneyField = (label: string, min: 'positive' | 'zero') =>
   z.union([z.number(), z.string()], { error: required(label) }).transform((value, ctx) => {
@@ -132,9 +134,11 @@ const stockSchema = z.union([z.number(), z.string()], { error: required('Stock a
   return Number(raw);
 });
 
-const flagSchema = z.union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0'])], {
-  error: 'Choose yes or no',
-}).transform((value) => value === true || value === 'true' || value === 'on' || value === '1');
+const flagSchema = z
+  .union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0'])], {
+    error: 'Choose yes or no',
+  })
+  .transform((value) => value === true || value === 'true' || value === 'on' || value === '1');
 
 /** "classic, romance, ,  england" -> ["classic", "romance", "england"]; a list is accepted too. */
 export function splitTags(value: string | readonly string[]): string[] {

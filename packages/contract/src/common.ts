@@ -11,7 +11,10 @@ export const errorSchema = z
 export type ApiError = z.infer<typeof errorSchema>;
 
 /** An amount as the API writes it: a decimal string with two places. */
-export const moneySchema = z.string().regex(/^-?\d+\.\d{2}$/).meta({ example: '12.99' });
+export const moneySchema = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .meta({ example: '12.99' });
 
 /** The largest amount in cents the database keeps (a 32-bit integer). */
 export const MAX_AMOUNT_CENTS = 2_147_483_647;
@@ -35,12 +38,7 @@ const wholeNumber = (name: string, min: number, max: number) =>
     .trim()
     .regex(/^\d{1,9}$/, `${name} must be a whole number`)
     .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(min, `${name} must be at least ${min}`)
-        .max(max, `${name} must be at most ${max}`),
-    );
+    .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
 
 /** Query parameters of every paged list. `page` starts at 1. */
 export const pageQuerySchema = z.object({
@@ -75,7 +73,10 @@ export const bodyIdSchema = (message: string) =>
   z.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
 
 export const idParamSchema = z.object({
-  id: z.string().regex(/^\d{1,9}$/, 'id must be a whole number').transform(Number),
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, 'id must be a whole number')
+    .transform(Number),
 });
 export const slugParamSchema = z.object({
   slug: z.string().min(1).max(200),

@@ -130,10 +130,17 @@ export const orderListQuerySchema = z.object({
   /** Staff only: every customer's orders, paged. */
   all: z.enum(['1', 'true']).optional(),
   /** With `all`: only orders in this payment state. */
-  payment_status: z.enum(PAYMENT_STATUSES, { error: `payment_status must be one of: ${PAYMENT_STATUSES.join(', ')}` }).optional(),
+  payment_status: z
+    .enum(PAYMENT_STATUSES, { error: `payment_status must be one of: ${PAYMENT_STATUSES.join(', ')}` })
+    .optional(),
   /** With `all`: an order id, or part of the customer's email. */
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
-  page: z.string().regex(/^\d{1,7}$/, 'page must be a whole number').transform(Number).pipe(z.number().min(1, 'page must be at least 1')).optional(),
+  page: z
+    .string()
+    .regex(/^\d{1,7}$/, 'page must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(1, 'page must be at least 1'))
+    .optional(),
   page_size: z
     .string()
     .regex(/^\d{1,3}$/, 'page_size must be a whole number')
@@ -142,7 +149,9 @@ export const orderListQuerySchema = z.object({
     .optional(),
 });
 
-export const pagedOrdersSchema = z.object({ data: z.array(orderSchema), meta: pageMetaSchema }).meta({ id: 'PagedOrders' });
+export const pagedOrdersSchema = z
+  .object({ data: z.array(orderSchema), meta: pageMetaSchema })
+  .meta({ id: 'PagedOrders' });
 
 /** 409 at checkout: the shop's current prices, so the cart can refresh. */
 export const priceConflictSchema = errorSchema

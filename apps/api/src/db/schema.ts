@@ -73,7 +73,8 @@ export const books = pgTable(
     slug: text('slug').notNull().unique(),
     image: text('image'),
     /** Resized cover variants as [{ width, path, format }], for srcset (no format: WebP). */
-    imageVariants: jsonb('image_variants').$type<{ width: number; path: string; format?: 'avif' | 'webp' | 'jpeg' }[]>(),
+    imageVariants:
+      jsonb('image_variants').$type<{ width: number; path: string; format?: 'avif' | 'webp' | 'jpeg' }[]>(),
     bookAuthor: text('book_author').notNull().default(''),
     authorId: integer('author_id').references(() => authors.id, { onDelete: 'set null' }),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
@@ -256,7 +257,10 @@ export const orderItems = pgTable(
   (t) => [
     index('order_items_order_idx').on(t.orderId),
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
-    check('order_items_protection_price', sql`${t.protectionPriceCents} >= 0 AND (${t.protection} OR ${t.protectionPriceCents} = 0)`),
+    check(
+      'order_items_protection_price',
+      sql`${t.protectionPriceCents} >= 0 AND (${t.protection} OR ${t.protectionPriceCents} = 0)`,
+    ),
   ],
 );
 

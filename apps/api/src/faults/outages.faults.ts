@@ -78,12 +78,18 @@ describe.skipIf(!databaseUrl)('PostgreSQL goes down under a running store', () =
           expect(reply.body).toEqual({ error: 'The shop is briefly unavailable. Please try again in a moment.' });
         }
       }
-      const signIn = await call(store.url, 'POST', '/api/login/', { emailOrUsername: 'a@example.test', password: 'any-password-1' });
+      const signIn = await call(store.url, 'POST', '/api/login/', {
+        emailOrUsername: 'a@example.test',
+        password: 'any-password-1',
+      });
       expect(signIn.status).toBe(503);
       expect(store.output()).not.toMatch(/"level":50/);
 
       await outage.restore();
-      const back = await until(() => call(store.url, 'GET', `/api/books/book/${book.id}/`), (r) => r.status === 200);
+      const back = await until(
+        () => call(store.url, 'GET', `/api/books/book/${book.id}/`),
+        (r) => r.status === 200,
+      );
       expect(back.status).toBe(200);
       expect((await call(store.url, 'GET', '/readyz')).status).toBe(200);
     } finally {
@@ -120,14 +126,20 @@ describe.skipIf(!redisUrl)('Redis goes down under a running store', () => {
     /** Wrong passwords until the first 429: the attempt it came at. */
     const guessUntilRefused = async (username: string) => {
       for (let i = 1; i <= 12; i++) {
-        const reply = await call(store.url, 'POST', '/api/login/', { emailOrUsername: username, password: `wrong-${i}` });
+        const reply = await call(store.url, 'POST', '/api/login/', {
+          emailOrUsername: username,
+          password: `wrong-${i}`,
+        });
         if (reply.status === 429) return i;
         expect(reply.status).toBe(401);
       }
       return null;
     };
     try {
-      await until(() => call(store.url, 'GET', '/readyz'), (r) => !('warnings' in r.body));
+      await until(
+        () => call(store.url, 'GET', '/readyz'),
+        (r) => !('warnings' in r.body),
+      );
       expect(await guessUntilRefused((await signUp()).username)).toBe(6);
 
       await outage.cut();
@@ -145,7 +157,10 @@ describe.skipIf(!redisUrl)('Redis goes down under a running store', () => {
       expect(store.output().match(/limits: Redis is unreachable/g)).toHaveLength(1);
 
       await outage.restore();
-      const shared = await until(() => call(store.url, 'GET', '/readyz'), (r) => !('warnings' in r.body));
+      const shared = await until(
+        () => call(store.url, 'GET', '/readyz'),
+        (r) => !('warnings' in r.body),
+      );
       expect(shared.body).toEqual({ status: 'ok' });
       expect(store.output()).toMatch(/limits: Redis is back/);
       expect(await guessUntilRefused((await signUp()).username)).toBe(6);

@@ -21,7 +21,10 @@ export interface ProbeLine {
 if (log) {
   subscribe('user.registered', 'fault-probe', async (event, { idempotencyKey, attempt }) => {
     const line = (phase: ProbeLine['phase']) =>
-      appendFileSync(log, `${JSON.stringify({ pid: process.pid, event: event.id, key: idempotencyKey, attempt, phase })}\n`);
+      appendFileSync(
+        log,
+        `${JSON.stringify({ pid: process.pid, event: event.id, key: idempotencyKey, attempt, phase })}\n`,
+      );
     line('start');
     if (hang) await new Promise(() => {});
     line('done');

@@ -67,50 +67,60 @@ const databases = [
   },
 ];
 
-describe.each(databases)('kill -9 between the commit of an event and its delivery, on $name', ({ name, skip, prepare }) => {
-  it.skipIf(skip)('delivers the event once after a restart, under the same idempotency key', async () => {
-    const { env, open } = await prepare();
-    const log = path.join(work, `${name.replace(/\W+/g, '-')}.log`);
-    const base = { ...env, OUTBOX_PROBE_LOG: log, OUTBOX_LEASE_SECONDS: String(LEASE_SECONDS) };
+describe.each(databases)(
+  'kill -9 between the commit of an event and its delivery, on $name',
+  ({ name, skip, prepare }) => {
+    it.skipIf(skip)('delivers the event once after a restart, under the same idempotency key', async () => {
+      const { env, open } = await prepare();
+      const log = path.join(work, `${name.replace(/\W+/g, '-')}.log`);
+      const base = { ...env, OUTBOX_PROBE_LOG: log, OUTBOX_LEASE_SECONDS: String(LEASE_SECONDS) };
 
-    const first = await startStore({ ...base, OUTBOX_PROBE_HANG: '1' }, { imports: [probe] });
-    const password = 'outbox-fault-password';
-    const signUp = await call(first.url, 'POST', '/api/register/', {
-      email: 'killed@example.test',
-      username: 'killed_nine',
-      firstName: 'Kill',
-      lastName: 'Nine',
-      password,
-      password2: password,
+      const first = await startStore({ ...base, OUTBOX_PROBE_HANG: '1' }, { imports: [probe] });
+      const password = 'outbox-fault-password';
+      const signUp = await call(first.url, 'POST', '/api/register/', {
+        email: 'killed@example.test',
+        username: 'killed_nine',
+        firstName: 'Kill',
+        lastName: 'Nine',
+        password,
+        password2: password,
+      });
+      expect(signUp.status, JSON.stringify(signUp.body) + first.output()).toBe(201);
+      // The sign-up has answered, so its event has committed; the subscriber has started and hangs.
+      await until(() => lines(log).length > 0, 15_000, first.output);
+      await first.kill9();
+      const [started] = lines(log);
+      expect(lines(log)).toEqual([expect.objectContaining({ pid: first.child.pid, attempt: 1, phase: 'start' })]);
+
+      const second = await startStore({ ...base, OUTBOX_PROBE_HANG: '0' }, { imports: [probe] });
+      await until(() => lines(log).some((l) => l.phase === 'done'), (LEASE_SECONDS + 20) * 1000, second.output);
+      // Longer than a poll and a lease: a second delivery would have happened by now.
+      await new Promise((resolve) => setTimeout(resolve, (LEASE_SECONDS + 1) * 1000));
+      await second.stop();
+
+      const after = lines(log).filter((l) => l.pid === second.child.pid);
+      expect(after).toEqual([
+        { pid: second.child.pid, event: started!.event, key: started!.key, attempt: 2, phase: 'start' },
+        { pid: second.child.pid, event: started!.event, key: started!.key, attempt: 2, phase: 'done' },
+      ]);
+      const check = await openDatabase(open);
+      try {
+        // The probe's delivery (the store's own subscribers, the welcome e-mail, take the event too).
+        const deliveries = await check.db
+          .select()
+          .from(outboxDeliveries)
+          .where(and(eq(outboxDeliveries.eventId, started!.event), eq(outboxDeliveries.subscriber, 'fault-probe')));
+        expect(deliveries).toEqual([
+          expect.objectContaining({
+            subscriber: 'fault-probe',
+            status: 'delivered',
+            attempts: 2,
+            idempotencyKey: started!.key,
+          }),
+        ]);
+      } finally {
+        await check.close();
+      }
     });
-    expect(signUp.status, JSON.stringify(signUp.body) + first.output()).toBe(201);
-    // The sign-up has answered, so its event has committed; the subscriber has started and hangs.
-    await until(() => lines(log).length > 0, 15_000, first.output);
-    await first.kill9();
-    const [started] = lines(log);
-    expect(lines(log)).toEqual([expect.objectContaining({ pid: first.child.pid, attempt: 1, phase: 'start' })]);
-
-    const second = await startStore({ ...base, OUTBOX_PROBE_HANG: '0' }, { imports: [probe] });
-    await until(() => lines(log).some((l) => l.phase === 'done'), (LEASE_SECONDS + 20) * 1000, second.output);
-    // Longer than a poll and a lease: a second delivery would have happened by now.
-    await new Promise((resolve) => setTimeout(resolve, (LEASE_SECONDS + 1) * 1000));
-    await second.stop();
-
-    const after = lines(log).filter((l) => l.pid === second.child.pid);
-    expect(after).toEqual([
-      { pid: second.child.pid, event: started!.event, key: started!.key, attempt: 2, phase: 'start' },
-      { pid: second.child.pid, event: started!.event, key: started!.key, attempt: 2, phase: 'done' },
-    ]);
-    const check = await openDatabase(open);
-    try {
-      // The probe's delivery (the store's own subscribers, the welcome e-mail, take the event too).
-      const deliveries = await check.db
-        .select()
-        .from(outboxDeliveries)
-        .where(and(eq(outboxDeliveries.eventId, started!.event), eq(outboxDeliveries.subscriber, 'fault-probe')));
-      expect(deliveries).toEqual([expect.objectContaining({ subscriber: 'fault-probe', status: 'delivered', attempts: 2, idempotencyKey: started!.key })]);
-    } finally {
-      await check.close();
-    }
-  });
-});
+  },
+);

@@ -45,7 +45,10 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
-export async function startStore(env: Record<string, string>, { imports = [], timeoutMs = 60_000 }: StartOptions = {}): Promise<StoreProcess> {
+export async function startStore(
+  env: Record<string, string>,
+  { imports = [], timeoutMs = 60_000 }: StartOptions = {},
+): Promise<StoreProcess> {
   const port = await freePort();
   const root = apiRoot();
   const preload = ['tsx', ...imports].flatMap((module) => ['--import', module]);

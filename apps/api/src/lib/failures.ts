@@ -79,10 +79,11 @@ export class RedisFailureStore implements FailureStore {
   ) {}
 
   async get(key: string): Promise<FailureCount> {
-    const [[, value], [, ttl]] = (await this.redis.multi().get(this.prefix + key).pttl(this.prefix + key).exec()) as [
-      [Error | null, string | null],
-      [Error | null, number],
-    ];
+    const [[, value], [, ttl]] = (await this.redis
+      .multi()
+      .get(this.prefix + key)
+      .pttl(this.prefix + key)
+      .exec()) as [[Error | null, string | null], [Error | null, number]];
     return { count: Number(value ?? 0), resetInMs: Math.max(0, ttl) };
   }
 

@@ -47,7 +47,10 @@ describe('images', () => {
     await expect(storeImage(await picture('jpeg'), options, messages)).rejects.toMatchObject({ reason: 'type' });
     const broken = Buffer.concat([(await picture('png')).subarray(0, 40), Buffer.alloc(100)]);
     await expect(storeImage(broken, options, messages)).rejects.toBeInstanceOf(ImageRejected);
-    await expect(storeImage(Buffer.alloc(20_000), options, messages)).rejects.toMatchObject({ reason: 'size', message: 'too big' });
+    await expect(storeImage(Buffer.alloc(20_000), options, messages)).rejects.toMatchObject({
+      reason: 'size',
+      message: 'too big',
+    });
   });
 
   it('makes WebP variants for srcset, never wider than the original', async () => {

@@ -32,7 +32,13 @@ export const UNPROCESSABLE_MESSAGE = 'We could not process this picture. Please 
 export const BUSY_MESSAGE = 'We are busy with other pictures right now. Please try again in a moment.';
 const BUSY_RETRY_SECONDS = 10;
 
-const STATUS: Record<ImageRejected['reason'], number> = { type: 400, size: 413, pixels: 413, unprocessable: 422, busy: 503 };
+const STATUS: Record<ImageRejected['reason'], number> = {
+  type: 400,
+  size: 413,
+  pixels: 413,
+  unprocessable: 422,
+  busy: 503,
+};
 
 /** A refused picture as the answer to the form field that carried it; null for any other error. */
 export function pictureError(err: unknown, field: string): AppError | null {
@@ -60,7 +66,11 @@ export function detectImageKind(bytes: Uint8Array): ImageKind | null {
   if (bytes.length >= 6 && (starts(0x47, 0x49, 0x46, 0x38, 0x37, 0x61) || starts(0x47, 0x49, 0x46, 0x38, 0x39, 0x61))) {
     return 'gif';
   }
-  if (bytes.length >= 12 && starts(0x52, 0x49, 0x46, 0x46) && String.fromCharCode(...bytes.subarray(8, 12)) === 'WEBP') {
+  if (
+    bytes.length >= 12 &&
+    starts(0x52, 0x49, 0x46, 0x46) &&
+    String.fromCharCode(...bytes.subarray(8, 12)) === 'WEBP'
+  ) {
     return 'webp';
   }
   return null;
@@ -208,7 +218,12 @@ export async function storeImage(
   messages: ImageMessages,
 ): Promise<StoredImage> {
   const image = await reencodeImage(input, options, messages);
-  const url = await writeMedia(options.mediaDir, options.folder, `${randomUUID()}.${EXTENSION[image.kind]}`, image.data);
+  const url = await writeMedia(
+    options.mediaDir,
+    options.folder,
+    `${randomUUID()}.${EXTENSION[image.kind]}`,
+    image.data,
+  );
   return { url, kind: image.kind, width: image.width, height: image.height, bytes: image.data.length };
 }
 
@@ -257,7 +272,13 @@ function variantWidths(asked: readonly number[], originalWidth: number): number[
 
 async function writeVariants(
   decoded: Awaited<ReturnType<typeof decodeForVariants>>,
-  options: { mediaDir: string; folder: string; widths: readonly number[]; formats: readonly VariantFormat[]; stem: string },
+  options: {
+    mediaDir: string;
+    folder: string;
+    widths: readonly number[];
+    formats: readonly VariantFormat[];
+    stem: string;
+  },
 ): Promise<ImageVariant[]> {
   const raw = { width: decoded.width, height: decoded.height, channels: decoded.channels };
   const variants: ImageVariant[] = [];
@@ -290,7 +311,13 @@ async function writeVariants(
  */
 export async function storeImageVariants(
   input: Buffer,
-  options: { mediaDir: string; folder: string; widths: readonly number[]; formats?: readonly VariantFormat[]; stem?: string },
+  options: {
+    mediaDir: string;
+    folder: string;
+    widths: readonly number[];
+    formats?: readonly VariantFormat[];
+    stem?: string;
+  },
 ): Promise<ImageVariant[]> {
   const kind = detectImageKind(input);
   if (!kind) throw new ImageRejected('type', 'Not a picture');

@@ -75,7 +75,11 @@ export class TokenService {
 
   async verify(token: string, type: string): Promise<Record<string, unknown> | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER, requiredClaims: ['exp'] });
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        requiredClaims: ['exp'],
+      });
       return payload.token_type === type ? (payload as Record<string, unknown>) : null;
     } catch (err) {
       if (err instanceof joseErrors.JOSEError) return null;

@@ -58,7 +58,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('requireUser', async (request: FastifyRequest) => {
     if (!request.user) {
       throw unauthorized(
-        request.headers.authorization ? 'Your session has expired. Please sign in again.' : 'Please sign in to continue',
+        request.headers.authorization
+          ? 'Your session has expired. Please sign in again.'
+          : 'Please sign in to continue',
       );
     }
   });

@@ -38,15 +38,17 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       }
       const part = PART_NAMES[err.validationContext ?? ''] ?? 'request';
       const first = Object.entries(fields)[0];
-      const summary =
-        first && first[0] !== '_' ? `${first[0]}: ${first[1].join(', ')}` : `The ${part} is not valid`;
+      const summary = first && first[0] !== '_' ? `${first[0]}: ${first[1].join(', ')}` : `The ${part} is not valid`;
       return reply.code(400).send({ error: summary, fields });
     }
     if (isMalformedMultipart(request, err)) return reply.code(400).send({ error: BAD_FORM });
     if (isDatabaseUnavailable(err)) {
       // Not the shopper's fault and not a bug: the database is down or restarting. Say when to try again.
       request.log.warn({ err }, 'database unavailable');
-      return reply.code(503).header('Retry-After', String(DATABASE_RETRY_SECONDS)).send({ error: DATABASE_UNAVAILABLE });
+      return reply
+        .code(503)
+        .header('Retry-After', String(DATABASE_RETRY_SECONDS))
+        .send({ error: DATABASE_UNAVAILABLE });
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {

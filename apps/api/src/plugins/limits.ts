@@ -55,7 +55,9 @@ function fallbackRateLimitStore(
       this.local = stores?.local ?? new LocalStore(options.continueExceeding, options.exponentialBackoff);
       this.remote =
         stores?.remote ??
-        (redis ? new RedisStore(options.continueExceeding, options.exponentialBackoff, redis, `${prefix}-rl:`) : undefined);
+        (redis
+          ? new RedisStore(options.continueExceeding, options.exponentialBackoff, redis, `${prefix}-rl:`)
+          : undefined);
     }
 
     incr(key: string, callback: Callback, timeWindow: number, max: number) {
@@ -122,7 +124,12 @@ export const limitsPlugin = fp(async (app: FastifyInstance) => {
   const memory = new MemoryFailureStore();
   const { redisUrl } = app.config;
   if (!redisUrl) {
-    const rateLimitStore = fallbackRateLimitStore(undefined, () => false, () => {}, app.config.redisKeyPrefix);
+    const rateLimitStore = fallbackRateLimitStore(
+      undefined,
+      () => false,
+      () => {},
+      app.config.redisKeyPrefix,
+    );
     app.decorate('limits', { mode: () => 'memory' as const, failures: memory, rateLimitStore, perAccount });
     app.addHook('onClose', () => memory.close());
     return;
@@ -144,7 +151,12 @@ export const limitsPlugin = fp(async (app: FastifyInstance) => {
     app.log.warn('limits: Redis is back; limits are shared by every process again');
   });
   const usable = () => redis.status === 'ready';
-  const failures = new FallbackFailureStore(new RedisFailureStore(redis, `${app.config.redisKeyPrefix}-login:`), memory, usable, lost);
+  const failures = new FallbackFailureStore(
+    new RedisFailureStore(redis, `${app.config.redisKeyPrefix}-login:`),
+    memory,
+    usable,
+    lost,
+  );
   app.decorate('limits', {
     mode: () => (usable() ? ('redis' as const) : ('memory-fallback' as const)),
     failures,

@@ -308,14 +308,12 @@ export async function seedDemoActivity(
       handledAt: handled ? new Date(now - (daysAgo - 1) * DAY) : null,
     })),
   );
-  await tx
-    .insert(newsletterSubscribers)
-    .values(
-      SUBSCRIBERS.map((name, i) => {
-        // The demo's readers confirmed their subscriptions (double opt-in) a little after asking.
-        const createdAt = new Date(now - (2 + i * 3) * DAY);
-        return { email: `${name}@example.com`, createdAt, confirmedAt: new Date(createdAt.getTime() + 60 * 60_000) };
-      }),
-    );
+  await tx.insert(newsletterSubscribers).values(
+    SUBSCRIBERS.map((name, i) => {
+      // The demo's readers confirmed their subscriptions (double opt-in) a little after asking.
+      const createdAt = new Date(now - (2 + i * 3) * DAY);
+      return { email: `${name}@example.com`, createdAt, confirmedAt: new Date(createdAt.getTime() + 60 * 60_000) };
+    }),
+  );
   return { readers: readerRows.length, orders: planned.length, reviews: reviewRows.length };
 }

@@ -63,7 +63,13 @@ describe('demo catalogue', () => {
     expect(books.find((b) => b.title === 'Emma')).toMatchObject({ review_count: 0, rating: 0 });
     expect(books.length - reviewed.length).toBeGreaterThanOrEqual(3);
 
-    const stored = await rows<{ rating: number; comment: string; verified: boolean; after_paid: boolean; in_past: boolean }>(
+    const stored = await rows<{
+      rating: number;
+      comment: string;
+      verified: boolean;
+      after_paid: boolean;
+      in_past: boolean;
+    }>(
       app.db,
       sql`SELECT r.rating, r.comment,
             EXISTS (SELECT 1 FROM orders o JOIN order_items oi ON oi.order_id = o.id

@@ -177,35 +177,44 @@ export async function seedDemoCatalogueIfEmpty(
     const authorBySlug = new Map(authorRows.map((r) => [r.slug, r]));
 
     const now = Date.now();
-    const bookRows = await tx.insert(books).values(
-      DEMO_BOOKS.map((book, index) => {
-        const values = demoBookValues(book, index, now);
-        const author = authorBySlug.get(book.author)!;
-        return {
-          title: book.title,
-          slug: values.slug,
-          image: coverPath(values.slug),
-          bookAuthor: author.name,
-          authorId: author.id,
-          categoryId: categoryId.get(book.category)!,
-          priceCents: values.priceCents,
-          originalPriceCents: values.originalPriceCents,
-          description: book.description,
-          publisher: values.publisher,
-          publishedDate: `${String(book.year).padStart(4, '0')}-01-01`,
-          isbn: values.isbn,
-          genre: book.genre,
-          bookType: values.bookType,
-          condition: values.condition,
-          available: true,
-          featured: values.featured,
-          stockAmount: values.stockAmount,
-          tags: book.tags,
-          createdAt: values.createdAt,
-          updatedAt: values.createdAt,
-        };
-      }),
-    ).returning({ id: books.id, title: books.title, image: books.image, priceCents: books.priceCents, featured: books.featured });
+    const bookRows = await tx
+      .insert(books)
+      .values(
+        DEMO_BOOKS.map((book, index) => {
+          const values = demoBookValues(book, index, now);
+          const author = authorBySlug.get(book.author)!;
+          return {
+            title: book.title,
+            slug: values.slug,
+            image: coverPath(values.slug),
+            bookAuthor: author.name,
+            authorId: author.id,
+            categoryId: categoryId.get(book.category)!,
+            priceCents: values.priceCents,
+            originalPriceCents: values.originalPriceCents,
+            description: book.description,
+            publisher: values.publisher,
+            publishedDate: `${String(book.year).padStart(4, '0')}-01-01`,
+            isbn: values.isbn,
+            genre: book.genre,
+            bookType: values.bookType,
+            condition: values.condition,
+            available: true,
+            featured: values.featured,
+            stockAmount: values.stockAmount,
+            tags: book.tags,
+            createdAt: values.createdAt,
+            updatedAt: values.createdAt,
+          };
+        }),
+      )
+      .returning({
+        id: books.id,
+        title: books.title,
+        image: books.image,
+        priceCents: books.priceCents,
+        featured: books.featured,
+      });
     const featured = new Set(bookRows.filter((b) => b.featured).map((b) => b.title));
     return seedDemoActivity(tx, bookRows, { featured, currency: config.currency, now });
   });

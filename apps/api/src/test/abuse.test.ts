@@ -239,7 +239,11 @@ const RAW_BODIES: RawBody[] = [
   },
   { label: 'too large', contentType: 'application/json', payload: JSON.stringify({ a: 'x'.repeat(1_100_000) }) },
   { label: 'JSON nested 4,000 deep', contentType: 'application/json', payload: nested(4000) },
-  { label: 'multipart with a 254-character boundary', contentType: `multipart/form-data; boundary=${'b'.repeat(254)}`, payload: formWithBoundary('b'.repeat(254)) },
+  {
+    label: 'multipart with a 254-character boundary',
+    contentType: `multipart/form-data; boundary=${'b'.repeat(254)}`,
+    payload: formWithBoundary('b'.repeat(254)),
+  },
 ];
 
 interface Probe {
@@ -447,8 +451,16 @@ describe('the second probe: findings', () => {
   }
 
   async function addBook(auth: Record<string, string>, fields: Record<string, string>, cover?: Buffer) {
-    const form = await multipart(fields, { image: { data: cover ?? (await coverOf(60, 90)), name: 'c.png', type: 'image/png' } });
-    return shop().inject({ method: 'POST', url: '/api/books/', headers: { ...auth, ...form.headers }, payload: form.payload, remoteAddress: address() });
+    const form = await multipart(fields, {
+      image: { data: cover ?? (await coverOf(60, 90)), name: 'c.png', type: 'image/png' },
+    });
+    return shop().inject({
+      method: 'POST',
+      url: '/api/books/',
+      headers: { ...auth, ...form.headers },
+      payload: form.payload,
+      remoteAddress: address(),
+    });
   }
 
   const staffCall = async (method: 'POST', url: string) =>
@@ -458,26 +470,33 @@ describe('the second probe: findings', () => {
     it("keeps a new account's book, featured and under a real author, out of every public answer until staff approve it", async () => {
       const author = await insertAuthor(shop().db, { name: `Real Author ${randomUUID().slice(0, 6)}` });
       const stranger = await createAccount(shop());
-      const fields = await bookFields({ featured: 'true', available: 'false', price: '0.01', author: String(author.id) });
+      const fields = await bookFields({
+        featured: 'true',
+        available: 'false',
+        price: '0.01',
+        author: String(author.id),
+      });
       const res = await addBook(stranger.auth, fields);
       expect(res.statusCode, res.body).toBe(201);
       const book = res.json();
       expect(book).toMatchObject({ review_status: 'pending', featured: false, available: true });
 
       const publicAnswers = async () => {
-        const ids = (r: { json(): unknown }) => ((r.json() as { data?: { id: number }[] }).data ?? (r.json() as { id: number }[])).map((b) => b.id);
-        const [featured, list, search, authorBooks, authorPage, lookup, byId, byTitle, related, sitemap] = await Promise.all([
-          shop().inject('/api/featured/'),
-          shop().inject('/api/books/?page_size=100&facets=1'),
-          shop().inject(`/api/books/?keyword=${encodeURIComponent(fields.title)}`),
-          shop().inject(`/api/authors/${author.slug}/books/`),
-          shop().inject(`/api/authors/${author.slug}/`),
-          shop().inject(`/api/books/lookup/?ids=${book.id}`),
-          shop().inject(`/api/books/book/${book.id}/`),
-          shop().inject(`/api/books/book/${encodeURIComponent(fields.title)}`),
-          shop().inject(`/api/books/${book.id}/related/`),
-          shop().inject('/sitemap.xml'),
-        ]);
+        const ids = (r: { json(): unknown }) =>
+          ((r.json() as { data?: { id: number }[] }).data ?? (r.json() as { id: number }[])).map((b) => b.id);
+        const [featured, list, search, authorBooks, authorPage, lookup, byId, byTitle, related, sitemap] =
+          await Promise.all([
+            shop().inject('/api/featured/'),
+            shop().inject('/api/books/?page_size=100&facets=1'),
+            shop().inject(`/api/books/?keyword=${encodeURIComponent(fields.title)}`),
+            shop().inject(`/api/authors/${author.slug}/books/`),
+            shop().inject(`/api/authors/${author.slug}/`),
+            shop().inject(`/api/books/lookup/?ids=${book.id}`),
+            shop().inject(`/api/books/book/${book.id}/`),
+            shop().inject(`/api/books/book/${encodeURIComponent(fields.title)}`),
+            shop().inject(`/api/books/${book.id}/related/`),
+            shop().inject('/sitemap.xml'),
+          ]);
         return {
           featured: ids(featured).includes(book.id),
           list: ids(list).includes(book.id),
@@ -513,10 +532,15 @@ describe('the second probe: findings', () => {
         payload: { total_price: '0.01', items: [{ book: book.id, quantity: 1, price: '0.01' }] },
       });
       expect(order.statusCode).toBe(422);
-      expect((await shop().inject({ method: 'POST', url: `/api/wishlist/add/${book.id}/`, headers: shopper.headers })).statusCode).toBe(404);
+      expect(
+        (await shop().inject({ method: 'POST', url: `/api/wishlist/add/${book.id}/`, headers: shopper.headers }))
+          .statusCode,
+      ).toBe(404);
       // Its contributor sees it, waiting.
       const mine = await shop().inject({ url: '/api/books/mine/', headers: stranger.auth });
-      expect(mine.json().data.map((b: { id: number; review_status: string }) => [b.id, b.review_status])).toEqual([[book.id, 'pending']]);
+      expect(mine.json().data.map((b: { id: number; review_status: string }) => [b.id, b.review_status])).toEqual([
+        [book.id, 'pending'],
+      ]);
 
       expect((await staffCall('POST', `/api/admin/books/${book.id}/approve/`)).statusCode).toBe(200);
       expect(await publicAnswers()).toEqual({
@@ -548,9 +572,14 @@ describe('the second probe: findings', () => {
       ]) {
         const res = await addBook(reader.auth, await bookFields({ title: lookalike }));
         expect(res.statusCode, lookalike).toBe(409);
-        expect(res.json().fields.title[0]).toMatch(/^(This title looks the same as the title of a book already in the shop|A book with this title already exists)/);
+        expect(res.json().fields.title[0]).toMatch(
+          /^(This title looks the same as the title of a book already in the shop|A book with this title already exists)/,
+        );
       }
-      expect((await addBook(reader.auth, await bookFields({ title: `Pride and Prejudice and Zombies ${stamp}` }))).statusCode).toBe(201);
+      expect(
+        (await addBook(reader.auth, await bookFields({ title: `Pride and Prejudice and Zombies ${stamp}` })))
+          .statusCode,
+      ).toBe(201);
     });
 
     it('limits how many books one account may add in an hour', async () => {
@@ -583,7 +612,14 @@ describe('the second probe: findings', () => {
           Array.from({ length: 20 }, () =>
             storeResponsiveImage(
               large,
-              { mediaDir: media, folder: 'covers', allowed: ['jpeg'], maxBytes: 5_000_000, widths: [240, 480, 960], formats: ['jpeg'] },
+              {
+                mediaDir: media,
+                folder: 'covers',
+                allowed: ['jpeg'],
+                maxBytes: 5_000_000,
+                widths: [240, 480, 960],
+                formats: ['jpeg'],
+              },
               { type: 'type', size: 'size' },
             ),
           ),
@@ -605,8 +641,14 @@ describe('the second probe: findings', () => {
       for (let i = 0; i < 21; i++) {
         const form = await multipart({ bio: `try ${i}` });
         statuses.push(
-          (await shop().inject({ method: 'PUT', url: '/api/profile/update/', headers: { ...account.auth, ...form.headers }, payload: form.payload }))
-            .statusCode,
+          (
+            await shop().inject({
+              method: 'PUT',
+              url: '/api/profile/update/',
+              headers: { ...account.auth, ...form.headers },
+              payload: form.payload,
+            })
+          ).statusCode,
         );
       }
       expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
@@ -642,10 +684,17 @@ describe('the second probe: findings', () => {
       ];
       expect((await Promise.all(paths())).map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
 
-      const taken = await shop().inject({ method: 'PUT', url: `/api/users/${demoted.user.id}/staff/`, headers: boss.auth, payload: { is_staff: false } });
+      const taken = await shop().inject({
+        method: 'PUT',
+        url: `/api/users/${demoted.user.id}/staff/`,
+        headers: boss.auth,
+        payload: { is_staff: false },
+      });
       expect(taken.statusCode).toBe(200);
       expect((await Promise.all(paths())).map((r) => r.statusCode)).toEqual([403, 404, 403, 403, 403, 403]);
-      expect((await as('DELETE', `/api/books/${encodeURIComponent(book.title)}/reviews/${review.id}/`)).statusCode).toBe(403);
+      expect(
+        (await as('DELETE', `/api/books/${encodeURIComponent(book.title)}/reviews/${review.id}/`)).statusCode,
+      ).toBe(403);
       expect((await as('POST', `/api/admin/books/${draft.id}/approve/`)).statusCode).toBe(403);
       expect((await as('DELETE', `/api/books/${book.id}/`)).statusCode).toBe(403);
       // Their own things still work.
@@ -661,10 +710,22 @@ describe('the second probe: findings', () => {
         method: 'POST',
         url: '/api/register/',
         remoteAddress: from,
-        payload: { email: `${username}@example.test`, username, firstName: 'Hoarding', lastName: 'Script', password, password2: password },
+        payload: {
+          email: `${username}@example.test`,
+          username,
+          firstName: 'Hoarding',
+          lastName: 'Script',
+          password,
+          password2: password,
+        },
       });
       if (res.statusCode !== 201) return null;
-      const login = await shop().inject({ method: 'POST', url: '/api/login/', remoteAddress: from, payload: { emailOrUsername: username, password } });
+      const login = await shop().inject({
+        method: 'POST',
+        url: '/api/login/',
+        remoteAddress: from,
+        payload: { emailOrUsername: username, password },
+      });
       return { authorization: `Bearer ${login.json().access}` };
     }
 
@@ -718,7 +779,11 @@ describe('the second probe: findings', () => {
       await releaseExpiredReservations(shop().db);
       const again = await placeOrder(shop(), user, [{ book, quantity: 1 }]);
       expect(again.statusCode).toBe(422);
-      expect(again.json().error).toMatch(new RegExp(`^Your reservation of "${book.title}" ran out without payment\\. You can order it again in \\d+ minutes?\\.$`));
+      expect(again.json().error).toMatch(
+        new RegExp(
+          `^Your reservation of "${book.title}" ran out without payment\\. You can order it again in \\d+ minutes?\\.$`,
+        ),
+      );
       expect((await placeOrder(shop(), await createUser(shop()), [{ book, quantity: 1 }])).statusCode).toBe(201);
     });
 
@@ -729,8 +794,15 @@ describe('the second probe: findings', () => {
         const user = await createUser(shop());
         const book = await createBook(shop(), { stock: 100 });
         statuses.push(
-          (await shop().inject({ method: 'POST', url: '/api/orders/', headers: user.headers, remoteAddress: from, payload: orderBody([{ book, quantity: 1 }]) }))
-            .statusCode,
+          (
+            await shop().inject({
+              method: 'POST',
+              url: '/api/orders/',
+              headers: user.headers,
+              remoteAddress: from,
+              payload: orderBody([{ book, quantity: 1 }]),
+            })
+          ).statusCode,
         );
       }
       expect(statuses.filter((s) => s === 201)).toHaveLength(second().config.maxOpenOrders * 4);
@@ -747,13 +819,19 @@ describe('the second probe: findings', () => {
 
   describe('6. anyone could lock a chosen customer out', () => {
     const login = (emailOrUsername: string, password: string, from: string) =>
-      shop().inject({ method: 'POST', url: '/api/login/', remoteAddress: from, payload: { emailOrUsername, password } });
+      shop().inject({
+        method: 'POST',
+        url: '/api/login/',
+        remoteAddress: from,
+        payload: { emailOrUsername, password },
+      });
 
     it('lets the owner in from a fresh address after 20 wrong passwords, 4 each from 5 addresses', async () => {
       const owner = await createAccount(shop());
       for (let a = 0; a < 5; a++) {
         const from = address();
-        for (let i = 0; i < 4; i++) expect((await login(owner.user.username, `guess-${a}-${i}`, from)).statusCode).toBe(401);
+        for (let i = 0; i < 4; i++)
+          expect((await login(owner.user.username, `guess-${a}-${i}`, from)).statusCode).toBe(401);
       }
       expect((await login(owner.user.username, owner.password, address())).statusCode).toBe(200);
     });
@@ -829,7 +907,11 @@ describe('the second probe: findings', () => {
           expect(res.headers['retry-after']).toBe('5');
           expect(res.json()).toEqual({ error: 'The shop is briefly unavailable. Please try again in a moment.' });
         }
-        const signIn = await app.inject({ method: 'POST', url: '/api/login/', payload: { emailOrUsername: 'a@b.test', password: 'whatever-1' } });
+        const signIn = await app.inject({
+          method: 'POST',
+          url: '/api/login/',
+          payload: { emailOrUsername: 'a@b.test', password: 'whatever-1' },
+        });
         expect(signIn.statusCode).toBe(503);
         expect((await app.inject('/readyz')).statusCode).toBe(503);
       } finally {
@@ -843,18 +925,29 @@ describe('the second probe: findings', () => {
     it('counts only verified buyers in the rating, its filter and its ordering; a payment makes an earlier review count', async () => {
       const [liked, panned] = [await createBook(shop(), { stock: 20 }), await createBook(shop(), { stock: 20 })];
       const review = (user: TestUser, title: string, rating: number) =>
-        shop().inject({ method: 'POST', url: `/api/books/${encodeURIComponent(title)}/reviews/`, headers: user.headers, payload: { rating, comment: 'Honest' } });
+        shop().inject({
+          method: 'POST',
+          url: `/api/books/${encodeURIComponent(title)}/reviews/`,
+          headers: user.headers,
+          payload: { rating, comment: 'Honest' },
+        });
       // A buyer rates `liked` 4; ten free accounts rate `panned` 5.
       await review(await createBuyer(shop(), [liked.id]), liked.title, 4);
       for (let i = 0; i < 10; i++) await review(await createUser(shop()), panned.title, 5);
       const detail = async (id: number) => (await shop().inject(`/api/books/book/${id}/`)).json();
       expect(await detail(panned.id)).toMatchObject({ rating: 0, rating_count: 0, review_count: 10 });
-      expect((await detail(panned.id)).reviews.every((r: { verified_purchase: boolean }) => !r.verified_purchase)).toBe(true);
+      expect((await detail(panned.id)).reviews.every((r: { verified_purchase: boolean }) => !r.verified_purchase)).toBe(
+        true,
+      );
       expect(await detail(liked.id)).toMatchObject({ rating: 4, rating_count: 1, review_count: 1 });
-      const filtered = (await shop().inject('/api/books/?rating_min=4&page_size=100')).json().data.map((b: { id: number }) => b.id);
+      const filtered = (await shop().inject('/api/books/?rating_min=4&page_size=100'))
+        .json()
+        .data.map((b: { id: number }) => b.id);
       expect(filtered).toContain(liked.id);
       expect(filtered).not.toContain(panned.id);
-      const ordered = (await shop().inject('/api/books/?ordering=-rating&page_size=100')).json().data.map((b: { id: number }) => b.id);
+      const ordered = (await shop().inject('/api/books/?ordering=-rating&page_size=100'))
+        .json()
+        .data.map((b: { id: number }) => b.id);
       expect(ordered.indexOf(liked.id)).toBeLessThan(ordered.indexOf(panned.id));
 
       // A reviewer who then pays: their review counts from the payment on.
@@ -877,10 +970,26 @@ describe('the second probe: findings', () => {
         method: 'POST',
         url: '/api/register/',
         remoteAddress: address(),
-        payload: { email: `${username}@example.test`, username, firstName: 'Nora', lastName: 'Store', password, password2: password },
+        payload: {
+          email: `${username}@example.test`,
+          username,
+          firstName: 'Nora',
+          lastName: 'Store',
+          password,
+          password2: password,
+        },
       });
-      const signIn = await shop().inject({ method: 'POST', url: '/api/login/', remoteAddress: address(), payload: { emailOrUsername: username, password } });
-      const refreshed = await shop().inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: signIn.json().refresh } });
+      const signIn = await shop().inject({
+        method: 'POST',
+        url: '/api/login/',
+        remoteAddress: address(),
+        payload: { emailOrUsername: username, password },
+      });
+      const refreshed = await shop().inject({
+        method: 'POST',
+        url: '/api/token/refresh/',
+        payload: { refresh: signIn.json().refresh },
+      });
       const auth = { authorization: `Bearer ${refreshed.json().access}` };
       const staff = await createAccount(shop(), { staff: true });
       const book = await createBook(shop());
@@ -891,7 +1000,10 @@ describe('the second probe: findings', () => {
         profile: await shop().inject({ url: '/api/profile/', headers: auth }),
         orders: await shop().inject({ url: '/api/orders/', headers: auth }),
         wishlist: await shop().inject({ url: '/api/wishlist/', headers: auth }),
-        'reviews with mine': await shop().inject({ url: `/api/books/${encodeURIComponent(book.title)}/reviews/`, headers: auth }),
+        'reviews with mine': await shop().inject({
+          url: `/api/books/${encodeURIComponent(book.title)}/reviews/`,
+          headers: auth,
+        }),
         'my books': await shop().inject({ url: '/api/books/mine/', headers: auth }),
         users: await shop().inject({ url: '/api/users/', headers: staff.auth }),
         'all orders': await shop().inject({ url: '/api/orders/?all=1', headers: staff.auth }),
@@ -915,7 +1027,10 @@ describe('the second probe: findings', () => {
         return new SignJWT(rest).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key);
       };
       for (const drop of ['exp', 'sub', 'sid'] as const) {
-        const res = await shop().inject({ url: '/api/profile/', headers: { authorization: `Bearer ${await signed(drop)}` } });
+        const res = await shop().inject({
+          url: '/api/profile/',
+          headers: { authorization: `Bearer ${await signed(drop)}` },
+        });
         expect(res.statusCode, drop).toBe(401);
       }
       expect((await shop().inject({ url: '/api/profile/', headers: account.auth })).statusCode).toBe(200);
@@ -926,7 +1041,8 @@ describe('the second probe: findings', () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
       const policy = String(res.headers['permissions-policy']);
-      for (const feature of ['camera', 'microphone', 'geolocation', 'payment']) expect(policy).toContain(`${feature}=()`);
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment'])
+        expect(policy).toContain(`${feature}=()`);
     });
 
     it('answers a 69-byte picture claiming 100000 x 100000 pixels with the pixel message, as a cover and as a profile picture', async () => {
@@ -936,15 +1052,30 @@ describe('the second probe: findings', () => {
       const cover = await addBook(account.auth, await bookFields(), png);
       expect(cover.json().error).toBe('This image has too many pixels. Please upload a smaller picture');
       const form = await multipart({}, { profilePicture: { data: png, name: 'me.png', type: 'image/png' } });
-      const picture = await shop().inject({ method: 'PUT', url: '/api/profile/update/', headers: { ...account.auth, ...form.headers }, payload: form.payload });
+      const picture = await shop().inject({
+        method: 'PUT',
+        url: '/api/profile/update/',
+        headers: { ...account.auth, ...form.headers },
+        payload: form.payload,
+      });
       expect(picture.statusCode).toBe(413);
       expect(picture.json().error).toBe('This image has too many pixels. Please upload a smaller picture');
     });
 
     it('answers the newsletter the same whether the address was known or not', async () => {
       const email = `n${randomUUID().slice(0, 8)}@example.test`;
-      const first = await shop().inject({ method: 'POST', url: '/api/newsletter/', remoteAddress: address(), payload: { email } });
-      const again = await shop().inject({ method: 'POST', url: '/api/newsletter/', remoteAddress: address(), payload: { email } });
+      const first = await shop().inject({
+        method: 'POST',
+        url: '/api/newsletter/',
+        remoteAddress: address(),
+        payload: { email },
+      });
+      const again = await shop().inject({
+        method: 'POST',
+        url: '/api/newsletter/',
+        remoteAddress: address(),
+        payload: { email },
+      });
       expect([again.statusCode, again.body]).toEqual([first.statusCode, first.body]);
     });
   });
@@ -983,8 +1114,14 @@ describe('the second probe, finding 4: with Redis unreachable the limits switch 
       const statuses: number[] = [];
       for (let i = 0; i < 40; i++) {
         statuses.push(
-          (await app.inject({ method: 'POST', url: '/api/login/', remoteAddress: '10.4.0.1', payload: { emailOrUsername: account.user.username, password: `wrong-${i}` } }))
-            .statusCode,
+          (
+            await app.inject({
+              method: 'POST',
+              url: '/api/login/',
+              remoteAddress: '10.4.0.1',
+              payload: { emailOrUsername: account.user.username, password: `wrong-${i}` },
+            })
+          ).statusCode,
         );
       }
       expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
@@ -992,7 +1129,11 @@ describe('the second probe, finding 4: with Redis unreachable the limits switch 
 
       const contact = { name: 'Ada', email: 'ada@example.com', subject: 'Hi', message: 'Hello there' };
       const sent: number[] = [];
-      for (let i = 0; i < 25; i++) sent.push((await app.inject({ method: 'POST', url: '/api/contact/', remoteAddress: '10.4.0.2', payload: contact })).statusCode);
+      for (let i = 0; i < 25; i++)
+        sent.push(
+          (await app.inject({ method: 'POST', url: '/api/contact/', remoteAddress: '10.4.0.2', payload: contact }))
+            .statusCode,
+        );
       expect(sent.filter((s) => s === 201)).toHaveLength(10);
       expect(sent.filter((s) => s === 429)).toHaveLength(15);
 
@@ -1007,4 +1148,3 @@ describe('the second probe, finding 4: with Redis unreachable the limits switch 
     }
   });
 });
-

@@ -26,12 +26,18 @@ const named = (prefix: string, values: { name?: string; slug?: string }) => {
 };
 
 export async function insertAuthor(db: Database, values: Partial<typeof authors.$inferInsert> = {}) {
-  const [row] = await db.insert(authors).values({ ...named('Author', values), ...values }).returning();
+  const [row] = await db
+    .insert(authors)
+    .values({ ...named('Author', values), ...values })
+    .returning();
   return row!;
 }
 
 export async function insertCategory(db: Database, values: Partial<typeof categories.$inferInsert> = {}) {
-  const [row] = await db.insert(categories).values({ ...named('Category', values), ...values }).returning();
+  const [row] = await db
+    .insert(categories)
+    .values({ ...named('Category', values), ...values })
+    .returning();
   return row!;
 }
 
@@ -138,7 +144,10 @@ export interface TestAccount {
   auth: { authorization: string };
 }
 
-export async function createAccount(app: App, options: { staff?: boolean; password?: string } = {}): Promise<TestAccount> {
+export async function createAccount(
+  app: App,
+  options: { staff?: boolean; password?: string } = {},
+): Promise<TestAccount> {
   const username = uniqueName(options.staff ? 's' : 'u');
   const password = options.password ?? 'correct-horse-battery';
   const user = await insertUser(app.db, {
@@ -164,7 +173,8 @@ export function orderBody(lines: { book: { id: number; price: string }; quantity
 }
 
 /** Each test shopper orders from an address of their own, as shoppers do (holds are capped per address too). */
-export const addressOf = (user: { id: number }) => `10.${(user.id >> 16) & 255}.${(user.id >> 8) & 255}.${user.id & 255}`;
+export const addressOf = (user: { id: number }) =>
+  `10.${(user.id >> 16) & 255}.${(user.id >> 8) & 255}.${user.id & 255}`;
 
 export async function placeOrder(app: App, user: TestUser, lines: Parameters<typeof orderBody>[0]) {
   return app.inject({

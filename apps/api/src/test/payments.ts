@@ -5,10 +5,21 @@ import type { TestUser } from './factories.js';
 
 /** Shortcuts for the payment tests: start an attempt, charge a sandbox card, verify. */
 export async function initialize(app: App, user: TestUser, orderId: number) {
-  return app.inject({ method: 'POST', url: '/api/payments/initialize/', headers: user.headers, payload: { order_id: orderId } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/payments/initialize/',
+    headers: user.headers,
+    payload: { order_id: orderId },
+  });
 }
 
-export async function charge(app: App, user: TestUser, reference: string, card = cardGroups(SANDBOX_CARDS.success), expiry = '12/39') {
+export async function charge(
+  app: App,
+  user: TestUser,
+  reference: string,
+  card = cardGroups(SANDBOX_CARDS.success),
+  expiry = '12/39',
+) {
   return app.inject({
     method: 'POST',
     url: '/api/payments/sandbox/charge/',

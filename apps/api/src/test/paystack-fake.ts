@@ -59,7 +59,11 @@ export async function startFakePaystack(secretKey: string): Promise<FakePaystack
         const tx = body.transaction ? fake.transactions.get(body.transaction) : undefined;
         if (!tx || tx.status !== 'success') return send(400, { status: false, message: 'Transaction not found' });
         fake.refunds.push({ transaction: tx.reference, amount: body.amount ?? tx.amount });
-        send(200, { status: true, message: 'Refund has been queued for processing', data: { status: 'pending', amount: body.amount } });
+        send(200, {
+          status: true,
+          message: 'Refund has been queued for processing',
+          data: { status: 'pending', amount: body.amount },
+        });
       });
       return;
     }
@@ -67,7 +71,8 @@ export async function startFakePaystack(secretKey: string): Promise<FakePaystack
     if (req.method !== 'GET' || !match) return send(404, { status: false, message: 'Not found' });
     fake.calls++;
     const tx = fake.transactions.get(decodeURIComponent(match[1]!));
-    if (!tx) return send(400, { status: false, message: 'Transaction reference not found', code: 'transaction_not_found' });
+    if (!tx)
+      return send(400, { status: false, message: 'Transaction reference not found', code: 'transaction_not_found' });
     return send(200, {
       status: true,
       message: 'Verification successful',

@@ -8,7 +8,11 @@ export async function multipart(
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   for (const [key, file] of Object.entries(files)) {
-    form.append(key, new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }), file.name);
+    form.append(
+      key,
+      new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }),
+      file.name,
+    );
   }
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return {
@@ -22,7 +26,10 @@ export async function picture(kind: 'jpeg' | 'png' | 'gif' | 'webp' = 'jpeg', si
   const image = sharp({ create: { width: size, height: size, channels: 3, background: { r: 200, g: 40, b: 90 } } });
   switch (kind) {
     case 'jpeg':
-      return image.jpeg().withExif({ IFD0: { Make: 'SecretCam', Copyright: 'Private Person' } }).toBuffer();
+      return image
+        .jpeg()
+        .withExif({ IFD0: { Make: 'SecretCam', Copyright: 'Private Person' } })
+        .toBuffer();
     case 'png':
       return image.png().toBuffer();
     case 'gif':

@@ -3,7 +3,15 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { books } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
-import { createBook, createUser, expireReservation, insertAuthor, insertBook, insertCategory, placeOrder } from '../../test/factories.js';
+import {
+  createBook,
+  createUser,
+  expireReservation,
+  insertAuthor,
+  insertBook,
+  insertCategory,
+  placeOrder,
+} from '../../test/factories.js';
 import { startReservationSweeper, stopReservationSweeper } from '../../modules/orders/index.js';
 import { invalidateAnswers } from './cache.js';
 import { ANSWER_CACHE_CONTROL, preferredEncoding } from './http.js';

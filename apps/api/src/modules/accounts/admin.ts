@@ -10,7 +10,11 @@ interface Logger {
 
 /** A free username from an email's local part: letters, digits, _ and -, 3 to 12 characters. */
 export async function usernameFromEmail(db: Database, email: string): Promise<string> {
-  const base = (email.split('@')[0] ?? '').replace(/[^A-Za-z0-9_-]/g, '').slice(0, 12).padEnd(3, '_') || 'admin';
+  const base =
+    (email.split('@')[0] ?? '')
+      .replace(/[^A-Za-z0-9_-]/g, '')
+      .slice(0, 12)
+      .padEnd(3, '_') || 'admin';
   if (!(await findUserByLogin(db, base))) return base;
   for (let n = 2; n < 10_000; n += 1) {
     const suffix = String(n);

@@ -60,11 +60,15 @@ describe('sign-in, tokens and sign-out', () => {
       const { user, password } = await createAccount(ctx().app);
       const attacker = nextAddress();
       for (let i = 0; i < 5; i += 1) {
-        expect((await login({ emailOrUsername: user.username, password: `guess-${i}` }, attacker)).statusCode).toBe(401);
+        expect((await login({ emailOrUsername: user.username, password: `guess-${i}` }, attacker)).statusCode).toBe(
+          401,
+        );
       }
       const blocked = await login({ emailOrUsername: user.email, password }, attacker);
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().error).toMatch(/^Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\.$/);
+      expect(blocked.json().error).toMatch(
+        /^Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\.$/,
+      );
       // The owner, somewhere else, still gets in: a few wrong guesses cannot lock them out.
       expect((await login({ emailOrUsername: user.email, password }, nextAddress())).statusCode).toBe(200);
     });
@@ -72,7 +76,9 @@ describe('sign-in, tokens and sign-out', () => {
     it('counts an unknown account the same way (no hint that it does not exist)', async () => {
       const attacker = nextAddress();
       for (let i = 0; i < 5; i += 1) {
-        expect((await login({ emailOrUsername: 'ghost@example.test', password: `guess-${i}` }, attacker)).statusCode).toBe(401);
+        expect(
+          (await login({ emailOrUsername: 'ghost@example.test', password: `guess-${i}` }, attacker)).statusCode,
+        ).toBe(401);
       }
       expect((await login({ emailOrUsername: 'ghost@example.test', password: 'x' }, attacker)).statusCode).toBe(429);
     });
@@ -82,9 +88,13 @@ describe('sign-in, tokens and sign-out', () => {
       const guessers: string[] = [];
       for (let i = 0; i < 20; i += 1) {
         guessers.push(nextAddress());
-        expect((await login({ emailOrUsername: user.username, password: `guess-${i}` }, guessers[i]!)).statusCode).toBe(401);
+        expect((await login({ emailOrUsername: user.username, password: `guess-${i}` }, guessers[i]!)).statusCode).toBe(
+          401,
+        );
       }
-      expect((await login({ emailOrUsername: user.username, password: 'guess-again' }, guessers[0]!)).statusCode).toBe(429);
+      expect((await login({ emailOrUsername: user.username, password: 'guess-again' }, guessers[0]!)).statusCode).toBe(
+        429,
+      );
       expect((await login({ emailOrUsername: user.username, password }, nextAddress())).statusCode).toBe(200);
     });
 
@@ -98,7 +108,9 @@ describe('sign-in, tokens and sign-out', () => {
       const waiting = await login({ emailOrUsername: user.username, password }, sprayer);
       expect(waiting.statusCode).toBe(429);
       expect(Number(waiting.headers['retry-after'])).toBeLessThanOrEqual(30);
-      expect(waiting.json().error).toMatch(/^Too many failed sign-in attempts\. Please wait \d+ seconds? and try again\.$/);
+      expect(waiting.json().error).toMatch(
+        /^Too many failed sign-in attempts\. Please wait \d+ seconds? and try again\.$/,
+      );
       expect((await login({ emailOrUsername: user.username, password }, nextAddress())).statusCode).toBe(200);
     });
 
@@ -168,7 +180,12 @@ describe('sign-in, tokens and sign-out', () => {
 
     it('refuses forged, garbage, expired and access tokens', async () => {
       const { user, tokens } = await signIn();
-      const forged = await new SignJWT({ sub: String(user.id), jti: crypto.randomUUID(), fam: crypto.randomUUID(), token_type: 'refresh' })
+      const forged = await new SignJWT({
+        sub: String(user.id),
+        jti: crypto.randomUUID(),
+        fam: crypto.randomUUID(),
+        token_type: 'refresh',
+      })
         .setProtectedHeader({ alg: 'HS256' })
         .setIssuer('bookstore')
         .setExpirationTime('1d')
@@ -183,7 +200,10 @@ describe('sign-in, tokens and sign-out', () => {
       const { tokens: fresh } = await signIn();
       const jti = decode(fresh.refresh).jti as string;
       const { eq } = await import('drizzle-orm');
-      await ctx().app.db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokens.id, jti));
+      await ctx()
+        .app.db.update(refreshTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(refreshTokens.id, jti));
       expect((await refresh(fresh.refresh)).statusCode).toBe(401);
     });
   });
@@ -191,15 +211,23 @@ describe('sign-in, tokens and sign-out', () => {
   describe('POST /api/logout/', () => {
     it('ends the session of the refresh token', async () => {
       const account = await createAccount(ctx().app);
-      const tokens = (await login({ emailOrUsername: account.user.email, password: account.password }, nextAddress())).json();
+      const tokens = (
+        await login({ emailOrUsername: account.user.email, password: account.password }, nextAddress())
+      ).json();
       const rotated = (await refresh(tokens.refresh)).json();
-      const res = await ctx().app.inject({ method: 'POST', url: '/api/logout/', payload: { refresh: rotated.refresh } });
+      const res = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/logout/',
+        payload: { refresh: rotated.refresh },
+      });
       expect(res.statusCode).toBe(204);
       expect((await refresh(rotated.refresh)).statusCode).toBe(401);
     });
 
     it('refuses a token that is not ours and needs one', async () => {
-      expect((await ctx().app.inject({ method: 'POST', url: '/api/logout/', payload: { refresh: 'nope' } })).statusCode).toBe(401);
+      expect(
+        (await ctx().app.inject({ method: 'POST', url: '/api/logout/', payload: { refresh: 'nope' } })).statusCode,
+      ).toBe(401);
       expect((await ctx().app.inject({ method: 'POST', url: '/api/logout/', payload: {} })).statusCode).toBe(400);
     });
   });
@@ -208,9 +236,7 @@ describe('sign-in, tokens and sign-out', () => {
     it('refuses a forged signature, a changed payload, alg none and an expired token', async () => {
       const { user, access } = await createAccount(ctx().app);
       const [header, , signature] = access.split('.');
-      const staffPayload = Buffer.from(
-        JSON.stringify({ ...decode(access), is_staff: true }),
-      ).toString('base64url');
+      const staffPayload = Buffer.from(JSON.stringify({ ...decode(access), is_staff: true })).toString('base64url');
       const tampered = `${header}.${staffPayload}.${signature}`;
       const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${staffPayload}.`;
       const otherKey = await new SignJWT({ username: user.username, is_staff: true, token_type: 'access' })

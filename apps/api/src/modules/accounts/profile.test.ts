@@ -95,7 +95,11 @@ describe('profile', () => {
       expect([400, 413]).toContain(tooBig.statusCode);
       expect(tooBig.json().error).toBe('Image size should be less than 5MB');
 
-      const text = await update(auth, {}, { profilePicture: { data: Buffer.from('hello, not a picture'), name: 'me.png', type: 'image/png' } });
+      const text = await update(
+        auth,
+        {},
+        { profilePicture: { data: Buffer.from('hello, not a picture'), name: 'me.png', type: 'image/png' } },
+      );
       expect(text.statusCode).toBe(400);
       expect(text.json().fields.profilePicture).toEqual(['Please upload a valid image file (JPEG, PNG, or GIF)']);
 

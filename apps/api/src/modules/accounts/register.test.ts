@@ -25,7 +25,11 @@ describe('POST /api/register/', () => {
 
   let sequence = 0;
   /** Each sign-up from an address of its own: one address may create only a few accounts an hour. */
-  async function register(fields: Record<string, string>, files = {}, remoteAddress = `10.77.${sequence >> 8}.${++sequence & 255}`) {
+  async function register(
+    fields: Record<string, string>,
+    files = {},
+    remoteAddress = `10.77.${sequence >> 8}.${++sequence & 255}`,
+  ) {
     const { payload, headers } = await multipart(fields, files);
     return ctx().app.inject({ method: 'POST', url: '/api/register/', payload, headers, remoteAddress });
   }
@@ -125,7 +129,14 @@ describe('POST /api/register/', () => {
   });
 
   it('names every wrong field at once', async () => {
-    const res = await register({ email: 'x', username: 'a', firstName: '', lastName: '', password: '1', password2: '' });
+    const res = await register({
+      email: 'x',
+      username: 'a',
+      firstName: '',
+      lastName: '',
+      password: '1',
+      password2: '',
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().fields).sort()).toEqual(
       ['email', 'firstName', 'lastName', 'password', 'password2', 'username'].sort(),
@@ -178,9 +189,16 @@ describe('POST /api/register/', () => {
   it('refuses files that only pretend to be pictures, judging by the bytes', async () => {
     const disguised = [
       { data: Buffer.from('just some text, honestly a picture'), name: 'cat.png', type: 'image/png' },
-      { data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), name: 'a.gif', type: 'image/gif' },
+      {
+        data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        name: 'a.gif',
+        type: 'image/gif',
+      },
       // Right first bytes, then nothing a decoder can read.
-      { data: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]), name: 'x.png' },
+      {
+        data: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]),
+        name: 'x.png',
+      },
       // A real picture of a type the spec does not allow.
       { data: await picture('webp'), name: 'p.jpg', type: 'image/jpeg' },
     ];
@@ -230,9 +248,9 @@ describe('POST /api/register/', () => {
 
       // Both pass the "is it taken" check; the second insert fails inside its transaction, which
       // takes its event with it.
-      const statuses = (await Promise.all([register(fields), register({ ...fields, email: `other-${fields.email}` })])).map(
-        (r) => r.statusCode,
-      );
+      const statuses = (
+        await Promise.all([register(fields), register({ ...fields, email: `other-${fields.email}` })])
+      ).map((r) => r.statusCode);
       expect(statuses.sort()).toEqual([201, 409]);
       expect(await registeredEvents(fields.username)).toHaveLength(1);
     });

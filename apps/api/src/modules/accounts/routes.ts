@@ -22,7 +22,14 @@ import { deleteExpiredSessions } from './sessions.js';
 import { security } from '../../lib/openapi.js';
 
 const PICTURE_FIELDS = ['profilePicture', 'profile_picture'] as const;
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema };
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  413: errorSchema,
+};
 
 /**
  * Accounts under /api: register, login, token refresh, logout, profile, and the staff users list.
@@ -135,7 +142,10 @@ export async function accountsRoutes(fastify: FastifyInstance) {
     {
       preHandler: app.requireUser,
       // Each change may carry a new picture to decode and encode: a person needs a few an hour.
-      config: { invalidates: ['catalogue'], rateLimit: { max: 20, timeWindow: '1 hour', keyGenerator: app.limits.perAccount } },
+      config: {
+        invalidates: ['catalogue'],
+        rateLimit: { max: 20, timeWindow: '1 hour', keyGenerator: app.limits.perAccount },
+      },
       schema: {
         tags: ['accounts'],
         summary: 'Change the signed-in user’s profile',

@@ -82,7 +82,9 @@ export class AccountsService {
     const conflict = this.identityConflict(await takenIdentity(this.db, input));
     if (conflict) throw conflict;
 
-    const picture = form.file ? await this.savePicture(form.file.data, form.file.field, accountMessages.pictureTooLarge) : null;
+    const picture = form.file
+      ? await this.savePicture(form.file.data, form.file.field, accountMessages.pictureTooLarge)
+      : null;
     // Hashed before the transaction opens: it takes tens of milliseconds, and the embedded database
     // serves nobody else while a transaction is open.
     const passwordHash = await hashPassword(input.password);
@@ -110,7 +112,10 @@ export class AccountsService {
     } catch (err) {
       await removeMedia(this.config.mediaDir, picture);
       if (isUniqueViolation(err)) {
-        throw this.identityConflict(await takenIdentity(this.db, input)) ?? fieldsError({ email: [accountMessages.emailTaken] }, 409);
+        throw (
+          this.identityConflict(await takenIdentity(this.db, input)) ??
+          fieldsError({ email: [accountMessages.emailTaken] }, 409)
+        );
       }
       throw err;
     }
@@ -168,7 +173,8 @@ export class AccountsService {
     // Only what was sent changes; empty names and email mean "not sent" (the web sends non-empty values only).
     const sent = Object.fromEntries(
       Object.entries(form.fields).filter(
-        ([key, value]) => ['firstName', 'lastName', 'email', 'bio'].includes(key) && (key === 'bio' || value.trim() !== ''),
+        ([key, value]) =>
+          ['firstName', 'lastName', 'email', 'bio'].includes(key) && (key === 'bio' || value.trim() !== ''),
       ),
     );
     const parsed = profileUpdateSchema.safeParse(sent);
@@ -181,7 +187,11 @@ export class AccountsService {
     }
     delete changes.email;
     if (form.file) {
-      changes.profilePicture = await this.savePicture(form.file.data, form.file.field, accountMessages.profilePictureTooLarge);
+      changes.profilePicture = await this.savePicture(
+        form.file.data,
+        form.file.field,
+        accountMessages.profilePictureTooLarge,
+      );
     }
     try {
       const updated = await updateUser(this.db, user.id, changes);

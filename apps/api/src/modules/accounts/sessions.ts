@@ -40,7 +40,12 @@ async function signPair(
 }
 
 /** A new session for a user who just proved who they are. */
-export async function startSession(db: Database, tokens: TokenService, user: UserRow, now = new Date()): Promise<TokenPair> {
+export async function startSession(
+  db: Database,
+  tokens: TokenService,
+  user: UserRow,
+  now = new Date(),
+): Promise<TokenPair> {
   const session = {
     id: randomUUID(),
     familyId: randomUUID(),

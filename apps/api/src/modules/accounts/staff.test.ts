@@ -11,10 +11,16 @@ describe('staff management', () => {
   it('searches users by username or email, in any case', async () => {
     const staff = await createAccount(app(), { staff: true });
     const someone = await createAccount(app());
-    const byName = await app().inject({ url: `/api/users/?search=${someone.user.username.toUpperCase()}`, headers: staff.auth });
+    const byName = await app().inject({
+      url: `/api/users/?search=${someone.user.username.toUpperCase()}`,
+      headers: staff.auth,
+    });
     expect(byName.json().data.map((u: { id: number }) => u.id)).toEqual([someone.user.id]);
     expect(byName.json().meta.count).toBe(1);
-    const byEmail = await app().inject({ url: `/api/users/?search=${encodeURIComponent(someone.user.email)}`, headers: staff.auth });
+    const byEmail = await app().inject({
+      url: `/api/users/?search=${encodeURIComponent(someone.user.email)}`,
+      headers: staff.auth,
+    });
     expect(byEmail.json().data.map((u: { id: number }) => u.id)).toEqual([someone.user.id]);
     const none = await app().inject({ url: '/api/users/?search=_', headers: staff.auth });
     expect(none.json().data).toEqual([]);

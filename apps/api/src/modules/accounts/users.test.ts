@@ -27,7 +27,10 @@ describe('staff', () => {
       );
       expect(JSON.stringify(body)).not.toMatch(/password/i);
 
-      const last = await ctx().app.inject({ url: `/api/users/?page=${Math.ceil(total / 10)}&pages=10`, headers: staff.auth });
+      const last = await ctx().app.inject({
+        url: `/api/users/?page=${Math.ceil(total / 10)}&pages=10`,
+        headers: staff.auth,
+      });
       expect(last.json().meta.next).toBeNull();
       const defaults = await ctx().app.inject({ url: '/api/users/', headers: staff.auth });
       expect(defaults.json().meta.pageSize).toBe(10);
@@ -57,7 +60,9 @@ describe('staff', () => {
       };
       await ensureAdminFromConfig(ctx().app.db, config, quietLog);
       await ensureAdminFromConfig(ctx().app.db, config, quietLog);
-      const rows = (await ctx().app.db.select().from(users)).filter((u) => u.email.toLowerCase() === 'boss@example.test');
+      const rows = (await ctx().app.db.select().from(users)).filter(
+        (u) => u.email.toLowerCase() === 'boss@example.test',
+      );
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ isStaff: true, username: 'Boss' });
 

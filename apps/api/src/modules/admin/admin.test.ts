@@ -16,10 +16,12 @@ describe('dashboard', () => {
       const shopper = await createAccount(app());
       const low = await insertBook(app().db, { stockAmount: 2 });
       await insertBook(app().db, { stockAmount: 50 });
-      await app().db.insert(reviews).values([
-        { bookId: low.id, userId: shopper.user.id, rating: 5, comment: 'Great' },
-        { bookId: low.id, userId: staff.user.id, rating: 2, comment: 'Meh' },
-      ]);
+      await app()
+        .db.insert(reviews)
+        .values([
+          { bookId: low.id, userId: shopper.user.id, rating: 5, comment: 'Great' },
+          { bookId: low.id, userId: staff.user.id, rating: 2, comment: 'Meh' },
+        ]);
       const order = (totalCents: number, paymentStatus: string, paidAt: Date | null) => ({
         userId: shopper.user.id,
         totalCents,
@@ -28,14 +30,16 @@ describe('dashboard', () => {
         paidAt,
         reservedUntil: new Date(),
       });
-      await app().db.insert(orders).values([
-        order(1250, 'success', day(0)),
-        order(750, 'success', day(0)),
-        order(1999, 'success', day(3)),
-        order(500, 'success', day(45)),
-        order(9999, 'pending', null),
-        order(4242, 'failed', null),
-      ]);
+      await app()
+        .db.insert(orders)
+        .values([
+          order(1250, 'success', day(0)),
+          order(750, 'success', day(0)),
+          order(1999, 'success', day(3)),
+          order(500, 'success', day(45)),
+          order(9999, 'pending', null),
+          order(4242, 'failed', null),
+        ]);
 
       const res = await app().inject({ url: '/api/admin/summary/', headers: staff.auth });
       expect(res.statusCode).toBe(200);
@@ -54,7 +58,11 @@ describe('dashboard', () => {
       expect(body.low_stock).toBeGreaterThanOrEqual(1);
       expect(body.sales_by_day).toHaveLength(30);
       expect(body.sales_by_day.at(-1)).toEqual({ date: isoDay(0), total: '20.00', orders: 2 });
-      expect(body.sales_by_day.find((d: { date: string }) => d.date === isoDay(3))).toEqual({ date: isoDay(3), total: '19.99', orders: 1 });
+      expect(body.sales_by_day.find((d: { date: string }) => d.date === isoDay(3))).toEqual({
+        date: isoDay(3),
+        total: '19.99',
+        orders: 1,
+      });
       expect(body.sales_by_day[0].date).toBe(isoDay(29));
     });
 
@@ -65,10 +73,21 @@ describe('dashboard', () => {
       const before = await summary();
       const hit = await insertBook(app().db, { title: uniqueName('Hit ') });
       const second = await insertBook(app().db, { title: uniqueName('Second ') });
-      const paidOrder = async (paidAt: Date, lines: { book: typeof hit; quantity: number; protection?: boolean }[], paymentStatus = 'success') => {
+      const paidOrder = async (
+        paidAt: Date,
+        lines: { book: typeof hit; quantity: number; protection?: boolean }[],
+        paymentStatus = 'success',
+      ) => {
         const [order] = await app()
           .db.insert(orders)
-          .values({ userId: shopper.user.id, totalCents: 0, currency: 'USD', paymentStatus, paidAt, reservedUntil: new Date() })
+          .values({
+            userId: shopper.user.id,
+            totalCents: 0,
+            currency: 'USD',
+            paymentStatus,
+            paidAt,
+            reservedUntil: new Date(),
+          })
           .returning();
         await app()
           .db.insert(orderItems)
@@ -84,14 +103,19 @@ describe('dashboard', () => {
             })),
           );
       };
-      await paidOrder(day(1), [{ book: hit, quantity: 40, protection: true }, { book: second, quantity: 30 }]);
+      await paidOrder(day(1), [
+        { book: hit, quantity: 40, protection: true },
+        { book: second, quantity: 30 },
+      ]);
       await paidOrder(day(2), [{ book: second, quantity: 5 }]);
       await paidOrder(day(40), [{ book: second, quantity: 100 }]);
       await paidOrder(day(1), [{ book: second, quantity: 100 }], 'pending');
-      await app().db.insert(contactMessages).values([
-        { name: 'A', email: 'a@example.com', subject: 'S', message: 'M' },
-        { name: 'B', email: 'b@example.com', subject: 'S', message: 'M', handledAt: new Date() },
-      ]);
+      await app()
+        .db.insert(contactMessages)
+        .values([
+          { name: 'A', email: 'a@example.com', subject: 'S', message: 'M' },
+          { name: 'B', email: 'b@example.com', subject: 'S', message: 'M', handledAt: new Date() },
+        ]);
       await app()
         .db.insert(newsletterSubscribers)
         .values([
@@ -123,7 +147,13 @@ describe('dashboard', () => {
       const tag = uniqueName('z');
       await insertBook(app().db, { title: `${tag} Bravo`, bookAuthor: 'Ann', priceCents: 300, stockAmount: 1 });
       await insertBook(app().db, { title: `${tag} alpha`, bookAuthor: 'Cid', priceCents: 100, stockAmount: 9 });
-      await insertBook(app().db, { title: `${tag} Charlie`, bookAuthor: 'Bea', priceCents: 200, stockAmount: 5, isbn: '9780141439518' });
+      await insertBook(app().db, {
+        title: `${tag} Charlie`,
+        bookAuthor: 'Bea',
+        priceCents: 200,
+        stockAmount: 5,
+        isbn: '9780141439518',
+      });
       const titles = async (sort: string) =>
         (await app().inject({ url: `/api/admin/books/?search=${tag}&sort=${sort}`, headers: staff.auth }))
           .json()

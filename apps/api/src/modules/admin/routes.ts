@@ -48,7 +48,12 @@ export async function adminRoutes(fastify: FastifyInstance) {
         low_stock_threshold: LOW_STOCK_THRESHOLD,
         currency: app.config.currency,
         sales_by_day: days.map((d) => ({ date: d.date, total: centsToMoney(Number(d.cents)), orders: d.orders })),
-        bestsellers: top.map((b) => ({ book: b.book, title: b.title, copies: b.copies, total: centsToMoney(Number(b.cents)) })),
+        bestsellers: top.map((b) => ({
+          book: b.book,
+          title: b.title,
+          copies: b.copies,
+          total: centsToMoney(Number(b.cents)),
+        })),
         open_messages: totals.open_messages,
         subscribers: totals.subscribers,
       };
@@ -61,7 +66,8 @@ export async function adminRoutes(fastify: FastifyInstance) {
       preHandler: app.requireStaff,
       schema: {
         tags,
-        summary: 'Books for the dashboard table: paged, sorted by any column, searched by title, author or ISBN; `waiting`: shoppers asking to be told when it is back',
+        summary:
+          'Books for the dashboard table: paged, sorted by any column, searched by title, author or ISBN; `waiting`: shoppers asking to be told when it is back',
         security,
         querystring: adminBooksQuerySchema,
         response: { 200: pagedAdminBooksSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },

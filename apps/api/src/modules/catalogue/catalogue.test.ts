@@ -1,7 +1,14 @@
 import { authorSchema, bookDetailSchema, bookSchema, categorySchema, pagedBooksSchema } from '@bookstore/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
-import { createAccount, insertAuthor, insertBook, insertCategory, insertReview, insertUser } from '../../test/factories.js';
+import {
+  createAccount,
+  insertAuthor,
+  insertBook,
+  insertCategory,
+  insertReview,
+  insertUser,
+} from '../../test/factories.js';
 import { invalidateAnswers } from '../../lib/answers/cache.js';
 
 const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 24 * 60 * 60 * 1000);

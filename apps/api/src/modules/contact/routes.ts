@@ -68,7 +68,8 @@ export async function contactRoutes(parent: FastifyInstance) {
     async (request) => {
       const email = request.body.email;
       const mayMail = async () =>
-        (await app.limits.failures.add(`newsletter:${email.toLowerCase()}`, 24 * 60 * 60_000)).count <= CONFIRMATIONS_PER_DAY;
+        (await app.limits.failures.add(`newsletter:${email.toLowerCase()}`, 24 * 60 * 60_000)).count <=
+        CONFIRMATIONS_PER_DAY;
       await subscribe(app.db, email, mayMail);
       return { ok: true as const, message: SUBSCRIBED };
     },

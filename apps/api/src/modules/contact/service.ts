@@ -36,7 +36,9 @@ export async function subscribe(db: Database, email: string, mayMail: () => Prom
         RETURNING confirmed_at IS NOT NULL AS confirmed`,
   );
   if (row?.confirmed || !(await mayMail())) return;
-  await db.transaction((tx) => recordEvent(tx, { type: 'newsletter.subscription-requested', key: email.toLowerCase(), payload: { email } }));
+  await db.transaction((tx) =>
+    recordEvent(tx, { type: 'newsletter.subscription-requested', key: email.toLowerCase(), payload: { email } }),
+  );
 }
 
 /** Opens a confirmation link: the address counts from now. */

@@ -125,7 +125,11 @@ describe('contact messages and subscribers for staff', () => {
         .db.insert(newsletterSubscribers)
         .values([
           { email: `${tag}.one@example.com`, createdAt: new Date(Date.now() - 2_000), confirmedAt: new Date() },
-          { email: `=cmd|'/c calc'!A0${tag}@example.com`, createdAt: new Date(Date.now() - 1_000), confirmedAt: new Date() },
+          {
+            email: `=cmd|'/c calc'!A0${tag}@example.com`,
+            createdAt: new Date(Date.now() - 1_000),
+            confirmedAt: new Date(),
+          },
           // Never confirmed by its owner: not a subscriber.
           { email: `${tag}.waiting@example.com`, createdAt: new Date() },
         ]);

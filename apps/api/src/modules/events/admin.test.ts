@@ -54,11 +54,20 @@ describe('staff see and retry events: /api/admin/events/', () => {
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         status: 'dead',
         deliveries: [
-          { subscriber: 'flaky-mailer', status: 'dead', attempts: 10, next_attempt_at: null, delivered_at: null, last_error: 'SMTP said 451' },
+          {
+            subscriber: 'flaky-mailer',
+            status: 'dead',
+            attempts: 10,
+            next_attempt_at: null,
+            delivered_at: null,
+            last_error: 'SMTP said 451',
+          },
         ],
       },
     ]);
-    const next = (await app().inject({ url: '/api/admin/events/?status=dead&page_size=1&page=2', headers: staff.auth })).json();
+    const next = (
+      await app().inject({ url: '/api/admin/events/?status=dead&page_size=1&page=2', headers: staff.auth })
+    ).json();
     expect(next.data.map((e: { id: number }) => e.id)).toEqual([first]);
 
     const pending = (await app().inject({ url: '/api/admin/events/?status=pending', headers: staff.auth })).json();
@@ -75,7 +84,11 @@ describe('staff see and retry events: /api/admin/events/', () => {
     try {
       const res = await app().inject({ method: 'POST', url: `/api/admin/events/${id}/retry/`, headers: staff.auth });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id, status: 'pending', deliveries: [{ subscriber: 'flaky-mailer', status: 'pending', attempts: 0 }] });
+      expect(res.json()).toMatchObject({
+        id,
+        status: 'pending',
+        deliveries: [{ subscriber: 'flaky-mailer', status: 'pending', attempts: 0 }],
+      });
 
       const deadline = Date.now() + 5_000;
       let status = '';

@@ -73,7 +73,12 @@ async function selectEvents(db: Database, where: SQL, page: { limit: number; off
 }
 
 /** Newest first, optionally only those of one status. */
-export async function listEvents(db: Database, page: number, pageSize: number, status?: EventStatus): Promise<EventsPage> {
+export async function listEvents(
+  db: Database,
+  page: number,
+  pageSize: number,
+  status?: EventStatus,
+): Promise<EventsPage> {
   const where = status ? WHERE_STATUS[status] : sql`true`;
   const [count] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM outbox_events e WHERE ${where}`);
   const found = await selectEvents(db, where, { limit: pageSize, offset: (page - 1) * pageSize });

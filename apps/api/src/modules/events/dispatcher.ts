@@ -217,7 +217,10 @@ export class EventDispatcher {
     try {
       await this.settle(claimed, failure);
     } catch (err) {
-      this.app.log.warn({ err, delivery: claimed.id }, 'could not record an outbox delivery; it is retried when its lease runs out');
+      this.app.log.warn(
+        { err, delivery: claimed.id },
+        'could not record an outbox delivery; it is retried when its lease runs out',
+      );
     }
   }
 
@@ -237,7 +240,13 @@ export class EventDispatcher {
               next_attempt_at = now() + ${delay}::float8 * interval '1 millisecond'
           WHERE ${mine}`,
     );
-    const context = { err: failure, event: claimed.eventId, type: claimed.type, subscriber: claimed.subscriber, attempt: claimed.attempts };
+    const context = {
+      err: failure,
+      event: claimed.eventId,
+      type: claimed.type,
+      subscriber: claimed.subscriber,
+      attempt: claimed.attempts,
+    };
     if (dead) this.app.log.error(context, 'an event subscriber gave up after its last attempt; staff can retry it');
     else this.app.log.warn(context, 'an event subscriber failed; it will be retried');
   }

@@ -3,7 +3,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { rows } from '../../db/rows.js';
 import { outboxDeliveries, outboxEvents } from '../../db/schema.js';
 import { type App, createSecondServer, onPostgres, useTestApp } from '../../test/app.js';
-import { type Delivery, type DispatcherOptions, EventDispatcher, type OutboxEvent, recordEvent, subscribe } from './index.js';
+import {
+  type Delivery,
+  type DispatcherOptions,
+  EventDispatcher,
+  type OutboxEvent,
+  recordEvent,
+  subscribe,
+} from './index.js';
 
 declare module './outbox.js' {
   interface EventTypes {
@@ -108,7 +115,8 @@ describe('events after commit', () => {
     expect(calls.map((c) => c.delivery.attempt)).toEqual([1, 2, 3]);
     expect(new Set(calls.map((c) => c.delivery.idempotencyKey)).size).toBe(1);
     // Equal jitter waits at least half the backoff.
-    for (let i = 1; i < calls.length; i++) expect(calls[i]!.at - calls[i - 1]!.at).toBeGreaterThanOrEqual(backoff / 2 - 5);
+    for (let i = 1; i < calls.length; i++)
+      expect(calls[i]!.at - calls[i - 1]!.at).toBeGreaterThanOrEqual(backoff / 2 - 5);
     expect(await deliveryOf(id)).toMatchObject({ attempts: 3, lastError: 'mail server said no' });
     await new Promise((resolve) => setTimeout(resolve, 3 * backoff));
     expect(calls).toHaveLength(3);
@@ -125,7 +133,9 @@ describe('events after commit', () => {
     await until(async () => (await deliveryOf(id)).status === 'delivered');
 
     expect(calls.map((c) => c.delivery.attempt)).toEqual([1, 2, 3]);
-    expect(new Set(calls.map((c) => c.delivery.idempotencyKey))).toEqual(new Set([(await deliveryOf(id)).idempotencyKey]));
+    expect(new Set(calls.map((c) => c.delivery.idempotencyKey))).toEqual(
+      new Set([(await deliveryOf(id)).idempotencyKey]),
+    );
   });
 
   it('counts an attempt that outlives its lease as failed and aborts it', async () => {
@@ -171,7 +181,10 @@ describe('events after commit', () => {
     probe();
     const [delivered, dead, pending] = [await ping(10), await ping(11), await ping(12)];
     const old = sql`now() - interval '8 days'`;
-    await app().db.update(outboxEvents).set({ createdAt: old }).where(sql`${outboxEvents.id} IN (${delivered}, ${dead}, ${pending})`);
+    await app()
+      .db.update(outboxEvents)
+      .set({ createdAt: old })
+      .where(sql`${outboxEvents.id} IN (${delivered}, ${dead}, ${pending})`);
     await app().db.update(outboxDeliveries).set({ status: 'delivered' }).where(eq(outboxDeliveries.eventId, delivered));
     await app().db.update(outboxDeliveries).set({ status: 'dead' }).where(eq(outboxDeliveries.eventId, dead));
     await app()
@@ -181,9 +194,14 @@ describe('events after commit', () => {
 
     const d = await dispatcher({ pollMs: 60_000 });
     await d.idle();
-    await until(async () => (await app().db.select().from(outboxEvents).where(eq(outboxEvents.id, delivered))).length === 0);
+    await until(
+      async () => (await app().db.select().from(outboxEvents).where(eq(outboxEvents.id, delivered))).length === 0,
+    );
 
-    const left = await app().db.select({ id: outboxEvents.id }).from(outboxEvents).where(sql`${outboxEvents.id} IN (${dead}, ${pending})`);
+    const left = await app()
+      .db.select({ id: outboxEvents.id })
+      .from(outboxEvents)
+      .where(sql`${outboxEvents.id} IN (${dead}, ${pending})`);
     expect(left.map((e) => e.id).sort()).toEqual([dead, pending].sort());
   });
 
@@ -193,30 +211,34 @@ describe('events after commit', () => {
     expect(backoffMs(20)).toBe(3_600_000);
   });
 
-  it.runIf(onPostgres)('shares the work of two servers on one PostgreSQL without delivering an event twice', async () => {
-    const other = await createSecondServer(ctx());
-    cleanups.push(() => other.close());
-    const seen = new Map<number, App[]>();
-    probe(async (event, delivery) => {
-      seen.set(event.id, [...(seen.get(event.id) ?? []), delivery.app]);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    });
-    await dispatcher({ pollMs: 50, batchSize: 5 }, app());
-    await dispatcher({ pollMs: 50, batchSize: 5 }, other.app);
-
-    const ids: number[] = [];
-    for (let batch = 0; batch < 10; batch++) {
-      await app().db.transaction(async (tx) => {
-        for (let i = 0; i < 10; i++) ids.push(await recordEvent(tx, { type: 'test.ping', key: `shared-${batch}-${i}`, payload: { n: i } }));
+  it.runIf(onPostgres)(
+    'shares the work of two servers on one PostgreSQL without delivering an event twice',
+    async () => {
+      const other = await createSecondServer(ctx());
+      cleanups.push(() => other.close());
+      const seen = new Map<number, App[]>();
+      probe(async (event, delivery) => {
+        seen.set(event.id, [...(seen.get(event.id) ?? []), delivery.app]);
+        await new Promise((resolve) => setTimeout(resolve, 5));
       });
-    }
-    await until(() => ids.every((id) => seen.has(id)));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+      await dispatcher({ pollMs: 50, batchSize: 5 }, app());
+      await dispatcher({ pollMs: 50, batchSize: 5 }, other.app);
 
-    expect([...seen.values()].filter((apps) => apps.length > 1)).toEqual([]);
-    const byServer = [app(), other.app].map((server) => [...seen.values()].filter(([by]) => by === server).length);
-    expect(byServer[0]! + byServer[1]!).toBe(100);
-    expect(byServer[0]).toBeGreaterThan(0);
-    expect(byServer[1]).toBeGreaterThan(0);
-  });
+      const ids: number[] = [];
+      for (let batch = 0; batch < 10; batch++) {
+        await app().db.transaction(async (tx) => {
+          for (let i = 0; i < 10; i++)
+            ids.push(await recordEvent(tx, { type: 'test.ping', key: `shared-${batch}-${i}`, payload: { n: i } }));
+        });
+      }
+      await until(() => ids.every((id) => seen.has(id)));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+
+      expect([...seen.values()].filter((apps) => apps.length > 1)).toEqual([]);
+      const byServer = [app(), other.app].map((server) => [...seen.values()].filter(([by]) => by === server).length);
+      expect(byServer[0]! + byServer[1]!).toBe(100);
+      expect(byServer[0]).toBeGreaterThan(0);
+      expect(byServer[1]).toBeGreaterThan(0);
+    },
+  );
 });

@@ -1,4 +1,11 @@
-import { errorSchema, eventsQuerySchema, idParamSchema, NOTHING_TO_RETRY_MESSAGE, outboxEventSchema, pagedEventsSchema } from '@bookstore/contract';
+import {
+  errorSchema,
+  eventsQuerySchema,
+  idParamSchema,
+  NOTHING_TO_RETRY_MESSAGE,
+  outboxEventSchema,
+  pagedEventsSchema,
+} from '@bookstore/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -19,7 +26,8 @@ export async function eventsRoutes(fastify: FastifyInstance) {
       preHandler: app.requireStaff,
       schema: {
         tags,
-        summary: 'Recorded events and how each subscriber took them, newest first; `status=dead` lists those that gave up',
+        summary:
+          'Recorded events and how each subscriber took them, newest first; `status=dead` lists those that gave up',
         security,
         querystring: eventsQuerySchema,
         response: { 200: pagedEventsSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
@@ -38,7 +46,14 @@ export async function eventsRoutes(fastify: FastifyInstance) {
         summary: "Retry an event's dead deliveries now, with a fresh round of attempts",
         security,
         params: idParamSchema,
-        response: { 200: outboxEventSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: {
+          200: outboxEventSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
       },
     },
     async (request) => {

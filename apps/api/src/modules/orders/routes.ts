@@ -60,7 +60,10 @@ export async function ordersRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       if (app.config.requireVerifiedEmailToOrder) {
         // REQUIRE_VERIFIED_EMAIL_TO_ORDER: against hoarding stock with throwaway accounts.
-        const [user] = await app.db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, request.user!.userId));
+        const [user] = await app.db
+          .select({ verifiedAt: users.emailVerifiedAt })
+          .from(users)
+          .where(eq(users.id, request.user!.userId));
         if (!user?.verifiedAt) throw forbidden(VERIFY_TO_ORDER_MESSAGE);
       }
       const order = await placeOrder(app.db, request.body, {

@@ -1,6 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, useTestApp } from '../../test/app.js';
-import { createBook, createUser, expireReservation, orderRow, placeOrder, stockOf, type TestUser } from '../../test/factories.js';
+import {
+  createBook,
+  createUser,
+  expireReservation,
+  orderRow,
+  placeOrder,
+  stockOf,
+  type TestUser,
+} from '../../test/factories.js';
 import { initialize, verify } from '../../test/payments.js';
 import { startFakePaystack } from '../../test/paystack-fake.js';
 import { releaseExpiredReservations } from '../orders/reservations.js';
@@ -45,7 +53,11 @@ describe('Paystack verification', () => {
     const res = await verify(app, user, orderId, reference);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'success', order_status: 'completed' });
-    expect(await orderRow(app, orderId)).toMatchObject({ paymentStatus: 'success', status: 'completed', transactionRef: reference });
+    expect(await orderRow(app, orderId)).toMatchObject({
+      paymentStatus: 'success',
+      status: 'completed',
+      transactionRef: reference,
+    });
     expect(await stockOf(app, book.id)).toBe(3);
 
     // A second verification does not even ask Paystack again.
@@ -156,7 +168,11 @@ describe('Paystack webhook', () => {
     ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     expect(results[1]!.json().status).toBe('success');
-    expect(await orderRow(app, orderId)).toMatchObject({ paymentStatus: 'success', status: 'completed', transactionRef: reference });
+    expect(await orderRow(app, orderId)).toMatchObject({
+      paymentStatus: 'success',
+      status: 'completed',
+      transactionRef: reference,
+    });
     expect(await stockOf(app, book.id)).toBe(1);
   });
 
@@ -213,10 +229,17 @@ describe('Paystack webhook', () => {
         payload: delivery.payload,
       });
       expect(res.statusCode).toBe(200);
-      expect(await orderRow(app, orderId)).toMatchObject({ paymentStatus: 'success', status: 'completed', stockReleased: false });
+      expect(await orderRow(app, orderId)).toMatchObject({
+        paymentStatus: 'success',
+        status: 'completed',
+        stockReleased: false,
+      });
       expect(await stockOf(app, book.id)).toBe(2);
       // The shopper's later verification agrees, and changes nothing.
-      expect((await verify(restarted, user, orderId, reference)).json()).toEqual({ status: 'success', order_status: 'completed' });
+      expect((await verify(restarted, user, orderId, reference)).json()).toEqual({
+        status: 'success',
+        order_status: 'completed',
+      });
       expect(await stockOf(app, book.id)).toBe(2);
     } finally {
       await restarted.close();

@@ -36,7 +36,8 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
       config: { invalidates: ['catalogue'], rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: perUser } },
       schema: {
         tags: ['payments'],
-        summary: 'Start a payment attempt for your order: reference, amount (minor units), currency, email and public key',
+        summary:
+          'Start a payment attempt for your order: reference, amount (minor units), currency, email and public key',
         security,
         body: paymentInitRequestSchema,
         response: { 200: paymentInitSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },

@@ -41,7 +41,10 @@ describe('POST /api/payments/initialize/', () => {
   it("refuses guests, other people's orders, unknown orders and bad input", async () => {
     const { app, order } = await newOrder();
     const mallory = await createUser(app);
-    expect((await app.inject({ method: 'POST', url: '/api/payments/initialize/', payload: { order_id: order.id } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/payments/initialize/', payload: { order_id: order.id } }))
+        .statusCode,
+    ).toBe(401);
     const other = await initialize(app, mallory, order.id);
     expect(other.statusCode).toBe(404);
     expect(other.json().error).toBe('Order not found');
@@ -92,7 +95,7 @@ describe('POST /api/payments/sandbox/charge/', () => {
     expect((await orderRow(app, order.id)).paymentStatus).toBe('pending');
   });
 
-  it('only charges the owner\'s own attempts', async () => {
+  it("only charges the owner's own attempts", async () => {
     const { app, user, order } = await newOrder();
     const { reference } = (await initialize(app, user, order.id)).json();
     const mallory = await createUser(app);
@@ -215,7 +218,11 @@ describe('reservations', () => {
     await releaseExpiredReservations(app.db);
     await releaseExpiredReservations(app.db);
     expect(await stockOf(app, book.id)).toBe(4); // the unpaid order's 2 copies, once; the sale stays sold
-    expect(await orderRow(app, order.id)).toMatchObject({ status: 'cancelled', stockReleased: true, paymentStatus: 'pending' });
+    expect(await orderRow(app, order.id)).toMatchObject({
+      status: 'cancelled',
+      stockReleased: true,
+      paymentStatus: 'pending',
+    });
     expect(await orderRow(app, paidId)).toMatchObject({ status: 'completed', stockReleased: false });
   });
 
@@ -230,7 +237,11 @@ describe('reservations', () => {
     const res = await verify(app, user, order.id, reference);
     expect(res.json()).toEqual({ status: 'success', order_status: 'completed' });
     expect(await stockOf(app, book.id)).toBe(3);
-    expect(await orderRow(app, order.id)).toMatchObject({ status: 'completed', stockReleased: false, paymentStatus: 'success' });
+    expect(await orderRow(app, order.id)).toMatchObject({
+      status: 'completed',
+      stockReleased: false,
+      paymentStatus: 'success',
+    });
   });
 
   it('keeps a late payment whose copies were sold meanwhile, flagged backordered', async () => {
@@ -246,7 +257,11 @@ describe('reservations', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'success', order_status: 'backordered' });
     expect(await stockOf(app, book.id)).toBe(0); // never below zero, never sold twice
-    expect(await orderRow(app, order.id)).toMatchObject({ status: 'backordered', paymentStatus: 'success', transactionRef: reference });
+    expect(await orderRow(app, order.id)).toMatchObject({
+      status: 'backordered',
+      paymentStatus: 'success',
+      transactionRef: reference,
+    });
   });
 
   it('does not hold an expired order again: the shopper checks out again (issue 15: holds cannot be renewed)', async () => {
@@ -257,7 +272,9 @@ describe('reservations', () => {
 
     const res = await initialize(app, user, order.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toBe('The time to pay for this order has run out and its books are back on sale. Please check out again.');
+    expect(res.json().error).toBe(
+      'The time to pay for this order has run out and its books are back on sale. Please check out again.',
+    );
     expect(await stockOf(app, book.id)).toBe(3);
     expect(await orderRow(app, order.id)).toMatchObject({ status: 'cancelled', stockReleased: true });
   });

@@ -128,15 +128,28 @@ async function refundSecondCharge(
       .set({
         status: 'refunded',
         updatedAt: sql`now()`,
-        ...(provider.name === 'sandbox' ? {} : { providerResponse: sql`coalesce(${payments.providerResponse}, '{}'::jsonb) || jsonb_build_object('refund', ${JSON.stringify(answer ?? null)}::jsonb)` }),
+        ...(provider.name === 'sandbox'
+          ? {}
+          : {
+              providerResponse: sql`coalesce(${payments.providerResponse}, '{}'::jsonb) || jsonb_build_object('refund', ${JSON.stringify(answer ?? null)}::jsonb)`,
+            }),
       })
       .where(eq(payments.reference, charge.reference));
-    log.warn({ orderId: charge.orderId, reference: charge.reference }, 'a second successful payment for a paid order was refunded');
+    log.warn(
+      { orderId: charge.orderId, reference: charge.reference },
+      'a second successful payment for a paid order was refunded',
+    );
     return 'refunded';
   } catch (err) {
-    await db.update(payments).set({ status: 'success', updatedAt: sql`now()` }).where(eq(payments.reference, charge.reference));
+    await db
+      .update(payments)
+      .set({ status: 'success', updatedAt: sql`now()` })
+      .where(eq(payments.reference, charge.reference));
     if (!(err instanceof ProviderUnavailable)) throw err;
-    log.error({ orderId: charge.orderId, reference: charge.reference }, 'could not refund a second payment yet; will retry');
+    log.error(
+      { orderId: charge.orderId, reference: charge.reference },
+      'could not refund a second payment yet; will retry',
+    );
     return 'unavailable';
   }
 }
@@ -147,8 +160,7 @@ function verifyFailure(statusCode: number, status: 'failed' | 'pending', message
 }
 
 export type PaymentJudgement =
-  | { outcome: 'success' }
-  | { outcome: 'pending' | 'failed' | 'not_found' | 'mismatch'; reason: string };
+  { outcome: 'success' } | { outcome: 'pending' | 'failed' | 'not_found' | 'mismatch'; reason: string };
 
 /**
  * The only place that decides whether a provider's answer pays an order: the provider must say
@@ -182,7 +194,11 @@ export function judgePayment(
 async function recordAttempt(db: Database, reference: string, status: 'pending' | 'failed', raw: unknown) {
   await db
     .update(payments)
-    .set({ status, providerResponse: sql`coalesce(${JSON.stringify(raw ?? null)}::jsonb, ${payments.providerResponse})`, updatedAt: sql`now()` })
+    .set({
+      status,
+      providerResponse: sql`coalesce(${JSON.stringify(raw ?? null)}::jsonb, ${payments.providerResponse})`,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(payments.reference, reference), ne(payments.status, 'success')));
 }
 
@@ -225,7 +241,8 @@ export async function verifyPayment(
   if (order.paymentStatus === 'success' && order.transactionRef === input.reference) {
     return { code: 200, status: 'success', order_status: order.status };
   }
-  if (attempt.status === 'refunded' || attempt.status === 'refunding') throw verifyFailure(409, 'failed', REFUNDED_MESSAGE);
+  if (attempt.status === 'refunded' || attempt.status === 'refunding')
+    throw verifyFailure(409, 'failed', REFUNDED_MESSAGE);
 
   let transaction: ProviderTransaction;
   try {
@@ -245,9 +262,18 @@ export async function verifyPayment(
     case 'success': {
       const result = await payOrder(db, order.id, input.reference, transaction.raw);
       if (!result.applied && result.transactionRef !== input.reference) {
-        const charge = { orderId: order.id, reference: input.reference, amountCents: order.totalCents, currency: order.currency };
+        const charge = {
+          orderId: order.id,
+          reference: input.reference,
+          amountCents: order.totalCents,
+          currency: order.currency,
+        };
         if ((await refundSecondCharge(db, provider, log, charge)) === 'unavailable') {
-          throw verifyFailure(502, 'pending', 'The payment provider could not be reached. Please try again in a moment.');
+          throw verifyFailure(
+            502,
+            'pending',
+            'The payment provider could not be reached. Please try again in a moment.',
+          );
         }
         throw verifyFailure(409, 'failed', REFUNDED_MESSAGE);
       }
@@ -262,7 +288,10 @@ export async function verifyPayment(
     case 'not_found':
       throw verifyFailure(422, 'failed', judgement.reason);
     case 'mismatch':
-      log.error({ orderId: order.id, reference: input.reference, reason: judgement.reason }, 'payment does not match its order');
+      log.error(
+        { orderId: order.id, reference: input.reference, reason: judgement.reason },
+        'payment does not match its order',
+      );
       await recordAttempt(db, input.reference, 'failed', transaction.raw);
       throw verifyFailure(422, 'failed', judgement.reason);
   }
@@ -293,7 +322,10 @@ export async function applyProviderEvent(
   });
   if (judgement.outcome !== 'success') {
     if (judgement.outcome === 'mismatch') {
-      log.error({ orderId: order.id, reference: attempt.reference, reason: judgement.reason }, 'payment does not match its order');
+      log.error(
+        { orderId: order.id, reference: attempt.reference, reason: judgement.reason },
+        'payment does not match its order',
+      );
     }
     if (judgement.outcome === 'failed' || judgement.outcome === 'mismatch') {
       await recordAttempt(db, attempt.reference, 'failed', transaction.raw);
@@ -304,7 +336,12 @@ export async function applyProviderEvent(
   const result = await payOrder(db, order.id, attempt.reference, transaction.raw);
   if (result.applied) return 'applied';
   if (result.transactionRef === attempt.reference) return 'already_paid';
-  const charge = { orderId: order.id, reference: attempt.reference, amountCents: order.totalCents, currency: order.currency };
+  const charge = {
+    orderId: order.id,
+    reference: attempt.reference,
+    amountCents: order.totalCents,
+    currency: order.currency,
+  };
   return (await refundSecondCharge(db, provider, log, charge)) === 'refunded' ? 'refunded' : 'ignored';
 }
 
@@ -324,7 +361,8 @@ export async function chargeSandboxCard(
 ): Promise<{ status: 'success'; reference: string; message: string }> {
   if (provider.name !== 'sandbox') throw notFound('Test-mode payments are turned off');
   const { reference, card_number: digits, expiry } = request;
-  if (!isCardNumber(digits)) throw badRequest('card_number: Enter a valid card number', { card_number: ['Enter a valid card number'] });
+  if (!isCardNumber(digits))
+    throw badRequest('card_number: Enter a valid card number', { card_number: ['Enter a valid card number'] });
   if (!isExpiryValid(expiry)) throw badRequest('expiry: This card has expired', { expiry: ['This card has expired'] });
   const outcome = sandboxCardOutcome(digits);
   if (outcome === 'not_a_test_card') {

@@ -15,12 +15,18 @@ export async function findReview(db: Queryable, reviewId: number): Promise<Store
 }
 
 export async function reviewBy(db: Queryable, bookId: number, userId: number): Promise<StoredReview | undefined> {
-  const [row] = await rows<StoredReview>(db, sql`${REVIEW_SELECT} WHERE r.book_id = ${bookId} AND r.user_id = ${userId}`);
+  const [row] = await rows<StoredReview>(
+    db,
+    sql`${REVIEW_SELECT} WHERE r.book_id = ${bookId} AND r.user_id = ${userId}`,
+  );
   return row;
 }
 
 /** How many reviews gave each star value, and how many of those are verified purchases. */
-export function starCounts(db: Queryable, bookId: number): Promise<{ rating: number; count: number; verified: number }[]> {
+export function starCounts(
+  db: Queryable,
+  bookId: number,
+): Promise<{ rating: number; count: number; verified: number }[]> {
   return rows(
     db,
     sql`SELECT r.rating, count(*)::int AS count, count(*) FILTER (WHERE ${BOUGHT})::int AS verified

@@ -26,7 +26,10 @@ const bookDetail = async (app: App, id: number) =>
  * rounded to one decimal, how many they are, and how many reviews there are in all.
  */
 async function expectedRating(app: App, bookId: number) {
-  const all = await app.db.select({ rating: reviews.rating, userId: reviews.userId }).from(reviews).where(eq(reviews.bookId, bookId));
+  const all = await app.db
+    .select({ rating: reviews.rating, userId: reviews.userId })
+    .from(reviews)
+    .where(eq(reviews.bookId, bookId));
   const paid = await app.db
     .select({ userId: orders.userId })
     .from(orders)
@@ -51,7 +54,13 @@ describe('writing a review', () => {
     const created = await postReview(app, user, book.title, { rating: 4, comment: '  A fine read.  ' });
     expect(created.statusCode).toBe(201);
     const review = reviewSchema.parse(created.json());
-    expect(review).toMatchObject({ user: user.username, user_avatar: null, rating: 4, comment: 'A fine read.', verified_purchase: true });
+    expect(review).toMatchObject({
+      user: user.username,
+      user_avatar: null,
+      rating: 4,
+      comment: 'A fine read.',
+      verified_purchase: true,
+    });
     expect(new Date(review.created_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(await bookDetail(app, book.id)).toMatchObject({ rating: 4, review_count: 1 });
 
@@ -67,15 +76,20 @@ describe('writing a review', () => {
     const { app } = ctx();
     const book = await createBook(app, { title: 'The Moonstone Review Test' });
     const user = await createBuyer(app, [book.id]);
-    expect((await postReview(app, user, 'the moonstone review test', { rating: 5, comment: 'Yes' })).statusCode).toBe(201);
-    expect((await postReview(app, user, 'the-moonstone-review-test', { rating: 3, comment: 'Hm' })).statusCode).toBe(200);
+    expect((await postReview(app, user, 'the moonstone review test', { rating: 5, comment: 'Yes' })).statusCode).toBe(
+      201,
+    );
+    expect((await postReview(app, user, 'the-moonstone-review-test', { rating: 3, comment: 'Hm' })).statusCode).toBe(
+      200,
+    );
     expect(await bookDetail(app, book.id)).toMatchObject({ rating: 3, review_count: 1 });
   });
 
   it("keeps the rating the average of the verified buyers' reviews, to one decimal", async () => {
     const { app } = ctx();
     const book = await createBook(app);
-    for (const rating of [5, 4, 4]) await postReview(app, await createBuyer(app, [book.id]), book.title, { rating, comment: 'ok' });
+    for (const rating of [5, 4, 4])
+      await postReview(app, await createBuyer(app, [book.id]), book.title, { rating, comment: 'ok' });
     expect(await bookDetail(app, book.id)).toMatchObject({ rating: 4.3, rating_count: 3, review_count: 3 });
   });
 
@@ -105,7 +119,12 @@ describe('writing a review', () => {
     ['no rating', { comment: 'x' }, 'rating', 'Choose a rating from 1 to 5 stars'],
     ['no comment', { rating: 5 }, 'comment', 'Please write a comment'],
     ['a blank comment', { rating: 5, comment: '   ' }, 'comment', 'Please write a comment'],
-    ['a comment of 2,001 characters', { rating: 5, comment: 'x'.repeat(2001) }, 'comment', 'Comments can be at most 2,000 characters'],
+    [
+      'a comment of 2,001 characters',
+      { rating: 5, comment: 'x'.repeat(2001) },
+      'comment',
+      'Comments can be at most 2,000 characters',
+    ],
   ])('refuses %s with 400 naming the field', async (_name, payload, field, message) => {
     const { app } = ctx();
     const book = await createBook(app);
@@ -152,11 +171,19 @@ describe('verified purchase', () => {
     await placeOrder(app, unpaid, [{ book, quantity: 1 }]);
     await buyAndPay(app, elsewhere, other);
 
-    const mine = await postReview(app, buyer, book.title, { rating: 5, comment: 'Bought it', verified_purchase: false });
+    const mine = await postReview(app, buyer, book.title, {
+      rating: 5,
+      comment: 'Bought it',
+      verified_purchase: false,
+    });
     expect(mine.json().verified_purchase).toBe(true);
     const pending = await postReview(app, unpaid, book.title, { rating: 4, comment: 'Not paid yet' });
     expect(pending.json().verified_purchase).toBe(false);
-    const claimed = await postReview(app, elsewhere, book.title, { rating: 1, comment: 'Trust me', verified_purchase: true });
+    const claimed = await postReview(app, elsewhere, book.title, {
+      rating: 1,
+      comment: 'Trust me',
+      verified_purchase: true,
+    });
     expect(claimed.json().verified_purchase).toBe(false);
 
     const page = await listReviews(app, book.title);
@@ -271,7 +298,9 @@ describe('deleting a review', () => {
     const other = await createBook(app);
     expect((await deleteReview(app, author, other.title, review.id)).json()).toEqual({ error: 'Review not found' });
     expect((await deleteReview(app, author, book.title, 99_999_999)).statusCode).toBe(404);
-    expect((await deleteReview(app, author, 'No Such Book Anywhere', review.id)).json()).toEqual({ error: 'Book not found' });
+    expect((await deleteReview(app, author, 'No Such Book Anywhere', review.id)).json()).toEqual({
+      error: 'Book not found',
+    });
     expect((await deleteReview(app, author, book.title, 'abc')).statusCode).toBe(400);
     expect(await bookDetail(app, book.id)).toMatchObject({ review_count: 2 });
   });
@@ -298,12 +327,18 @@ describe('many reviews of one book at once', () => {
     const { app } = ctx();
     const book = await createBook(app);
     // Half of them bought the book: only their reviews count in the rating, whatever the interleaving.
-    const early = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? createBuyer(app, [book.id]) : createUser(app))));
-    const posted = await Promise.all(early.map((u, i) => postReview(app, u, book.title, { rating: ratingOf(i), comment: 'first' })));
+    const early = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? createBuyer(app, [book.id]) : createUser(app))),
+    );
+    const posted = await Promise.all(
+      early.map((u, i) => postReview(app, u, book.title, { rating: ratingOf(i), comment: 'first' })),
+    );
     expect(posted.every((r) => r.statusCode === 201)).toBe(true);
     expect(await rows(app, book.id)).toEqual(await expectedRating(app, book.id));
 
-    const late = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? createBuyer(app, [book.id]) : createUser(app))));
+    const late = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? createBuyer(app, [book.id]) : createUser(app))),
+    );
     await Promise.all([
       ...late.map((u) => postReview(app, u, book.title, { rating: 5, comment: 'new' })),
       ...early.slice(0, 10).map((u) => postReview(app, u, book.title, { rating: 1, comment: 'changed' })),
@@ -321,11 +356,15 @@ describe('many reviews of one book at once', () => {
     try {
       const servers = [app, other.app];
       const book = await createBook(app);
-      const writers = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 3 ? createBuyer(app, [book.id]) : createUser(app))));
+      const writers = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => (i % 3 ? createBuyer(app, [book.id]) : createUser(app))),
+      );
       const replies = await Promise.all([
         ...writers.map((u, i) => postReview(servers[i % 2]!, u, book.title, { rating: ratingOf(i), comment: 'one' })),
         // The same 20 shoppers again, on the other server: each still has one review.
-        ...writers.slice(0, 20).map((u, i) => postReview(servers[(i + 1) % 2]!, u, book.title, { rating: 5, comment: 'two' })),
+        ...writers
+          .slice(0, 20)
+          .map((u, i) => postReview(servers[(i + 1) % 2]!, u, book.title, { rating: 5, comment: 'two' })),
       ]);
       expect(replies.every((r) => r.statusCode === 200 || r.statusCode === 201)).toBe(true);
       const expected = await expectedRating(app, book.id);

@@ -51,7 +51,12 @@ describe('search engines', () => {
       stockAmount: 0,
     });
     const reviewer = await insertUser(db, { firstName: 'Eve', lastName: '<b>Bold</b>' });
-    await insertReview(db, { bookId: tricky.id, userId: reviewer.id, rating: 2, comment: '<img src=x onerror=alert(1)>' });
+    await insertReview(db, {
+      bookId: tricky.id,
+      userId: reviewer.id,
+      rating: 2,
+      comment: '<img src=x onerror=alert(1)>',
+    });
   });
 
   const page = (url: string) => ctx().app.inject(url);

@@ -13,7 +13,8 @@ const add = (app: App, user: TestUser | null, id: number | string) =>
   app.inject({ method: 'POST', url: `/api/wishlist/add/${id}/`, headers: user?.headers ?? {} });
 const remove = (app: App, user: TestUser | null, id: number | string) =>
   app.inject({ method: 'DELETE', url: `/api/wishlist/remove/${id}/`, headers: user?.headers ?? {} });
-const titles = async (app: App, user: TestUser) => wishlistSchema.parse((await list(app, user)).json()).map((b) => b.title);
+const titles = async (app: App, user: TestUser) =>
+  wishlistSchema.parse((await list(app, user)).json()).map((b) => b.title);
 
 describe('wishlist', () => {
   it('adds a book once however often it is added, and lists the most recently added first', async () => {
@@ -73,7 +74,11 @@ describe('wishlist', () => {
       expect(reply.statusCode).toBe(401);
       expect(reply.json().error).toBe('Please sign in to continue');
     }
-    const forged = await app.inject({ method: 'GET', url: '/api/wishlist/', headers: { authorization: 'Bearer not.a.token' } });
+    const forged = await app.inject({
+      method: 'GET',
+      url: '/api/wishlist/',
+      headers: { authorization: 'Bearer not.a.token' },
+    });
     expect(forged.statusCode).toBe(401);
   });
 

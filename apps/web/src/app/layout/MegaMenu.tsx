@@ -90,7 +90,9 @@ export function MegaMenu({
         {drawn && (
           <div className="grid grid-cols-3 gap-6">
             <section aria-label={`Featured ${label}`}>
-              <h2 className="mb-3 text-xs font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">Featured</h2>
+              <h2 className="mb-3 text-xs font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">
+                Featured
+              </h2>
               <EntryList
                 entries={featured}
                 pathFor={pathFor}
@@ -99,7 +101,9 @@ export function MegaMenu({
               />
             </section>
             <section aria-label={allLabel} className="col-span-2">
-              <h2 className="mb-3 text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-400">{allLabel}</h2>
+              <h2 className="mb-3 text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-400">
+                {allLabel}
+              </h2>
               <EntryList
                 entries={all}
                 pathFor={pathFor}

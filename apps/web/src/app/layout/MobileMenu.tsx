@@ -38,7 +38,15 @@ function EntryLinks({
   );
 }
 
-function MenuList({ label, entries, pathFor }: { label: string; entries: MenuEntry[]; pathFor: (slug: string) => string }) {
+function MenuList({
+  label,
+  entries,
+  pathFor,
+}: {
+  label: string;
+  entries: MenuEntry[];
+  pathFor: (slug: string) => string;
+}) {
   const { featured, all } = splitFeatured(entries);
   return (
     <Disclosure as="div">
@@ -55,7 +63,12 @@ function MenuList({ label, entries, pathFor }: { label: string; entries: MenuEnt
             pathFor={pathFor}
           />
         )}
-        <EntryLinks heading={`All ${label}`} headingClass="text-gray-600 dark:text-gray-400" entries={all} pathFor={pathFor} />
+        <EntryLinks
+          heading={`All ${label}`}
+          headingClass="text-gray-600 dark:text-gray-400"
+          entries={all}
+          pathFor={pathFor}
+        />
       </DisclosurePanel>
     </Disclosure>
   );
@@ -81,7 +94,10 @@ export default function MobileMenu({
   }
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50 lg:hidden">
-      <DialogBackdrop transition className="fixed inset-0 bg-black/40 transition-opacity duration-200 data-[closed]:opacity-0" />
+      <DialogBackdrop
+        transition
+        className="fixed inset-0 bg-black/40 transition-opacity duration-200 data-[closed]:opacity-0"
+      />
       <DialogPanel
         transition
         className="fixed inset-y-0 right-0 flex w-80 max-w-[85vw] flex-col overflow-y-auto bg-white p-4 shadow-xl transition duration-200 ease-out data-[closed]:translate-x-full dark:bg-gray-950 dark:text-gray-100"

@@ -14,7 +14,10 @@ export function ErrorState({
   children?: ReactNode;
 }) {
   return (
-    <div role="alert" className="mx-auto my-12 max-w-lg rounded-lg border border-red-200 bg-red-50 p-6 text-center dark:border-red-900 dark:bg-red-950/40">
+    <div
+      role="alert"
+      className="mx-auto my-12 max-w-lg rounded-lg border border-red-200 bg-red-50 p-6 text-center dark:border-red-900 dark:bg-red-950/40"
+    >
       <h2 className="text-xl font-semibold text-red-800 dark:text-red-200">{title}</h2>
       <p className="mt-2 text-red-800 dark:text-red-200">{message}</p>
       {onRetry && (

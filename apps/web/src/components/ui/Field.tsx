@@ -19,7 +19,14 @@ interface FieldProps {
 }
 
 /** The label above, the control, then the hint and the validation message read out by screen readers. */
-function FieldFrame({ id, label, error, hint, className, children }: FieldProps & { id: string; className?: string; children: ReactNode }) {
+function FieldFrame({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: FieldProps & { id: string; className?: string; children: ReactNode }) {
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800 dark:text-gray-200">
@@ -49,7 +56,12 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttr
     const id = useId();
     return (
       <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
-        <input ref={ref} {...described(id, error)} className={clsx(inputClass, error && 'border-red-500 dark:border-red-500')} {...input} />
+        <input
+          ref={ref}
+          {...described(id, error)}
+          className={clsx(inputClass, error && 'border-red-500 dark:border-red-500')}
+          {...input}
+        />
       </FieldFrame>
     );
   },
@@ -60,7 +72,12 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldProps & Textar
     const id = useId();
     return (
       <FieldFrame id={id} label={label} error={error} className={className}>
-        <textarea ref={ref} {...described(id, error)} className={clsx(inputClass, error && 'border-red-500')} {...input} />
+        <textarea
+          ref={ref}
+          {...described(id, error)}
+          className={clsx(inputClass, error && 'border-red-500')}
+          {...input}
+        />
       </FieldFrame>
     );
   },
@@ -82,8 +99,15 @@ export const SelectField = forwardRef<HTMLSelectElement, FieldProps & SelectHTML
 export const CheckboxField = forwardRef<HTMLInputElement, { label: string } & InputHTMLAttributes<HTMLInputElement>>(
   function CheckboxField({ label, className, ...input }, ref) {
     return (
-      <label className={clsx('flex items-center gap-2 text-sm font-medium text-gray-800 dark:text-gray-200', className)}>
-        <input ref={ref} type="checkbox" className="h-4 w-4 rounded border-gray-300 text-indigo-600 focus:ring-indigo-500" {...input} />
+      <label
+        className={clsx('flex items-center gap-2 text-sm font-medium text-gray-800 dark:text-gray-200', className)}
+      >
+        <input
+          ref={ref}
+          type="checkbox"
+          className="h-4 w-4 rounded border-gray-300 text-indigo-600 focus:ring-indigo-500"
+          {...input}
+        />
         {label}
       </label>
     );

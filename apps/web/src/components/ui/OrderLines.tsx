@@ -14,14 +14,28 @@ export function orderMoney(amount: string, currency: string) {
  * Items as bought: image (or, with placeholderImages, the placeholder cover), title, quantity x unit
  * price; a line's protection plan as a line of its own under it.
  */
-export function OrderLines({ order, label, placeholderImages = false }: { order: Order; label: string; placeholderImages?: boolean }) {
+export function OrderLines({
+  order,
+  label,
+  placeholderImages = false,
+}: {
+  order: Order;
+  label: string;
+  placeholderImages?: boolean;
+}) {
   return (
     <ul aria-label={label} className="divide-y divide-gray-200 dark:divide-gray-800">
       {order.items.map((item) => (
         <li key={item.id} className="py-3">
           <div className="flex items-center gap-4">
             {item.image !== null || placeholderImages ? (
-              <BookImage src={item.image} alt="" width={48} height={72} className="h-18 w-12 shrink-0 rounded object-cover" />
+              <BookImage
+                src={item.image}
+                alt=""
+                width={48}
+                height={72}
+                className="h-18 w-12 shrink-0 rounded object-cover"
+              />
             ) : null}
             <div className="min-w-0 flex-1">
               <p className="font-medium">{item.title}</p>
@@ -32,7 +46,10 @@ export function OrderLines({ order, label, placeholderImages = false }: { order:
             <p className="font-medium">{formatMoney(cents(item.price) * item.quantity, order.currency)}</p>
           </div>
           {item.protection && (
-            <div data-testid="protection-line" className="mt-2 flex items-center gap-2 text-sm text-gray-800 dark:text-gray-200">
+            <div
+              data-testid="protection-line"
+              className="mt-2 flex items-center gap-2 text-sm text-gray-800 dark:text-gray-200"
+            >
               <ShieldIcon width={16} height={16} className="shrink-0 text-indigo-700 dark:text-indigo-300" />
               <span className="min-w-0 flex-1">
                 {PROTECTION_PLAN.name} · {item.quantity} x {orderMoney(item.protection_price, order.currency)}

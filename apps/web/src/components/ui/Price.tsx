@@ -28,7 +28,9 @@ export function Price({
   const discounted = originalPrice !== undefined && percentOff(price, originalPrice) > 0;
   return (
     <span className={clsx('inline-flex flex-wrap items-baseline gap-2', className)}>
-      <span className={clsx('font-bold text-gray-900 dark:text-white', large ? 'text-3xl' : 'text-lg')}>{money(price)}</span>
+      <span className={clsx('font-bold text-gray-900 dark:text-white', large ? 'text-3xl' : 'text-lg')}>
+        {money(price)}
+      </span>
       {discounted && (
         <s className={clsx('text-gray-600 dark:text-gray-400', large ? 'text-lg' : 'text-sm')}>
           <span className="sr-only">Original price: </span>

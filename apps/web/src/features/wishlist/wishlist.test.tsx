@@ -51,7 +51,13 @@ function serve(routes: Record<string, () => Response>) {
 
 beforeEach(() => {
   const exp = Math.floor(Date.now() / 1000) + 900;
-  useAuthStore.setState({ access: `x.${btoa(JSON.stringify({ exp }))}.y`, refresh: 'r', isAuth: true, isAdmin: false, profile: null });
+  useAuthStore.setState({
+    access: `x.${btoa(JSON.stringify({ exp }))}.y`,
+    refresh: 'r',
+    isAuth: true,
+    isAdmin: false,
+    profile: null,
+  });
 });
 
 describe('WishlistPage', () => {
@@ -76,8 +82,14 @@ describe('WishlistToggle', () => {
     const heart = await screen.findByRole('button', { name: 'Add Book 1 to wishlist' });
     await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'false'));
     await userEvent.click(heart);
-    expect(await screen.findByRole('button', { name: 'Remove Book 1 from wishlist' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('button', { name: 'Remove Book 1 from wishlist' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     release(jsonReply({ error: 'The server had a problem' }, 500));
-    expect(await screen.findByRole('button', { name: 'Add Book 1 to wishlist' })).toHaveAttribute('aria-pressed', 'false');
+    expect(await screen.findByRole('button', { name: 'Add Book 1 to wishlist' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
   });
 });

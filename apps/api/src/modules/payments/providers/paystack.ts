@@ -74,7 +74,11 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
       try {
         response = await fetch(`${options.baseUrl}/refund`, {
           method: 'POST',
-          headers: { Authorization: `Bearer ${options.secretKey}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+          headers: {
+            Authorization: `Bearer ${options.secretKey}`,
+            'Content-Type': 'application/json',
+            Accept: 'application/json',
+          },
           body: JSON.stringify({ transaction: reference, amount: amountCents }),
           signal: AbortSignal.timeout(timeoutMs),
         });
@@ -82,7 +86,8 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
         throw new ProviderUnavailable('Paystack could not be reached', { cause: err });
       }
       const body = (await response.json().catch(() => null)) as { status?: boolean; data?: unknown } | null;
-      if (!response.ok || body?.status !== true) throw new ProviderUnavailable(`Paystack refused the refund (${response.status})`);
+      if (!response.ok || body?.status !== true)
+        throw new ProviderUnavailable(`Paystack refused the refund (${response.status})`);
       return body.data ?? body;
     },
   };

@@ -53,15 +53,25 @@ export default function LoginPage() {
       <h1 className="text-center text-3xl font-bold">Welcome Back!</h1>
       <p className="mt-2 text-center text-gray-700 dark:text-gray-300">Sign in to your account</p>
       {typeof message === 'string' && message && (
-        <p role="status" className="mt-6 rounded-md bg-indigo-50 p-3 text-sm text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">
+        <p
+          role="status"
+          className="mt-6 rounded-md bg-indigo-50 p-3 text-sm text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100"
+        >
           {message}
         </p>
       )}
-      <form onSubmit={handleSubmit(onSubmit)} noValidate className="mt-8 space-y-5 rounded-lg border border-gray-200 p-6 shadow-sm dark:border-gray-800">
+      <form
+        onSubmit={handleSubmit(onSubmit)}
+        noValidate
+        className="mt-8 space-y-5 rounded-lg border border-gray-200 p-6 shadow-sm dark:border-gray-800"
+      >
         <TextField label="Email or username" autoComplete="username" autoFocus {...field('emailOrUsername')} />
         <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
         <p className="-mt-3 text-right text-sm">
-          <Link to={paths.forgotPassword} className="font-semibold text-indigo-700 underline hover:text-indigo-900 dark:text-indigo-300">
+          <Link
+            to={paths.forgotPassword}
+            className="font-semibold text-indigo-700 underline hover:text-indigo-900 dark:text-indigo-300"
+          >
             Forgot password?
           </Link>
         </p>
@@ -76,7 +86,10 @@ export default function LoginPage() {
       </form>
       <p className="mt-6 text-center text-sm text-gray-700 dark:text-gray-300">
         Don&apos;t have an account?{' '}
-        <Link to={paths.register} className="font-semibold text-indigo-700 underline hover:text-indigo-900 dark:text-indigo-300">
+        <Link
+          to={paths.register}
+          className="font-semibold text-indigo-700 underline hover:text-indigo-900 dark:text-indigo-300"
+        >
           Create one
         </Link>
       </p>

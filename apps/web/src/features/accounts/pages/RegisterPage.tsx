@@ -48,7 +48,8 @@ export default function RegisterPage() {
         }
       }
       if (lines.length > 0) lines.forEach((line) => toast.error(line));
-      else toast.error(err instanceof ApiError && err.body?.error ? err.message : 'An error occurred during registration');
+      else
+        toast.error(err instanceof ApiError && err.body?.error ? err.message : 'An error occurred during registration');
       setBusy(false);
       return;
     }
@@ -71,7 +72,10 @@ export default function RegisterPage() {
       <h1 className="text-center text-3xl font-bold">Create Your Account</h1>
       <p className="mt-2 text-center text-gray-700 dark:text-gray-300">
         Already have an account?{' '}
-        <Link to={paths.login} className="font-semibold text-indigo-700 underline hover:text-indigo-900 dark:text-indigo-300">
+        <Link
+          to={paths.login}
+          className="font-semibold text-indigo-700 underline hover:text-indigo-900 dark:text-indigo-300"
+        >
           Sign in
         </Link>
       </p>

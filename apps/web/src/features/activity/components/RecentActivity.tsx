@@ -16,7 +16,10 @@ export function RecentActivity() {
           Recent Activity
         </h2>
         {recent.data && recent.data.meta.count > 0 && (
-          <Link to={paths.activity} className="text-sm font-semibold text-indigo-700 hover:underline dark:text-indigo-300">
+          <Link
+            to={paths.activity}
+            className="text-sm font-semibold text-indigo-700 hover:underline dark:text-indigo-300"
+          >
             See all
           </Link>
         )}

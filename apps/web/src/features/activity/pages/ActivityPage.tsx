@@ -26,7 +26,12 @@ export default function ActivityPage() {
   }
   if (activity.isPending) return <PageLoading />;
   if (activity.isError) {
-    return <ErrorState message="Your activity could not be loaded. Please try again later." onRetry={() => void activity.refetch()} />;
+    return (
+      <ErrorState
+        message="Your activity could not be loaded. Please try again later."
+        onRetry={() => void activity.refetch()}
+      />
+    );
   }
   const items = activity.data.pages.flatMap((page) => page.data);
   if (items.length === 0) {
@@ -41,13 +46,19 @@ export default function ActivityPage() {
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">Your Activity</h1>
-      <p className="mt-2 text-gray-700 dark:text-gray-300">Your orders, reviews and wishlist additions, newest first.</p>
+      <p className="mt-2 text-gray-700 dark:text-gray-300">
+        Your orders, reviews and wishlist additions, newest first.
+      </p>
       <div className="mt-6 rounded-xl border border-gray-200 px-4 dark:border-gray-800">
         <ActivityList items={items} label="Your activity" />
       </div>
       {activity.hasNextPage && (
         <div className="mt-6 flex justify-center">
-          <Button variant="secondary" onClick={() => void activity.fetchNextPage()} disabled={activity.isFetchingNextPage}>
+          <Button
+            variant="secondary"
+            onClick={() => void activity.fetchNextPage()}
+            disabled={activity.isFetchingNextPage}
+          >
             {activity.isFetchingNextPage ? <Spinner label="Loading more..." /> : 'Show more'}
           </Button>
         </div>

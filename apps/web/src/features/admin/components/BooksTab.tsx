@@ -123,7 +123,9 @@ export function BooksTab({ search, page, sort, onPage, onSort, editBook }: Props
             <td className={cellClass}>
               {book.stock_amount}
               {book.waiting > 0 && (
-                <span className="block text-xs whitespace-nowrap text-amber-800 dark:text-amber-200">{book.waiting} waiting</span>
+                <span className="block text-xs whitespace-nowrap text-amber-800 dark:text-amber-200">
+                  {book.waiting} waiting
+                </span>
               )}
             </td>
             <td className={cellClass}>{formatDate(book.created_at, 'numeric')}</td>

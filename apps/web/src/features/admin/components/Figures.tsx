@@ -25,7 +25,10 @@ export function Figures({ summary }: { summary: DashboardSummary }) {
   return (
     <dl className="grid grid-cols-2 gap-4 lg:grid-cols-5">
       {items.map((item) => (
-        <div key={item.label} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm dark:border-gray-800 dark:bg-gray-900">
+        <div
+          key={item.label}
+          className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm dark:border-gray-800 dark:bg-gray-900"
+        >
           <dt className="text-sm text-gray-700 dark:text-gray-300">{item.label}</dt>
           <dd data-testid={item.testId} className="mt-1 text-2xl font-bold">
             {item.value}

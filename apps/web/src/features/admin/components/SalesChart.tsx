@@ -13,7 +13,11 @@ export function salesSummary(days: SalesDay[], currency: string): string {
   const orders = days.reduce((sum, d) => sum + d.orders, 0);
   if (orders === 0) return 'No paid sales in the last 30 days.';
   const best = days.reduce((a, b) => (cents(b) > cents(a) ? b : a));
-  const bestDate = new Date(`${best.date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const bestDate = new Date(`${best.date}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
   return `Paid sales over the last 30 days: ${formatMoney(total, currency)} from ${orders} ${orders === 1 ? 'order' : 'orders'}. Best day: ${bestDate} with ${formatMoney(cents(best), currency)}.`;
 }
 
@@ -38,7 +42,16 @@ export function SalesChart({ days, currency }: { days: SalesDay[]; currency: str
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(max * 1.1, 1)] } },
         axes: [axis, { ...axis, size: 70, values: (_u, values) => values.map(money) }],
-        series: [{}, { label: 'Paid sales', stroke: line, width: 2, fill: dark ? 'rgba(165,180,252,0.15)' : 'rgba(79,70,229,0.12)', points: { show: true, size: 4 } }],
+        series: [
+          {},
+          {
+            label: 'Paid sales',
+            stroke: line,
+            width: 2,
+            fill: dark ? 'rgba(165,180,252,0.15)' : 'rgba(79,70,229,0.12)',
+            points: { show: true, size: 4 },
+          },
+        ],
       },
       [days.map((d) => Date.parse(`${d.date}T00:00:00Z`) / 1000), days.map((d) => cents(d) / 100)],
       element,

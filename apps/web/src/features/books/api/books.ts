@@ -19,9 +19,17 @@ function useRefreshCatalogue() {
   const client = useQueryClient();
   return () =>
     Promise.all(
-      [['books'], ['book'], ['featured'], ['authors'], ['author'], ['categories'], ['category'], ['admin'], ['my-books']].map((queryKey) =>
-        client.invalidateQueries({ queryKey }),
-      ),
+      [
+        ['books'],
+        ['book'],
+        ['featured'],
+        ['authors'],
+        ['author'],
+        ['categories'],
+        ['category'],
+        ['admin'],
+        ['my-books'],
+      ].map((queryKey) => client.invalidateQueries({ queryKey })),
     );
 }
 

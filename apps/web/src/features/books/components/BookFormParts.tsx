@@ -102,7 +102,13 @@ export function applyServerFields(
 }
 
 /** The options of an author or category select: a prompt, then each choice by id. */
-export function ChoiceOptions({ placeholder, choices }: { placeholder: string; choices: readonly { id: number; name: string }[] }) {
+export function ChoiceOptions({
+  placeholder,
+  choices,
+}: {
+  placeholder: string;
+  choices: readonly { id: number; name: string }[];
+}) {
   return (
     <>
       <option value="">{placeholder}</option>
@@ -133,6 +139,7 @@ export function useBookForm<Input extends FieldValues, Output>(
       (field, message) => form.setError(field as Path<Input>, { message }),
       setCoverError,
     );
-  const error = (field: Path<Input>) => (form.formState.errors as Record<string, { message?: string } | undefined>)[field]?.message;
+  const error = (field: Path<Input>) =>
+    (form.formState.errors as Record<string, { message?: string } | undefined>)[field]?.message;
   return { form, cover, setCover, coverError, setCoverError, showServerErrors, error };
 }

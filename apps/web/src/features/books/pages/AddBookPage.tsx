@@ -52,7 +52,8 @@ export default function AddBookPage() {
   });
   const { register, handleSubmit, getValues } = form;
 
-  const incomplete = profile.data && !(profile.data.firstName.trim() && profile.data.lastName.trim() && profile.data.email.trim());
+  const incomplete =
+    profile.data && !(profile.data.firstName.trim() && profile.data.lastName.trim() && profile.data.email.trim());
   useEffect(() => {
     if (!isAuth) {
       toast.error(bookMessages.loginFirst);
@@ -105,7 +106,10 @@ export default function AddBookPage() {
         </Button>
       </div>
       {!isStaff && (
-        <p role="note" className="mb-6 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
+        <p
+          role="note"
+          className="mb-6 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-100"
+        >
           {bookMessages.waitsForReview}
         </p>
       )}
@@ -126,7 +130,12 @@ export default function AddBookPage() {
               <ChoiceOptions placeholder="Select a category" choices={categories} />
             </SelectField>
             <TextField label="Publisher" {...register('publisher')} error={error('publisher')} />
-            <TextField label="Published Date" type="date" {...register('published_date')} error={error('published_date')} />
+            <TextField
+              label="Published Date"
+              type="date"
+              {...register('published_date')}
+              error={error('published_date')}
+            />
             <TextField label="ISBN" {...register('isbn')} error={error('isbn')} />
             <TextField label="Genre" {...register('genre')} error={error('genre')} />
             <SelectField label="Book Type" {...register('book_type')} error={error('book_type')}>
@@ -139,9 +148,33 @@ export default function AddBookPage() {
                 <option key={c}>{c}</option>
               ))}
             </SelectField>
-            <TextField label="Original Price" type="number" inputMode="decimal" min="0" step="0.01" {...register('original_price')} error={error('original_price')} />
-            <TextField label="Selling Price" type="number" inputMode="decimal" min="0" step="0.01" {...register('price')} error={error('price')} />
-            <TextField label="Stock Amount" type="number" inputMode="numeric" min="0" step="1" {...register('stock_amount')} error={error('stock_amount')} />
+            <TextField
+              label="Original Price"
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="0.01"
+              {...register('original_price')}
+              error={error('original_price')}
+            />
+            <TextField
+              label="Selling Price"
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="0.01"
+              {...register('price')}
+              error={error('price')}
+            />
+            <TextField
+              label="Stock Amount"
+              type="number"
+              inputMode="numeric"
+              min="0"
+              step="1"
+              {...register('stock_amount')}
+              error={error('stock_amount')}
+            />
             <TextField label="Tags (comma separated)" {...register('tags')} error={error('tags')} />
           </div>
           <TextAreaField label="Description" rows={5} {...register('description')} error={error('description')} />

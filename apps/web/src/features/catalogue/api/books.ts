@@ -1,5 +1,11 @@
 import type { BOOK_ORDERINGS, Book, BookOrdering, Paged, PagedBooks } from '@bookstore/contract';
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 type BooksParams = { page?: number; ordering?: BookOrdering; pageSize?: number; keyword?: string };

@@ -76,7 +76,9 @@ export default function HomePage() {
           <p className="inline-block rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
             Limited time: 50% off bestsellers
           </p>
-          <h1 className="mt-4 max-w-2xl text-4xl font-extrabold tracking-tight sm:text-5xl">Discover Your Next Favorite Book</h1>
+          <h1 className="mt-4 max-w-2xl text-4xl font-extrabold tracking-tight sm:text-5xl">
+            Discover Your Next Favorite Book
+          </h1>
           <p className="mt-4 max-w-xl text-lg text-indigo-50">
             Timeless classics and new arrivals, hand-picked by readers. Save 50% on our bestsellers for a limited time.
           </p>

@@ -25,14 +25,26 @@ export function MapIllustration() {
         <rect x="278" y="0" width="16" height="240" />
       </g>
       <g className="fill-gray-700 dark:fill-gray-200" fontSize="11" fontFamily="sans-serif">
-        <text x="12" y="124">W 34th St</text>
-        <text x="300" y="124">Fifth Ave</text>
+        <text x="12" y="124">
+          W 34th St
+        </text>
+        <text x="300" y="124">
+          Fifth Ave
+        </text>
       </g>
       <g transform="translate(215 150)">
         <path d="M0 40 C-6 28 -16 20 -16 10 A16 16 0 0 1 16 10 C16 20 6 28 0 40Z" className="fill-red-600" />
         <circle cx="0" cy="10" r="6" fill="#fff" />
       </g>
-      <text x="215" y="212" textAnchor="middle" fontSize="12" fontWeight="bold" fontFamily="sans-serif" className="fill-gray-900 dark:fill-gray-100">
+      <text
+        x="215"
+        y="212"
+        textAnchor="middle"
+        fontSize="12"
+        fontWeight="bold"
+        fontFamily="sans-serif"
+        className="fill-gray-900 dark:fill-gray-100"
+      >
         Bookstore
       </text>
     </svg>

@@ -63,7 +63,11 @@ export function NewsletterForm() {
       <p
         id={`${id}-message`}
         role={outcome?.ok === false ? 'alert' : 'status'}
-        className={outcome?.ok === false ? 'text-sm text-red-700 dark:text-red-300' : 'text-sm text-green-800 dark:text-green-300'}
+        className={
+          outcome?.ok === false
+            ? 'text-sm text-red-700 dark:text-red-300'
+            : 'text-sm text-green-800 dark:text-green-300'
+        }
       >
         {outcome?.text}
       </p>

@@ -15,17 +15,7 @@ const FAILURE = 'Failed to send message. Please try again later.';
 const inputClass =
   'mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100';
 
-function Field({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: ReactNode;
-}) {
+function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium">
@@ -42,7 +32,15 @@ function Field({
 }
 
 /** One way to reach the shop: its icon, what it is, and the details. */
-function ContactItem({ icon: Icon, title, children }: { icon: ComponentType<{ className?: string }>; title: string; children: ReactNode }) {
+function ContactItem({
+  icon: Icon,
+  title,
+  children,
+}: {
+  icon: ComponentType<{ className?: string }>;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <li className="flex gap-3">
       <Icon className="mt-0.5 shrink-0 text-indigo-700 dark:text-indigo-300" />
@@ -106,7 +104,9 @@ export default function ContactPage() {
               </a>
             </ContactItem>
             <ContactItem icon={PinIcon} title="Address">
-              <address className="text-gray-700 not-italic dark:text-gray-300">350 Fifth Avenue, New York, NY 10118</address>
+              <address className="text-gray-700 not-italic dark:text-gray-300">
+                350 Fifth Avenue, New York, NY 10118
+              </address>
             </ContactItem>
             <ContactItem icon={ClockIcon} title="Hours">
               <p className="text-gray-700 dark:text-gray-300">Mon-Fri 9:00 AM-6:00 PM</p>
@@ -124,7 +124,14 @@ export default function ContactPage() {
           <h2 className="text-xl font-semibold">Send us a Message</h2>
           <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
             <Field id="contact-name" label="Name" error={errors.name?.message}>
-              <input id="contact-name" autoComplete="name" required className={inputClass} {...described('name')} {...register('name')} />
+              <input
+                id="contact-name"
+                autoComplete="name"
+                required
+                className={inputClass}
+                {...described('name')}
+                {...register('name')}
+              />
             </Field>
             <Field id="contact-email" label="Email" error={errors.email?.message}>
               <input
@@ -138,10 +145,23 @@ export default function ContactPage() {
               />
             </Field>
             <Field id="contact-subject" label="Subject" error={errors.subject?.message}>
-              <input id="contact-subject" required className={inputClass} {...described('subject')} {...register('subject')} />
+              <input
+                id="contact-subject"
+                required
+                className={inputClass}
+                {...described('subject')}
+                {...register('subject')}
+              />
             </Field>
             <Field id="contact-message" label="Message" error={errors.message?.message}>
-              <textarea id="contact-message" rows={6} required className={inputClass} {...described('message')} {...register('message')} />
+              <textarea
+                id="contact-message"
+                rows={6}
+                required
+                className={inputClass}
+                {...described('message')}
+                {...register('message')}
+              />
             </Field>
             <Button type="submit" size="xl" disabled={isSubmitting} className="w-full">
               {isSubmitting ? 'Sending...' : 'Send Message'}

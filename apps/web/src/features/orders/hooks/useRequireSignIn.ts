@@ -6,7 +6,11 @@ import { useAuthStore } from '../../../stores/auth';
 export const REDIRECT_AFTER_LOGIN = 'redirectAfterLogin';
 
 /** Remembers where to come back to (docs/product.md, "Behaviour", redirect-after-login) and goes to /login. */
-export function rememberAndGoToLogin(navigate: (to: string, options?: { replace?: boolean }) => void, back: string, replace = false) {
+export function rememberAndGoToLogin(
+  navigate: (to: string, options?: { replace?: boolean }) => void,
+  back: string,
+  replace = false,
+) {
   sessionStorage.setItem(REDIRECT_AFTER_LOGIN, back);
   navigate(paths.login, { replace });
 }

@@ -38,7 +38,9 @@ describe('order history page', () => {
     expect(await screen.findByRole('heading', { name: 'Order History' })).toBeInTheDocument();
     const paid = within(screen.getByRole('article', { name: 'Order #43' }));
     expect(paid.getByText('Paid')).toBeInTheDocument();
-    expect(paid.getByText(`Placed on ${new Date('2030-03-04T15:30:00.000Z').toLocaleDateString()}`)).toBeInTheDocument();
+    expect(
+      paid.getByText(`Placed on ${new Date('2030-03-04T15:30:00.000Z').toLocaleDateString()}`),
+    ).toBeInTheDocument();
     expect(paid.getByText('Emma')).toBeInTheDocument();
     expect(paid.getByText('2 x $12.99')).toBeInTheDocument();
     expect(paid.getByText('Total: $33.48')).toBeInTheDocument();

@@ -35,7 +35,13 @@ describe('validateCheckoutParams (spec section 5)', () => {
 
   it('accepts the required parameters and keeps the known ones', () => {
     const onSuccess = () => {};
-    const result = validateCheckoutParams({ ...valid, currency: 'USD', reference: 'R', metadata: { order_id: 1 }, onSuccess });
+    const result = validateCheckoutParams({
+      ...valid,
+      currency: 'USD',
+      reference: 'R',
+      metadata: { order_id: 1 },
+      onSuccess,
+    });
     expect(result).toEqual({
       ok: true,
       params: { ...valid, currency: 'USD', reference: 'R', metadata: { order_id: 1 }, onSuccess },
@@ -44,7 +50,10 @@ describe('validateCheckoutParams (spec section 5)', () => {
 
   it('needs a non-empty object', () => {
     for (const bad of [undefined, null, 'key', 42, [], {}]) {
-      expect(validateCheckoutParams(bad)).toEqual({ ok: false, error: 'Checkout parameters must be a non-empty object' });
+      expect(validateCheckoutParams(bad)).toEqual({
+        ok: false,
+        error: 'Checkout parameters must be a non-empty object',
+      });
     }
   });
 

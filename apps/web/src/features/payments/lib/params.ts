@@ -57,7 +57,8 @@ export function buildPopupConfig(init: PaymentInit, order: { id: number; total_p
 
 type Check = (value: unknown) => boolean;
 const isString: Check = (v) => typeof v === 'string';
-const isNumberLike: Check = (v) => (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && /^\d+$/.test(v));
+const isNumberLike: Check = (v) =>
+  (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && /^\d+$/.test(v));
 const isFunction: Check = (v) => typeof v === 'function';
 const isObject: Check = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isStringList: Check = (v) => Array.isArray(v) && v.every((x) => typeof x === 'string');
@@ -90,9 +91,7 @@ const PARAMETER_TYPES: Record<string, Check> = {
   onError: isFunction,
 };
 
-export type ValidationResult =
-  | { ok: true; params: Record<string, unknown> }
-  | { ok: false; error: string };
+export type ValidationResult = { ok: true; params: Record<string, unknown> } | { ok: false; error: string };
 
 /**
  * docs/product.md, "Rules", provider checkout parameters: a non-empty object; key, amount (or plan) and email
@@ -116,7 +115,8 @@ export function validateCheckoutParams(
     ['email', 'customerCode'],
   ];
   for (const [name, alternative] of required) {
-    const present = (n: string | null) => n !== null && params[n] !== undefined && params[n] !== null && params[n] !== '';
+    const present = (n: string | null) =>
+      n !== null && params[n] !== undefined && params[n] !== null && params[n] !== '';
     if (!present(name) && !present(alternative)) return { ok: false, error: `Required parameter missing: ${name}` };
   }
 

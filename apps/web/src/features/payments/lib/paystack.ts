@@ -25,7 +25,8 @@ export function loadPaystack(): Promise<PaystackPopConstructor> {
     const script = document.createElement('script');
     script.src = PAYSTACK_INLINE_URL;
     script.async = true;
-    script.onload = () => (window.PaystackPop ? resolve(window.PaystackPop) : reject(new Error('Paystack did not load')));
+    script.onload = () =>
+      window.PaystackPop ? resolve(window.PaystackPop) : reject(new Error('Paystack did not load'));
     script.onerror = () => {
       loading = null;
       script.remove();

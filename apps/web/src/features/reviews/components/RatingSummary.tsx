@@ -25,7 +25,10 @@ export function RatingSummary({ summary }: { summary: Summary }) {
           <li key={stars} className="flex items-center gap-3 text-sm">
             <span className="w-14 shrink-0">{plural(stars, 'star')}</span>
             <span aria-hidden="true" className="h-2.5 flex-1 overflow-hidden rounded-full bg-gray-200 dark:bg-gray-800">
-              <span className="block h-full rounded-full bg-amber-500" style={{ width: `${(count / widest) * 100}%` }} />
+              <span
+                className="block h-full rounded-full bg-amber-500"
+                style={{ width: `${(count / widest) * 100}%` }}
+              />
             </span>
             <span className="w-8 shrink-0 text-right tabular-nums" data-testid={`stars-${stars}-count`}>
               {count}

@@ -93,7 +93,12 @@ export default function ReviewsSection({ title, onChanged }: { title: string; on
                   <button type="button" className={actionClass} onClick={() => setEditing(true)}>
                     Edit
                   </button>
-                  <button type="button" className={dangerClass} disabled={remove.isPending} onClick={() => deleteReview(mine)}>
+                  <button
+                    type="button"
+                    className={dangerClass}
+                    disabled={remove.isPending}
+                    onClick={() => deleteReview(mine)}
+                  >
                     Delete
                   </button>
                 </>

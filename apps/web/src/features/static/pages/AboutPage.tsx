@@ -10,16 +10,38 @@ const stats = [
 ];
 
 const values = [
-  { title: 'Quality', text: 'Every book we sell is checked by a person who loves books, from rare classics to the newest releases.' },
+  {
+    title: 'Quality',
+    text: 'Every book we sell is checked by a person who loves books, from rare classics to the newest releases.',
+  },
   { title: 'Community', text: 'Reading clubs, author events and honest reviews: we grow together with our readers.' },
-  { title: 'Innovation', text: 'From instant eBook delivery to a store that works on any device, we make finding books easy.' },
+  {
+    title: 'Innovation',
+    text: 'From instant eBook delivery to a store that works on any device, we make finding books easy.',
+  },
 ];
 
 const team = [
-  { name: 'Sarah Johnson', role: 'Founder & CEO', bio: 'Opened our first shop in 2010 with a few hundred second-hand books.' },
-  { name: 'Michael Chen', role: 'Head of Curation', bio: 'Former librarian who reads two books a week and picks our featured titles.' },
-  { name: 'Amara Okafor', role: 'Customer Experience', bio: 'Makes sure every order arrives on time and every question gets an answer.' },
-  { name: 'David Miller', role: 'Lead Engineer', bio: 'Builds the store you are using now, and keeps it fast on every device.' },
+  {
+    name: 'Sarah Johnson',
+    role: 'Founder & CEO',
+    bio: 'Opened our first shop in 2010 with a few hundred second-hand books.',
+  },
+  {
+    name: 'Michael Chen',
+    role: 'Head of Curation',
+    bio: 'Former librarian who reads two books a week and picks our featured titles.',
+  },
+  {
+    name: 'Amara Okafor',
+    role: 'Customer Experience',
+    bio: 'Makes sure every order arrives on time and every question gets an answer.',
+  },
+  {
+    name: 'David Miller',
+    role: 'Lead Engineer',
+    bio: 'Builds the store you are using now, and keeps it fast on every device.',
+  },
 ];
 
 const initials = (name: string) =>
@@ -36,15 +58,15 @@ export default function AboutPage() {
         <div>
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Our Story</h1>
           <p className="mt-4 text-lg text-gray-700 dark:text-gray-300">
-            We have been a bookstore since 2010. What began as a small shop with a few shelves of second-hand classics is now
-            an online store serving readers everywhere, still run by people who love books.
+            We have been a bookstore since 2010. What began as a small shop with a few shelves of second-hand classics
+            is now an online store serving readers everywhere, still run by people who love books.
           </p>
         </div>
         <div className="rounded-2xl bg-indigo-50 p-8 dark:bg-indigo-950/50">
           <h2 className="text-2xl font-semibold">Our Mission</h2>
           <p className="mt-3 text-gray-700 dark:text-gray-300">
-            To connect every reader with the book they will love next, at a fair price, delivered quickly, with honest advice
-            along the way.
+            To connect every reader with the book they will love next, at a fair price, delivered quickly, with honest
+            advice along the way.
           </p>
         </div>
       </section>
@@ -93,8 +115,13 @@ export default function AboutPage() {
 
       <section className="mt-16 rounded-2xl bg-indigo-700 p-10 text-center text-white">
         <h2 className="text-2xl font-semibold">Join our community of readers</h2>
-        <p className="mt-2 text-indigo-100">Create an account to keep a wishlist, write reviews and check out faster.</p>
-        <Link to={paths.register} className="mt-6 inline-block rounded-md bg-white px-6 py-3 font-semibold text-indigo-800 hover:bg-indigo-50">
+        <p className="mt-2 text-indigo-100">
+          Create an account to keep a wishlist, write reviews and check out faster.
+        </p>
+        <Link
+          to={paths.register}
+          className="mt-6 inline-block rounded-md bg-white px-6 py-3 font-semibold text-indigo-800 hover:bg-indigo-50"
+        >
           Get Started
         </Link>
       </section>

@@ -4,7 +4,10 @@ import { StaticPage } from '../components/StaticPage';
 
 export default function PrivacyPage() {
   return (
-    <StaticPage title="Privacy Policy" lead="We collect only what we need to sell you books, and we never sell your data.">
+    <StaticPage
+      title="Privacy Policy"
+      lead="We collect only what we need to sell you books, and we never sell your data."
+    >
       <h2>What we collect</h2>
       <ul>
         <li>Your account details: name, username, email address, and an optional picture and bio.</li>

@@ -4,10 +4,15 @@ import { StaticPage } from '../components/StaticPage';
 
 export default function ReturnsPage() {
   return (
-    <StaticPage title="Return Policy" lead="30-day return or exchange: if a book is not right for you, send it back within 30 days of delivery.">
+    <StaticPage
+      title="Return Policy"
+      lead="30-day return or exchange: if a book is not right for you, send it back within 30 days of delivery."
+    >
       <h2>What can be returned</h2>
       <ul>
-        <li>Any book returned within 30 days of delivery, in its original condition (unread, undamaged, no markings).</li>
+        <li>
+          Any book returned within 30 days of delivery, in its original condition (unread, undamaged, no markings).
+        </li>
         <li>Books that arrived damaged or were not the edition you ordered: we pay the return shipping.</li>
         <li>eBooks cannot be returned once downloaded, unless the file is faulty.</li>
       </ul>

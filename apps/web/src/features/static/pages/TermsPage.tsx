@@ -17,8 +17,8 @@ export default function TermsPage() {
       </p>
       <h2>Delivery</h2>
       <p>
-        Physical books ship with Standard Delivery (3-5 business days) or Express Delivery (1-2 business days). eBooks are
-        delivered digitally after payment.
+        Physical books ship with Standard Delivery (3-5 business days) or Express Delivery (1-2 business days). eBooks
+        are delivered digitally after payment.
       </p>
       <h2>Returns</h2>
       <p>
