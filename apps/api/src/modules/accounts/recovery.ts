@@ -68,6 +68,25 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
   const tags = ['accounts'];
   const endSessionsHere = (families: string[]) => families.forEach((family) => app.sessions.ended(family));
 
+  /** Changes of the signed-in account's password or address: a person needs a few an hour. */
+  const accountChange = {
+    preHandler: app.requireUser,
+    config: {
+      rateLimit: { max: 10, timeWindow: '1 hour', keyGenerator: app.limits.perAccount },
+      invalidates: [],
+    },
+  };
+
+  /** The account, once the current password given with a change is its own (else a field error). */
+  const withCurrentPassword = async (userId: number, currentPassword: string) => {
+    const user = await findUserById(app.db, userId);
+    if (!user) throw notFound('Account not found');
+    if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+      throw fieldsError({ current_password: [WRONG_CURRENT_PASSWORD] });
+    }
+    return user;
+  };
+
   app.post(
     '/password-reset/',
     {
@@ -151,11 +170,7 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
   app.post(
     '/profile/password/',
     {
-      preHandler: app.requireUser,
-      config: {
-        rateLimit: { max: 10, timeWindow: '1 hour', keyGenerator: app.limits.perAccount },
-        invalidates: [],
-      },
+      ...accountChange,
       schema: {
         tags,
         summary: 'Change the password with the current one: the other sessions end',
@@ -166,11 +181,7 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { userId, sessionId } = request.user!;
-      const user = await findUserById(app.db, userId);
-      if (!user) throw notFound('Account not found');
-      if (!(await verifyPassword(user.passwordHash, request.body.current_password))) {
-        throw fieldsError({ current_password: [WRONG_CURRENT_PASSWORD] });
-      }
+      await withCurrentPassword(userId, request.body.current_password);
       const passwordHash = await hashPassword(request.body.password);
       const ended = await app.db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
@@ -186,11 +197,7 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
   app.post(
     '/profile/email/',
     {
-      preHandler: app.requireUser,
-      config: {
-        rateLimit: { max: 10, timeWindow: '1 hour', keyGenerator: app.limits.perAccount },
-        invalidates: [],
-      },
+      ...accountChange,
       schema: {
         tags,
         summary: 'Change the e-mail address with the current password',
@@ -210,11 +217,7 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { userId } = request.user!;
-      const user = await findUserById(app.db, userId);
-      if (!user) throw notFound('Account not found');
-      if (!(await verifyPassword(user.passwordHash, request.body.current_password))) {
-        throw fieldsError({ current_password: [WRONG_CURRENT_PASSWORD] });
-      }
+      const user = await withCurrentPassword(userId, request.body.current_password);
       const newEmail = request.body.email;
       if (newEmail.toLowerCase() === user.email.toLowerCase())
         throw fieldsError({ email: ['This is already your e-mail address'] });

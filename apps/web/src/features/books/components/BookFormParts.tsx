@@ -9,6 +9,11 @@ import { FileField } from '../../../components/ui/Field';
 import { ApiError } from '../../../lib/api-client';
 import { useObjectUrl } from '../../../lib/hooks';
 
+/** An amount in dollars and cents, as the book forms ask for prices. */
+export const MONEY_INPUT = { type: 'number', inputMode: 'decimal', min: '0', step: '0.01' } as const;
+/** A whole number of copies. */
+export const COUNT_INPUT = { type: 'number', inputMode: 'numeric', min: '0', step: '1' } as const;
+
 /** The browser's first look at a picked cover (the server checks its bytes again). */
 export function coverProblem(file: File): string | null {
   if (!(COVER_TYPES as readonly string[]).includes(file.type)) return bookMessages.coverWrongType;

@@ -2,7 +2,7 @@ import { type Book, bookMessages, editBookSchema } from '@bookstore/contract';
 import toast from '../../../lib/toast';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/Field';
 import { type BookFormValues, useBookChoices, useUpdateBook } from '../api/books';
-import { ChoiceOptions, CoverPicker, useBookForm } from './BookFormParts';
+import { ChoiceOptions, COUNT_INPUT, CoverPicker, MONEY_INPUT, useBookForm } from './BookFormParts';
 import { Dialog, SaveActions } from '../../../components/ui/Dialog';
 
 /**
@@ -41,24 +41,8 @@ export function EditBookDialog({ book, onClose }: { book: Book; onClose(): void 
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-5 space-y-4">
         <TextField label="Title" {...register('title')} error={error('title')} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Price"
-            type="number"
-            inputMode="decimal"
-            min="0"
-            step="0.01"
-            {...register('price')}
-            error={error('price')}
-          />
-          <TextField
-            label="Stock"
-            type="number"
-            inputMode="numeric"
-            min="0"
-            step="1"
-            {...register('count_in_stock')}
-            error={error('count_in_stock')}
-          />
+          <TextField label="Price" {...MONEY_INPUT} {...register('price')} error={error('price')} />
+          <TextField label="Stock" {...COUNT_INPUT} {...register('count_in_stock')} error={error('count_in_stock')} />
         </div>
         <SelectField label="Category" {...register('category')} error={error('category')}>
           <ChoiceOptions placeholder="Select a category" choices={categories} />

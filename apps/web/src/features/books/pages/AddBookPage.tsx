@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/hooks';
 import { rememberDestination, useAuthStore } from '../../../stores/auth';
 import { type BookFormValues, useBookChoices, useCreateBook, useProfileForBooks } from '../api/books';
-import { ChoiceOptions, CoverPicker, useBookForm } from '../components/BookFormParts';
+import { ChoiceOptions, COUNT_INPUT, CoverPicker, MONEY_INPUT, useBookForm } from '../components/BookFormParts';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 
@@ -150,28 +150,14 @@ export default function AddBookPage() {
             </SelectField>
             <TextField
               label="Original Price"
-              type="number"
-              inputMode="decimal"
-              min="0"
-              step="0.01"
+              {...MONEY_INPUT}
               {...register('original_price')}
               error={error('original_price')}
             />
-            <TextField
-              label="Selling Price"
-              type="number"
-              inputMode="decimal"
-              min="0"
-              step="0.01"
-              {...register('price')}
-              error={error('price')}
-            />
+            <TextField label="Selling Price" {...MONEY_INPUT} {...register('price')} error={error('price')} />
             <TextField
               label="Stock Amount"
-              type="number"
-              inputMode="numeric"
-              min="0"
-              step="1"
+              {...COUNT_INPUT}
               {...register('stock_amount')}
               error={error('stock_amount')}
             />
