@@ -73,7 +73,19 @@ export function EditProfileDialog({ profile, open, onClose }: { profile: Profile
           <TextField label="First Name" autoComplete="given-name" {...field('firstName')} />
           <TextField label="Last Name" autoComplete="family-name" {...field('lastName')} />
         </div>
-        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          readOnly
+          hint={
+            <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
+              To change it, use “Change e-mail address” under Sign-in and security: it asks for your password and
+              confirms the new address.
+            </p>
+          }
+          {...field('email')}
+        />
         <TextAreaField label="Bio" rows={4} {...field('bio')} />
         <SaveActions busy={update.isPending} onCancel={onClose} />
       </form>
