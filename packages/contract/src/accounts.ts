@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageMetaSchema } from './common.js';
+import { pageMetaSchema, wholeNumber } from './common.js';
 
 /**
  * Accounts: registration, sign-in, tokens, profile and the staff users list. One set of rules for the
@@ -144,14 +144,6 @@ export type UserSummary = z.infer<typeof userSummarySchema>;
 
 export const usersPageSchema = z.object({ data: z.array(userSummarySchema), meta: pageMetaSchema });
 export type UsersPage = z.infer<typeof usersPageSchema>;
-
-const wholeNumber = (name: string, min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,9}$/, `${name} must be a whole number`)
-    .transform(Number)
-    .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
 
 /** `GET /users/?page=&pages=10`: the spec's `pages` is the page size. */
 export const usersQuerySchema = z.object({

@@ -32,7 +32,8 @@ export const moneyInputSchema = z.union([z.number(), z.string()]).transform((val
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
-const wholeNumber = (name: string, min: number, max: number) =>
+/** A query parameter that must be a whole number from `min` to `max`, with messages that name it. */
+export const wholeNumber = (name: string, min: number, max: number) =>
   z
     .string()
     .trim()
