@@ -145,10 +145,18 @@ export const limitsPlugin = fp(async (app: FastifyInstance) => {
     );
   };
   const redis = connectRedis(redisUrl, lost);
+  let connected = false;
+  let closing = false;
   redis.on('ready', () => {
+    connected = true;
     if (!outage) return;
     outage = false;
     app.log.warn('limits: Redis is back; limits are shared by every process again');
+  });
+  // A connection that drops is an outage from that moment (the limits count in memory at once), not
+  // only when a reconnection attempt fails later: /readyz and the log say so together.
+  redis.on('close', () => {
+    if (connected && !closing) lost(new Error('the connection to Redis closed'));
   });
   const usable = () => redis.status === 'ready';
   const failures = new FallbackFailureStore(
@@ -163,5 +171,8 @@ export const limitsPlugin = fp(async (app: FastifyInstance) => {
     rateLimitStore: fallbackRateLimitStore(redis, usable, lost, app.config.redisKeyPrefix),
     perAccount,
   });
-  app.addHook('onClose', () => failures.close());
+  app.addHook('onClose', () => {
+    closing = true;
+    return failures.close();
+  });
 });
