@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenOptions } from '../db/client.js';
+import { openDatabase } from '../db/client.js';
 import { mailMessages } from '../db/schema.js';
 import { type Mailbox, startMailbox } from '../test/mailbox.js';
-import { admin, call, postgresUrl, useStores } from './support.js';
+import { admin, call, killTestDatabases, useStores, waitFor } from './support.js';
 
 /**
  * Fault suite: a server is killed -9 after a sign-up has committed (its welcome e-mail queued) and
@@ -30,40 +30,7 @@ const startStore = useStores(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: () => string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const databases = [
-  {
-    name: 'the embedded database',
-    skip: false,
-    async prepare(): Promise<{ env: Record<string, string>; open: OpenOptions }> {
-      const dataDir = path.join(work, 'embedded');
-      const open = { pgliteDir: path.join(dataDir, 'pglite') };
-      const setup = await openDatabase(open);
-      await setup.migrate();
-      await setup.close();
-      return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, open };
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    skip: !process.env.TEST_DATABASE_URL,
-    async prepare(): Promise<{ env: Record<string, string>; open: OpenOptions }> {
-      await admin(`create database "${pgName}"`);
-      const open = { databaseUrl: postgresUrl(pgName), poolSize: 1 };
-      const setup = await openDatabase(open);
-      await setup.migrate();
-      await setup.close();
-      return { env: { DATA_DIR: path.join(work, 'postgres'), DATABASE_URL: open.databaseUrl }, open };
-    },
-  },
-];
+const databases = killTestDatabases(work, pgName);
 
 describe.each(databases)(
   'kill -9 between the commit of an e-mail and its sending, on $name',
@@ -88,12 +55,12 @@ describe.each(databases)(
         password2: password,
       });
       expect(signUp.status, JSON.stringify(signUp.body) + first.output()).toBe(201);
-      await until(() => mailbox.hanging() > hungBefore, 15_000, first.output);
+      await waitFor(() => mailbox.hanging() > hungBefore, 15_000, first.output);
       await first.kill9();
       expect(toHim()).toHaveLength(0);
 
       const second = await startStore(base);
-      await until(() => toHim().length > 0, (LEASE_SECONDS + 30) * 1000, second.output);
+      await waitFor(() => toHim().length > 0, (LEASE_SECONDS + 30) * 1000, second.output);
       // Longer than a lease and a poll: a second sending would have happened by now.
       await new Promise((resolve) => setTimeout(resolve, (LEASE_SECONDS + 2) * 1000));
       await second.stop();

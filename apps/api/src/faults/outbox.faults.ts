@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, type OpenOptions } from '../db/client.js';
+import { openDatabase } from '../db/client.js';
 import { outboxDeliveries } from '../db/schema.js';
 import type { ProbeLine } from './outbox-probe.js';
-import { admin, call, postgresUrl, useStores } from './support.js';
+import { admin, call, killTestDatabases, useStores, waitFor } from './support.js';
 
 /**
  * Fault suite: a server is killed -9 after a sign-up has committed its user.registered event and while
@@ -32,40 +32,7 @@ const lines = (file: string): ProbeLine[] =>
         .map((line) => JSON.parse(line) as ProbeLine)
     : [];
 
-async function until(condition: () => boolean, timeoutMs: number, what: () => string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const databases = [
-  {
-    name: 'the embedded database',
-    skip: false,
-    async prepare(): Promise<{ env: Record<string, string>; open: OpenOptions }> {
-      const dataDir = path.join(work, 'embedded');
-      const open = { pgliteDir: path.join(dataDir, 'pglite') };
-      const setup = await openDatabase(open);
-      await setup.migrate();
-      await setup.close();
-      return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, open };
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    skip: !process.env.TEST_DATABASE_URL,
-    async prepare(): Promise<{ env: Record<string, string>; open: OpenOptions }> {
-      await admin(`create database "${pgName}"`);
-      const open = { databaseUrl: postgresUrl(pgName), poolSize: 1 };
-      const setup = await openDatabase(open);
-      await setup.migrate();
-      await setup.close();
-      return { env: { DATA_DIR: path.join(work, 'postgres'), DATABASE_URL: open.databaseUrl }, open };
-    },
-  },
-];
+const databases = killTestDatabases(work, pgName);
 
 describe.each(databases)(
   'kill -9 between the commit of an event and its delivery, on $name',
@@ -87,13 +54,13 @@ describe.each(databases)(
       });
       expect(signUp.status, JSON.stringify(signUp.body) + first.output()).toBe(201);
       // The sign-up has answered, so its event has committed; the subscriber has started and hangs.
-      await until(() => lines(log).length > 0, 15_000, first.output);
+      await waitFor(() => lines(log).length > 0, 15_000, first.output);
       await first.kill9();
       const [started] = lines(log);
       expect(lines(log)).toEqual([expect.objectContaining({ pid: first.child.pid, attempt: 1, phase: 'start' })]);
 
       const second = await startStore({ ...base, OUTBOX_PROBE_HANG: '0' }, { imports: [probe] });
-      await until(() => lines(log).some((l) => l.phase === 'done'), (LEASE_SECONDS + 20) * 1000, second.output);
+      await waitFor(() => lines(log).some((l) => l.phase === 'done'), (LEASE_SECONDS + 20) * 1000, second.output);
       // Longer than a poll and a lease: a second delivery would have happened by now.
       await new Promise((resolve) => setTimeout(resolve, (LEASE_SECONDS + 1) * 1000));
       await second.stop();

@@ -242,3 +242,45 @@ export async function proxyTo(target: { host: string; port: number }): Promise<O
   await listen();
   return { port, cut: stop, restore: listen, close: stop };
 }
+
+/** Waits until `condition` holds, checking every 50 ms; after `timeoutMs` fails with `what()` (a store's output). */
+export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: () => string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${what()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * The two databases a kill -9 test runs on, each migrated and ready, under `work` (and, on PostgreSQL,
+ * as the database `pgName`): the store's environment and how the test opens the same database.
+ */
+export function killTestDatabases(work: string, pgName: string) {
+  return [
+    {
+      name: 'the embedded database',
+      skip: false,
+      async prepare(): Promise<{ env: Record<string, string>; open: OpenOptions }> {
+        const dataDir = path.join(work, 'embedded');
+        const open = { pgliteDir: path.join(dataDir, 'pglite') };
+        const setup = await openDatabase(open);
+        await setup.migrate();
+        await setup.close();
+        return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, open };
+      },
+    },
+    {
+      name: 'PostgreSQL',
+      skip: !process.env.TEST_DATABASE_URL,
+      async prepare(): Promise<{ env: Record<string, string>; open: OpenOptions }> {
+        await admin(`create database "${pgName}"`);
+        const open = { databaseUrl: postgresUrl(pgName), poolSize: 1 };
+        const setup = await openDatabase(open);
+        await setup.migrate();
+        await setup.close();
+        return { env: { DATA_DIR: path.join(work, 'postgres'), DATABASE_URL: open.databaseUrl }, open };
+      },
+    },
+  ];
+}
