@@ -1,6 +1,6 @@
 /** Writing the catalogue: adding, changing, holding for review and deleting books, and their stock. */
 export { booksRoutes } from './routes.js';
 export { lockBook, refreshRating } from './ratings.js';
-export { type StockLine, type TakenBook, returnAll, returnCopies, takeAllOrNothing, takeCopies } from './stock.js';
+export { returnAll, takeAllOrNothing, takeCopies } from './stock.js';
 export { renameAuthorOnBooks } from './repository.js';
 export { closeStockAlerts, waitingFor, waitingShoppers } from './stock-alerts.js';

@@ -3,14 +3,4 @@
  * tokens stored hashed, single use, with a lifetime per purpose (docs/decisions/0016-mail.md). The mail
  * module writes them into messages; accounts and contact redeem them. It uses no other module.
  */
-export {
-  hashToken,
-  inspectToken,
-  newToken,
-  retireTokens,
-  TOKEN_LIFETIME_MS,
-  type TokenCheck,
-  type TokenPurpose,
-  type TokenRow,
-  useToken,
-} from './tokens.js';
+export { inspectToken, newToken, retireTokens, type TokenCheck, type TokenPurpose, useToken } from './tokens.js';
