@@ -32,6 +32,15 @@ export function toOrder(row: OrderRow, items: ItemRow[], customer?: Order['custo
         protection: item.protection,
         protection_price: centsToMoney(item.protectionPriceCents),
       })),
+    fulfilment_status: 'unfulfilled',
+    shipping_address: null,
+    shipping_method: null,
+    shipping_price: '0.00',
+    carrier: null,
+    tracking_number: null,
+    tracking_url: null,
+    refunded_amount: '0.00',
+    events: [],
     ...(customer ? { customer } : {}),
   };
 }
@@ -96,6 +105,7 @@ export async function getStaffOrder(db: Queryable, orderId: number): Promise<Sta
       created_at: p.createdAt.toISOString(),
       updated_at: p.updatedAt.toISOString(),
     })),
+    refunds: [],
   };
 }
 
