@@ -21,3 +21,58 @@ export function orderBadge(order: Status): 'Paid' | 'Pending' | 'Cancelled' {
   if (order.status === 'cancelled') return 'Cancelled';
   return isOrderPending(order) ? 'Pending' : 'Paid';
 }
+
+/** Where the parcel is, in the shop's words (docs/product.md, "After the sale"). */
+export const FULFILMENT_LABELS: Record<string, string> = {
+  unfulfilled: 'Not shipped yet',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  returned: 'Returned',
+};
+
+/** Payment states as staff filter and read them. */
+export const PAYMENT_LABELS: Record<string, string> = {
+  success: 'Paid',
+  pending: 'Pending',
+  failed: 'Failed',
+  refunded: 'Refunded',
+  partially_refunded: 'Partly refunded',
+};
+
+/** Whether the shopper may still cancel: not shipped, not already over (docs/product.md, "After the sale"). */
+export function canShopperCancel(order: Pick<Order, 'fulfilment_status' | 'status'>): boolean {
+  return order.fulfilment_status === 'unfulfilled' && order.status !== 'cancelled';
+}
+
+const EVENT_TEXTS: Record<string, string> = {
+  placed: 'Order placed',
+  paid: 'Payment received',
+  expired: 'Hold ended unpaid, copies back on sale',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  returned: 'Returned, copies back on sale',
+  refunded: 'Refunded',
+  refund_failed: 'Refund refused by the payment provider',
+};
+
+const ACTOR_TEXTS: Record<string, string> = {
+  customer: 'by you',
+  staff: 'by the shop',
+  provider: 'by the payment provider',
+  shop: '',
+};
+
+/** One line of an order's timeline: what happened, and who did it (for the shopper: "by you", "by the shop"). */
+export function eventText(event: { type: string; by: string }, staffView = false): string {
+  const what = EVENT_TEXTS[event.type] ?? event.type;
+  const who = staffView
+    ? event.by === 'customer'
+      ? 'by the customer'
+      : event.by === 'staff'
+        ? 'by staff'
+        : ACTOR_TEXTS[event.by]
+    : ACTOR_TEXTS[event.by];
+  return who ? `${what} ${who}` : what;
+}

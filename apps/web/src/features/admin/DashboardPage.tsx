@@ -7,7 +7,7 @@ import { usePageTitle } from '../../lib/hooks';
 import { useSummary } from './api/dashboard';
 import { BooksTab, type EditBookSlot, sortFrom } from './components/BooksTab';
 import { Figures } from './components/Figures';
-import { OrdersTab } from './components/OrdersTab';
+import { fulfilmentFrom, OrdersTab, paymentFrom } from './components/OrdersTab';
 import { ReviewQueueTab } from './components/ReviewQueueTab';
 import { SalesChart } from './components/SalesChart';
 import { UsersTab } from './components/UsersTab';
@@ -36,7 +36,7 @@ const TAB_LABELS: Record<TabName, string> = {
 const SEARCH_HINTS: Record<TabName, string> = {
   books: 'Search books by title, author or ISBN',
   authors: 'Search authors and categories by name',
-  orders: 'Search orders by order number or customer email',
+  orders: 'Search orders by number, email or name',
   users: 'Search users by username or email',
   review: 'Search waiting books by title, author or sender',
   messages: 'Search messages by name, email or subject',
@@ -163,9 +163,10 @@ export default function DashboardPage({ editBook }: { editBook?: EditBookSlot })
               <OrdersTab
                 search={search}
                 page={page}
-                payment={params.get('payment') ?? ''}
+                payment={paymentFrom(params.get('payment'))}
+                fulfilment={fulfilmentFrom(params.get('fulfilment'))}
                 onPage={(p) => update({ page: p }, false)}
-                onPayment={(payment) => update({ payment })}
+                onFilter={(changes) => update(changes)}
               />
             )}
           </TabPanel>

@@ -45,13 +45,58 @@ export function useAdminBooks(params: { page: number; sort: AdminBookSort; searc
   });
 }
 
-/** GET /orders/?all=1 : every order, newest first. */
-export function useAllOrders(params: { page: number; payment_status: string; search: string }) {
+/** The Orders tab's filters, as the address and GET /admin/orders/ spell them. */
+export interface OrderFilters {
+  page: number;
+  fulfilment_status: string;
+  payment_status: string;
+  q: string;
+}
+
+/** GET /admin/orders/ : the work queue, newest first, filtered and searched (order number, e-mail, name). */
+export function useAllOrders(params: OrderFilters) {
   return useQuery({
     queryKey: ['admin', 'orders', params],
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      api.get<Paged<Order>>(`/orders/?${query({ all: 1, ...params, page_size: ADMIN_PAGE_SIZE })}`, { signal }),
+      api.get<Paged<Order>>(`/admin/orders/?${query({ ...params, page_size: ADMIN_PAGE_SIZE })}`, {
+        signal,
+      }),
+  });
+}
+
+/** GET /admin/orders/export/ : the filtered orders as a CSV file, saved by the browser. */
+export async function downloadOrders(params: Omit<OrderFilters, 'page'>) {
+  const csv = await api.get<string>(`/admin/orders/export/?${query({ ...params })}`, { as: 'text' });
+  saveFile(csv, `orders-${new Date().toISOString().slice(0, 10)}.csv`);
+}
+
+/** A staff transition of an order (docs/product.md, "Staff's Orders"): its name and what it sends. */
+export type OrderAction =
+  | { action: 'ship'; body: { carrier: string; tracking_number: string } }
+  | { action: 'deliver' }
+  | { action: 'cancel' }
+  | { action: 'refund'; body: { amount?: string } }
+  | { action: 'return'; body: { refund?: string } };
+
+/**
+ * POST /admin/orders/{id}/{ship|deliver|refund|return}/ and POST /orders/{id}/cancel/ (staff may
+ * cancel any order before delivery): the answer is the order as it now is.
+ */
+export function useOrderAction(orderId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: OrderAction) =>
+      api.post<StaffOrder>(
+        change.action === 'cancel' ? `/orders/${orderId}/cancel/` : `/admin/orders/${orderId}/${change.action}/`,
+        'body' in change ? change.body : {},
+      ),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['admin'] }),
+        client.invalidateQueries({ queryKey: ['orders'] }),
+        client.invalidateQueries({ queryKey: ['books'] }),
+      ]),
   });
 }
 
@@ -112,9 +157,14 @@ export function useSubscribers(params: { page: number; search: string }) {
 /** GET /admin/subscribers/export/ : every subscriber (matching the search) as a CSV file, saved by the browser. */
 export async function downloadSubscribers(search: string) {
   const csv = await api.get<string>(`/admin/subscribers/export/?${query({ search })}`, { as: 'text' });
+  saveFile(csv, `newsletter-subscribers-${new Date().toISOString().slice(0, 10)}.csv`);
+}
+
+/** Hands a CSV text to the browser as a download named `name`. */
+function saveFile(csv: string, name: string) {
   const link = document.createElement('a');
   link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  link.download = `newsletter-subscribers-${new Date().toISOString().slice(0, 10)}.csv`;
+  link.download = name;
   document.body.append(link);
   link.click();
   link.remove();
