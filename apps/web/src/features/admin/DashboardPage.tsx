@@ -16,6 +16,7 @@ import { SubscribersTab } from './components/SubscribersTab';
 import { ShelvesTab } from './components/ShelvesTab';
 import { MailTab, mailStatusFrom } from './components/MailTab';
 import { Bestsellers } from './components/Bestsellers';
+import { LowStock } from './components/LowStock';
 import { Badge } from '../../components/ui/Badge';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { paths } from '../../config/paths';
@@ -101,7 +102,10 @@ export default function DashboardPage({ editBook }: { editBook?: EditBookSlot })
             <div className="lg:col-span-2">
               <SalesChart days={summary.data.sales_by_day} currency={summary.data.currency} />
             </div>
-            <Bestsellers books={summary.data.bestsellers} currency={summary.data.currency} />
+            <div className="space-y-6">
+              <Bestsellers books={summary.data.bestsellers} currency={summary.data.currency} />
+              <LowStock editBook={editBook} />
+            </div>
           </div>
         </>
       )}

@@ -1,11 +1,13 @@
 import type {
   AdminBook,
   AdminBookSort,
+  Book,
   BookDeleted,
   ContactMessage,
   DashboardSummary,
   MailMessage,
   MailStatus,
+  LowStockList,
   MailSummary,
   MessageStatus,
   Order,
@@ -226,4 +228,18 @@ export function useSendAgain() {
     mutationFn: (id: number) => api.post<MailMessage>(`/admin/mail/${id}/send/`),
     onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'mail'] }),
   });
+}
+
+/** GET /admin/low-stock/ : books at or under the shop's low-stock threshold, fewest copies first. */
+export function useLowStock() {
+  return useQuery({
+    queryKey: ['admin', 'low-stock'],
+    queryFn: ({ signal }) => api.get<LowStockList>('/admin/low-stock/', { signal }),
+  });
+}
+
+/** GET /books/lookup/?ids= : one book as the edit dialog needs it. */
+export async function fetchBookForEdit(id: number): Promise<Book | null> {
+  const [book] = await api.get<Book[]>(`/books/lookup/?ids=${id}`);
+  return book ?? null;
 }
