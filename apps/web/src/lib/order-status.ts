@@ -57,22 +57,19 @@ const EVENT_TEXTS: Record<string, string> = {
   refund_failed: 'Refund refused by the payment provider',
 };
 
-const ACTOR_TEXTS: Record<string, string> = {
-  customer: 'by you',
-  staff: 'by the shop',
-  provider: 'by the payment provider',
-  shop: '',
-};
+/** The changes someone made, whose maker the timeline names. */
+const MADE_BY_SOMEONE = new Set(['shipped', 'delivered', 'cancelled', 'returned', 'refunded']);
 
-/** One line of an order's timeline: what happened, and who did it (for the shopper: "by you", "by the shop"). */
+/**
+ * One line of an order's timeline: what happened, and for a change someone made, who ("by you", "by
+ * the shop"; staff read "by the customer", "by staff"). A refund that comes with the shopper's own
+ * cancellation names no one.
+ */
 export function eventText(event: { type: string; by: string }, staffView = false): string {
   const what = EVENT_TEXTS[event.type] ?? event.type;
+  if (!MADE_BY_SOMEONE.has(event.type) || (event.type === 'refunded' && event.by === 'customer')) return what;
   const who = staffView
-    ? event.by === 'customer'
-      ? 'by the customer'
-      : event.by === 'staff'
-        ? 'by staff'
-        : ACTOR_TEXTS[event.by]
-    : ACTOR_TEXTS[event.by];
+    ? { customer: 'by the customer', staff: 'by staff' }[event.by]
+    : { customer: 'by you', staff: 'by the shop' }[event.by];
   return who ? `${what} ${who}` : what;
 }
