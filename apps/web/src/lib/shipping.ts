@@ -7,7 +7,7 @@ import { api } from './api-client';
 /**
  * GET /shipping-methods/ : the shop's active delivery methods with their prices and "free from"
  * amounts, read by the book page (its server-rendered loader too) and the cart's checkout
- * (docs/product.md, "Addresses and delivery").
+ * (docs/product.md, "After the sale").
  */
 export const shippingMethodsQuery = () =>
   queryOptions({

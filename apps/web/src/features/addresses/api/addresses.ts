@@ -2,7 +2,7 @@ import type { Address, AddressRequestInput } from '@bookstore/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** The signed-in shopper's address book (docs/product.md, "Address book"), under one key. */
+/** The signed-in shopper's address book (docs/product.md, "After the sale"), under one key. */
 export const ADDRESSES_KEY = ['addresses'];
 
 /** GET /addresses/ : the default first. */

@@ -11,7 +11,7 @@ import { addressInputOf, useAddresses, useDeleteAddress, useUpdateAddress } from
 import { AddressDialog, useOwnName } from './AddressForm';
 
 /**
- * The profile's "Addresses" card (docs/product.md, "Address book"): every saved address, the default
+ * The profile's "Addresses" card (docs/product.md, "After the sale"): every saved address, the default
  * marked and first, with Edit, Delete (after a question) and "Make default"; "Add address" opens the form.
  */
 export function AddressBook() {

@@ -8,7 +8,7 @@ import { useAddresses } from '../api/addresses';
 import { AddressDialog, AddressForm, useOwnName } from './AddressForm';
 
 /**
- * The checkout's "Delivery address" (docs/product.md, "Checkout"): the saved addresses to pick from,
+ * The checkout's "Delivery address" (docs/product.md, "After the sale"): the saved addresses to pick from,
  * the default picked at first, and "Add a new address"; a shopper with none fills the form in place.
  * `value` is the picked address's id.
  */

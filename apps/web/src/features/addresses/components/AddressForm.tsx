@@ -43,7 +43,7 @@ const EMPTY: FormValues = {
 };
 
 /**
- * An address's fields (docs/product.md, "Address book"), checked by the contract's schema before they
+ * An address's fields (docs/product.md, "After the sale"), checked by the contract's schema before they
  * are sent; the server's own refusal (a postal code that does not fit the country, say) lands on its
  * field. Saves a new address, or `address` when given; `onSaved` gets the saved address.
  */

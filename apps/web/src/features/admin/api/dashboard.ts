@@ -73,7 +73,7 @@ export async function downloadOrders(params: Omit<OrderFilters, 'page'>) {
   saveFile(csv, `orders-${new Date().toISOString().slice(0, 10)}.csv`);
 }
 
-/** A staff transition of an order (docs/product.md, "Staff's Orders"): its name and what it sends. */
+/** A staff transition of an order (docs/product.md, "After the sale"): its name and what it sends. */
 export type OrderAction =
   | { action: 'ship'; body: { carrier: string; tracking_number: string } }
   | { action: 'deliver' }

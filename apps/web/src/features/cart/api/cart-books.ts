@@ -19,7 +19,7 @@ const lookupQuery = (ids: number[]) => ({
     api.get<Book[]>(`/books/lookup/?ids=${ids.join(',')}`, { signal, auth: false }),
 });
 
-/** False only once every line is known to be an eBook: nothing to post (docs/product.md, "Checkout"). */
+/** False only once every line is known to be an eBook: nothing to post (docs/product.md, "After the sale"). */
 function needsDelivery(items: CartItem[], books: Book[] | undefined): boolean {
   const types = new Map((books ?? []).map((book) => [book.id, book.book_type]));
   return items.length === 0 || items.some((item) => types.get(item.id) !== DIGITAL_TYPE);

@@ -7,7 +7,7 @@ import { type Cart, cartTotalCents } from '../../cart/stores/cart';
 import type { Delivery } from '../hooks/useDelivery';
 
 /**
- * The cart's "Delivery" step (docs/product.md, "Checkout"): where to (`address`, the address book's
+ * The cart's "Delivery" step (docs/product.md, "After the sale"): where to (`address`, the address book's
  * chooser, passed in by the app) and how, each method with its days and its price for this cart.
  * An eBook-only cart has nothing to post and says so.
  */

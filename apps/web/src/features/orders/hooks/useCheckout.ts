@@ -37,7 +37,7 @@ export function holdMinutes(order: { created_at?: string; reserved_until?: strin
 
 /**
  * The checkout's steps: `placeOrder` reserves the cart's books as an
- * order, with the delivery picked (`delivery`, docs/product.md, "Checkout"); then the order is paid through `usePayment` (pop-up, verification), after which the cart is
+ * order, with the delivery picked (`delivery`, docs/product.md, "After the sale"); then the order is paid through `usePayment` (pop-up, verification), after which the cart is
  * cleared and the confirmation shown. The button only draws the state.
  */
 export function useCheckout(delivery: DeliveryChoice & { shippingCents: number }) {

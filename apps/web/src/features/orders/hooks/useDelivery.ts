@@ -14,7 +14,7 @@ export interface DeliveryChoice {
 }
 
 /**
- * The checkout's delivery step (docs/product.md, "Checkout"): the shop's methods, the one picked (the
+ * The checkout's delivery step (docs/product.md, "After the sale"): the shop's methods, the one picked (the
  * first, Standard, until the shopper picks another), the address picked, and what the delivery costs
  * this cart, priced as the server prices it (`shipping`, null when nothing is posted).
  */
