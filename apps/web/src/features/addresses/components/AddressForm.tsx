@@ -82,9 +82,9 @@ export function AddressForm({
     if (error instanceof ApiError && error.status < 500) {
       const fields = error.fields ?? {};
       let placed = false;
-      for (const [name, message] of Object.entries(fields)) {
-        if (name in EMPTY) {
-          setError(name as keyof FormValues, { message: String(message) });
+      for (const [name, messages] of Object.entries(fields)) {
+        if (name in EMPTY && messages[0]) {
+          setError(name as keyof FormValues, { message: messages[0] });
           placed = true;
         }
       }
