@@ -67,9 +67,9 @@ export function useAllOrders(params: OrderFilters) {
   });
 }
 
-/** GET /admin/orders/export/ : the filtered orders as a CSV file, saved by the browser. */
+/** GET /admin/orders/export.csv : the filtered orders as a CSV file, saved by the browser. */
 export async function downloadOrders(params: Omit<OrderFilters, 'page'>) {
-  const csv = await api.get<string>(`/admin/orders/export/?${query({ ...params })}`, { as: 'text' });
+  const csv = await api.get<string>(`/admin/orders/export.csv?${query({ ...params })}`, { as: 'text' });
   saveFile(csv, `orders-${new Date().toISOString().slice(0, 10)}.csv`);
 }
 
