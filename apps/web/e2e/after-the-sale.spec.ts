@@ -36,11 +36,18 @@ const cents = (price: string) => Math.round(Number(price) * 100);
 const dollars = (value: number) => `$${(value / 100).toFixed(2)}`;
 const staffAccount: Account = { username: STAFF.email, email: STAFF.email, password: STAFF.password };
 
-/** A paper book of this test's own (four copies, $15.00), so counting its stock is not disturbed by others. */
-async function ownBook(request: APIRequestContext): Promise<ShopBook> {
-  const token = await accessToken(request, staffAccount);
+/**
+ * A paper book of this test's own (four copies unless told, $15.00), sent by a reader and approved by
+ * staff, so counting its stock is not disturbed by other tests.
+ */
+async function ownBook(request: APIRequestContext, extra: Record<string, string> = {}): Promise<ShopBook> {
+  const contributor = await createAccount(request);
   const title = `Parcel ${Math.random().toString(36).slice(2, 10)}`;
-  const book = await submitBook(request, token, title);
+  const book = await submitBook(request, await accessToken(request, contributor), title, extra);
+  const approved = await request.post(`/api/admin/books/${book.id}/approve/`, {
+    headers: { authorization: `Bearer ${await accessToken(request, staffAccount)}` },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
   return { id: book.id, title, price: '15.00', stock_amount: 4, available: true, book_type: 'Paperback' };
 }
 
@@ -387,9 +394,7 @@ test.describe("the staff's order queue", () => {
     request,
   }) => {
     // A book of its own with 2 copies: at or under the default threshold (3).
-    const token = await accessToken(request, staffAccount);
-    const title = `Last copies ${Math.random().toString(36).slice(2, 10)}`;
-    await submitBook(request, token, title, { stock_amount: '2' });
+    const { title } = await ownBook(request, { stock_amount: '2' });
     await signInAsStaff(page);
     await page.goto('/admin');
     const list = page.getByRole('list', { name: 'Books low on stock' });
