@@ -167,11 +167,11 @@ test.describe('address book', () => {
     await dialog.getByRole('button', { name: 'Save address' }).click();
     const second = book.getByRole('listitem', { name: /221B Baker Street/ });
     await expect(second).toBeVisible();
-    await expect(second.getByText('Default')).toHaveCount(0);
+    await expect(second.getByText('Default', { exact: true })).toHaveCount(0);
 
     await second.getByRole('button', { name: 'Make default' }).click();
-    await expect(second.getByText('Default')).toBeVisible();
-    await expect(first.getByText('Default')).toHaveCount(0);
+    await expect(second.getByText('Default', { exact: true })).toBeVisible();
+    await expect(first.getByText('Default', { exact: true })).toHaveCount(0);
 
     await second.getByRole('button', { name: 'Edit' }).click();
     dialog = page.getByRole('dialog', { name: 'Edit address' });
@@ -371,7 +371,7 @@ test.describe("the staff's order queue", () => {
     await page.getByLabel('Search orders by number, email or name').fill(account.email);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page.getByRole('link', { name: `Order #${order.id}` })).toBeVisible(READY);
-    await page.getByLabel('Parcel').selectOption('unfulfilled');
+    await page.getByLabel('Parcel', { exact: true }).selectOption('unfulfilled');
     await expect(page).toHaveURL(/fulfilment=unfulfilled/);
     await expect(page.getByRole('link', { name: `Order #${order.id}` })).toBeVisible(READY);
     await expectAccessibleInBothThemes(page, 'orders queue', '#main');
@@ -381,7 +381,7 @@ test.describe("the staff's order queue", () => {
     const csv = readFileSync((await (await download).path())!, 'utf8');
     expect(csv).toContain(account.email);
 
-    await page.getByLabel('Parcel').selectOption('delivered');
+    await page.getByLabel('Parcel', { exact: true }).selectOption('delivered');
     await expect(page.getByText('No orders found')).toBeVisible(READY);
 
     await stubJson(page, '**/api/admin/orders/?**', serverError, 500);
