@@ -411,3 +411,53 @@ test.describe("the staff's order queue", () => {
     await expect(page.getByText('Failed to load the low-stock list')).toBeVisible(READY);
   });
 });
+
+test.describe('delivery settings', () => {
+  test('staff add a delivery method and edit it; the settings check their amounts; failures say so', async ({
+    page,
+  }) => {
+    await signInAsStaff(page);
+    await page.goto('/admin?tab=delivery');
+    const methods = page.getByRole('region', { name: 'Delivery methods' });
+    await expect(methods.getByRole('cell', { name: 'Standard Delivery', exact: true })).toBeVisible(READY);
+
+    // Not offered and last, so the shop's other journeys still see the same methods.
+    const code = `pickup-${Math.random().toString(36).slice(2, 8)}`;
+    await page.getByRole('button', { name: 'Add delivery method' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add delivery method' });
+    await dialog.getByLabel('Code').fill('Not A Code');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(dialog.getByText('The code must be lowercase letters, digits and dashes (at most 40)')).toBeVisible();
+    await expect(dialog.getByText('Enter a name')).toBeVisible();
+    await dialog.getByLabel('Code').fill(code);
+    await dialog.getByLabel('Name').fill(`Shop pickup ${code}`);
+    await dialog.getByLabel('Delivery time').fill('Next day');
+    await dialog.getByLabel('Price ($)').fill('1.50');
+    await dialog.getByLabel('Place in the list').fill('999');
+    await dialog.getByLabel('Offered at checkout').uncheck();
+    await expectAccessible(page, 'delivery method dialog');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toasts(page).filter({ hasText: 'Delivery method added' })).toBeVisible();
+    const row = methods.getByRole('row', { name: new RegExp(code) });
+    await expect(row).toContainText('$1.50');
+    await expect(row).toContainText('No');
+
+    await row.getByRole('button', { name: `Edit Shop pickup ${code}` }).click();
+    const edit = page.getByRole('dialog', { name: `Edit Shop pickup ${code}` });
+    await edit.getByLabel('Price ($)').fill('2.00');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(row).toContainText('$2.00');
+    await expectAccessibleInBothThemes(page, 'delivery tab', '#main');
+
+    const settings = page.getByRole('form', { name: 'Shop settings' });
+    await settings.getByLabel('Low stock at (copies or fewer)').fill('many');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await expect(settings.getByText('Enter a whole number of copies')).toBeVisible();
+
+    await stubJson(page, '**/api/admin/shipping-methods/', serverError, 500);
+    await stubJson(page, '**/api/admin/settings/', serverError, 500);
+    await page.reload();
+    await expect(page.getByRole('alert').first()).toContainText('The server had a problem', READY);
+    await expect(page.getByRole('alert')).toHaveCount(2);
+  });
+});

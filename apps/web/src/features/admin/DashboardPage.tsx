@@ -16,18 +16,20 @@ import { SubscribersTab } from './components/SubscribersTab';
 import { ShelvesTab } from './components/ShelvesTab';
 import { MailTab, mailStatusFrom } from './components/MailTab';
 import { Bestsellers } from './components/Bestsellers';
+import { DeliveryTab } from './components/DeliveryTab';
 import { LowStock } from './components/LowStock';
 import { Badge } from '../../components/ui/Badge';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { paths } from '../../config/paths';
 import { Spinner } from '../../components/ui/Spinner';
 
-const TABS = ['books', 'authors', 'orders', 'users', 'review', 'messages', 'subscribers', 'mail'] as const;
+const TABS = ['books', 'authors', 'orders', 'delivery', 'users', 'review', 'messages', 'subscribers', 'mail'] as const;
 type TabName = (typeof TABS)[number];
 const TAB_LABELS: Record<TabName, string> = {
   books: 'Books',
   authors: 'Authors & categories',
   orders: 'Orders',
+  delivery: 'Delivery',
   users: 'Users',
   review: 'Review queue',
   messages: 'Messages',
@@ -38,6 +40,7 @@ const SEARCH_HINTS: Record<TabName, string> = {
   books: 'Search books by title, author or ISBN',
   authors: 'Search authors and categories by name',
   orders: 'Search orders by number, email or name',
+  delivery: '',
   users: 'Search users by username or email',
   review: 'Search waiting books by title, author or sender',
   messages: 'Search messages by name, email or subject',
@@ -133,20 +136,23 @@ export default function DashboardPage({ editBook }: { editBook?: EditBookSlot })
               </Tab>
             ))}
           </TabList>
-          <form role="search" onSubmit={onSearch} className="flex gap-2">
-            <label htmlFor="dashboard-search" className="sr-only">
-              {SEARCH_HINTS[tab]}
-            </label>
-            <input
-              id="dashboard-search"
-              type="search"
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-              placeholder={SEARCH_HINTS[tab]}
-              className={`${inputClass} sm:w-80`}
-            />
-            <Button type="submit">Search</Button>
-          </form>
+          {/* The Delivery tab has nothing to search. */}
+          {tab !== 'delivery' && (
+            <form role="search" onSubmit={onSearch} className="flex gap-2">
+              <label htmlFor="dashboard-search" className="sr-only">
+                {SEARCH_HINTS[tab]}
+              </label>
+              <input
+                id="dashboard-search"
+                type="search"
+                value={draft}
+                onChange={(e) => setDraft(e.target.value)}
+                placeholder={SEARCH_HINTS[tab]}
+                className={`${inputClass} sm:w-80`}
+              />
+              <Button type="submit">Search</Button>
+            </form>
+          )}
         </div>
         <TabPanels className="mt-6">
           <TabPanel>
@@ -174,6 +180,7 @@ export default function DashboardPage({ editBook }: { editBook?: EditBookSlot })
               />
             )}
           </TabPanel>
+          <TabPanel>{tab === 'delivery' && <DeliveryTab />}</TabPanel>
           <TabPanel>
             {tab === 'users' && <UsersTab search={search} page={page} onPage={(p) => update({ page: p }, false)} />}
           </TabPanel>

@@ -12,7 +12,11 @@ import type {
   MessageStatus,
   Order,
   Paged,
+  ShippingMethodCreateInput,
+  ShopSettings,
+  ShopSettingsUpdateInput,
   StaffOrder,
+  StaffShippingMethod,
   Subscriber,
   UserSummary,
 } from '@bookstore/contract';
@@ -242,4 +246,51 @@ export function useLowStock() {
 export async function fetchBookForEdit(id: number): Promise<Book | null> {
   const [book] = await api.get<Book[]>(`/books/lookup/?ids=${id}`);
   return book ?? null;
+}
+
+/** GET /admin/shipping-methods/ : every delivery method, also the ones not offered. */
+export function useStaffShippingMethods() {
+  return useQuery({
+    queryKey: ['admin', 'shipping-methods'],
+    queryFn: ({ signal }) => api.get<StaffShippingMethod[]>('/admin/shipping-methods/', { signal }),
+  });
+}
+
+/** GET /admin/settings/ : the free-Standard threshold and the low-stock threshold. */
+export function useShopSettings() {
+  return useQuery({
+    queryKey: ['admin', 'settings'],
+    queryFn: ({ signal }) => api.get<ShopSettings>('/admin/settings/', { signal }),
+  });
+}
+
+function useRefreshDelivery() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['admin'] }),
+      client.invalidateQueries({ queryKey: ['shipping-methods'] }),
+    ]);
+}
+
+/** POST /admin/shipping-methods/ (a new method) or PUT /admin/shipping-methods/{code}/ (`editing`). */
+export function useSaveShippingMethod() {
+  const refresh = useRefreshDelivery();
+  return useMutation({
+    mutationFn: ({ editing, fields }: { editing: boolean; fields: ShippingMethodCreateInput }) => {
+      if (!editing) return api.post<StaffShippingMethod>('/admin/shipping-methods/', fields);
+      const { code, ...changes } = fields;
+      return api.put<StaffShippingMethod>(`/admin/shipping-methods/${encodeURIComponent(code)}/`, changes);
+    },
+    onSuccess: () => refresh(),
+  });
+}
+
+/** PUT /admin/settings/ */
+export function useSaveShopSettings() {
+  const refresh = useRefreshDelivery();
+  return useMutation({
+    mutationFn: (changes: ShopSettingsUpdateInput) => api.put<ShopSettings>('/admin/settings/', changes),
+    onSuccess: () => refresh(),
+  });
 }
