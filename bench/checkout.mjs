@@ -151,7 +151,9 @@ async function callOnce(base, { auth, address }, method, url, body) {
   let json = null;
   try {
     json = JSON.parse(text);
-  } catch {}
+  } catch {
+    // Not JSON (a proxy's error page): the status says enough.
+  }
   return { status: res.status, json };
 }
 
@@ -227,6 +229,14 @@ async function afterTheSale(db, bases) {
   const tally = (list) => list.reduce((t, r) => ({ ...t, [r.status]: (t[r.status] ?? 0) + 1 }), {});
 
   const ids = paid.map((b) => b.id);
+  // A refund the provider could not take at once stays pending and is sent again by the servers'
+  // retry (every minute): wait for it, as staff would.
+  let pending = 0;
+  for (let waited = 0; waited < 180; waited += 5) {
+    pending = (await db.query(`select count(*)::int as n from refunds where status = 'pending'`)).rows[0].n;
+    if (pending === 0) break;
+    await new Promise((r) => setTimeout(r, 5000));
+  }
   const {
     rows: [stock],
   } = await db.query(
@@ -258,6 +268,8 @@ async function afterTheSale(db, bases) {
     `select count(*)::int as refunds,
             count(distinct order_id)::int as orders,
             coalesce(sum(amount_cents), 0)::int as cents,
+            count(*) filter (where status = 'pending')::int as pending,
+            count(*) filter (where status = 'failed')::int as failed,
             count(*) filter (where status <> 'succeeded')::int as not_succeeded,
             (select coalesce(sum(jsonb_array_length(coalesce(p.provider_response->'refunds', '[]'::jsonb))), 0)::int
                from payments p where p.order_id = any($1)) as in_provider_ledger
@@ -292,6 +304,8 @@ async function afterTheSale(db, bases) {
     copiesReturned: stock.returned,
     refunds: refunds.refunds,
     refundedCents: refunds.cents,
+    refundsPending: refunds.pending,
+    refundsFailed: refunds.failed,
     providerLedgerRefunds: refunds.in_provider_ledger,
     checks,
     ok: Object.values(checks).every(Boolean) && paid.length === SHOPPERS,
@@ -409,7 +423,7 @@ async function main() {
       );
       console.log(
         `  stock ${sale.stock} + copies sold ${sale.copiesSold} - copies returned ${sale.copiesReturned} = ${sale.stock + sale.copiesSold - sale.copiesReturned} (starting stock ${sale.startingStock}); ` +
-          `refunds ${sale.refunds} (${(sale.refundedCents / 100).toFixed(2)}), in the provider's ledger ${sale.providerLedgerRefunds}`,
+          `refunds ${sale.refunds} (${(sale.refundedCents / 100).toFixed(2)}; ${sale.refundsPending} pending, ${sale.refundsFailed} failed), in the provider's ledger ${sale.providerLedgerRefunds}`,
       );
       console.log(
         `  ${sale.ok ? 'OK' : 'FAILED'}: ${Object.entries(sale.checks)
