@@ -212,8 +212,20 @@ test.describe('shipping and following the parcel', () => {
     await page.getByRole('link', { name: `Order #${order.id}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: `Order #${order.id}` })).toBeVisible(READY);
     await expect(page.getByTestId('order-delivery')).toContainText('10 Downing Street');
-    await expect(page.getByRole('button', { name: 'Print packing slip' })).toBeVisible();
     await expectAccessibleInBothThemes(page, 'staff order page, to ship', '#main');
+
+    // On paper, only the packing slip: where it goes and what to pack, without prices.
+    await expect(page.getByRole('button', { name: 'Print packing slip' })).toBeVisible();
+    await page.emulateMedia({ media: 'print' });
+    const slip = page.locator('#packing-slip');
+    await expect(slip).toBeVisible();
+    await expect(slip).toContainText(`Order #${order.id}`);
+    await expect(slip).toContainText('10 Downing Street');
+    await expect(slip).toContainText(book.title);
+    await expect(slip).not.toContainText('$');
+    await expect(page.getByRole('button', { name: 'Print packing slip' })).toBeHidden();
+    await page.emulateMedia({ media: 'screen' });
+    await expect(slip).toBeHidden();
 
     await page.getByRole('button', { name: 'Ship', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Ship this order' });
@@ -308,6 +320,45 @@ test.describe('cancelling', () => {
       .getByRole('button', { name: 'Cancel order', exact: true })
       .click();
     await expect(toasts(page).filter({ hasText: 'This order has already shipped' })).toBeVisible();
+  });
+});
+
+test.describe('delivery and return', () => {
+  test('staff mark a shipped order delivered, then take it back with part of the money', async ({ page, request }) => {
+    const account = await createAccount(request);
+    const token = await accessToken(request, account);
+    const book = await ownBook(request);
+    const { order, pay } = await orderThroughApi(request, token, book, { delivery: true });
+    await pay();
+    const staffToken = await accessToken(request, staffAccount);
+    const shipped = await request.post(`/api/admin/orders/${order.id}/ship/`, {
+      headers: { authorization: `Bearer ${staffToken}` },
+      data: { carrier: 'Parcel Wagon', tracking_number: 'PW-1' },
+    });
+    expect(shipped.status(), await shipped.text()).toBe(200);
+    expect(await stockOf(request, book.id)).toBe(3);
+
+    await signInAsStaff(page);
+    await page.goto(`/admin/orders/${order.id}`);
+    // A carrier without a known page: the number, no link.
+    await expect(page.getByTestId('tracking')).toHaveText('Parcel Wagon PW-1', READY);
+    await expect(page.getByTestId('tracking').getByRole('link')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Mark delivered' }).click();
+    await page
+      .getByRole('dialog', { name: `Mark order #${order.id} as delivered?` })
+      .getByRole('button', { name: 'Mark delivered' })
+      .click();
+    await expect(page.getByTestId('fulfilment-status')).toHaveText('Delivered');
+    await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Return', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Return order #${order.id}` });
+    await dialog.getByLabel('Amount to refund').fill('5.00');
+    await dialog.getByRole('button', { name: 'Record return' }).click();
+    await expect(toasts(page).filter({ hasText: 'Return recorded' })).toBeVisible();
+    await expect(page.getByTestId('fulfilment-status')).toHaveText('Returned');
+    await expect(page.getByTestId('order-refunded')).toHaveText('$5.00');
+    await expect.poll(() => stockOf(request, book.id)).toBe(4);
   });
 });
 
