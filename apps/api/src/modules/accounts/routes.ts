@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { readUploadForm } from '../../lib/form.js';
 import { LoginThrottle } from './login-throttle.js';
 import { recoveryRoutes } from './recovery.js';
-import { AccountsService } from './service.js';
+import * as accounts from './service.js';
 import { deleteExpiredSessions } from './sessions.js';
 import { security } from '../../lib/openapi.js';
 
@@ -38,7 +38,14 @@ const errors = {
 export async function accountsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const throttle = new LoginThrottle(app.limits.failures);
-  const accounts = new AccountsService(app.db, app.tokens, app.config, throttle, app.log, app.sessions);
+  const deps: accounts.AccountsDeps = {
+    db: app.db,
+    tokens: app.tokens,
+    config: app.config,
+    throttle,
+    log: app.log,
+    sessions: app.sessions,
+  };
   await app.register(recoveryRoutes);
   app.addHook('onReady', async () => {
     await deleteExpiredSessions(app.db).catch((err) => app.log.warn({ err }, 'could not prune old sessions'));
@@ -66,7 +73,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         fileFields: PICTURE_FIELDS,
         tooLargeMessage: accountMessages.pictureTooLarge,
       });
-      return reply.code(201).send(await accounts.register(form));
+      return reply.code(201).send(await accounts.register(deps, form));
     },
   );
 
@@ -88,7 +95,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         response: { 200: tokenPairSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
       },
     },
-    async (request) => accounts.login(request.body, request.ip),
+    async (request) => accounts.login(deps, request.body, request.ip),
   );
 
   app.post(
@@ -103,7 +110,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         response: { 200: tokenPairSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
       },
     },
-    async (request) => accounts.refresh(request.body.refresh),
+    async (request) => accounts.refresh(deps, request.body.refresh),
   );
 
   app.post(
@@ -118,7 +125,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await accounts.logout(request.body.refresh);
+      await accounts.logout(deps, request.body.refresh);
       return reply.code(204).send(null);
     },
   );
@@ -134,7 +141,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         response: { 200: profileSchema, 401: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => accounts.profile(request.user!.userId),
+    async (request) => accounts.profile(deps, request.user!.userId),
   );
 
   app.put(
@@ -162,7 +169,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         fileFields: PICTURE_FIELDS,
         tooLargeMessage: accountMessages.profilePictureTooLarge,
       });
-      return accounts.updateProfile(request.user!.userId, form);
+      return accounts.updateProfile(deps, request.user!.userId, form);
     },
   );
 
@@ -178,7 +185,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         response: { 200: usersPageSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
     },
-    async (request) => accounts.users(request.query.page, request.query.pages, request.query.search || undefined),
+    async (request) => accounts.users(deps, request.query.page, request.query.pages, request.query.search || undefined),
   );
 
   app.put(
@@ -195,6 +202,6 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         response: { 200: userSummarySchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => accounts.setStaff(request.user!.userId, request.params.id, request.body.is_staff),
+    async (request) => accounts.setStaff(deps, request.user!.userId, request.params.id, request.body.is_staff),
   );
 }

@@ -16,7 +16,8 @@ import { z } from 'zod';
 import { readUploadForm } from '../../lib/form.js';
 import { booksByIds } from './repository.js';
 import { bookToJson } from '../catalogue/index.js';
-import { BooksService, COVER_FIELD } from './service.js';
+import * as service from './service.js';
+import { COVER_FIELD } from './service.js';
 import { fillTitleKeys } from './title-key.js';
 import { security } from '../../lib/openapi.js';
 
@@ -56,7 +57,7 @@ const BOOK_CHANGES_PER_HOUR = 300;
 export async function booksRoutes(fastify: FastifyInstance) {
   await fastify.register(stockAlertRoutes);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = new BooksService(app.db, app.config);
+  const deps: service.BooksDeps = { db: app.db, config: app.config };
   // Books written before look-alike keys existed (or by a bulk load) get theirs at start, in the
   // background, so the first book added does not wait for them.
   app.addHook('onReady', async () => {
@@ -92,7 +93,7 @@ export async function booksRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const form = await readForm(request);
-      return reply.code(201).send(await service.create(request.user!.userId, form, await app.isStaff(request)));
+      return reply.code(201).send(await service.create(deps, request.user!.userId, form, await app.isStaff(request)));
     },
   );
 
@@ -108,7 +109,7 @@ export async function booksRoutes(fastify: FastifyInstance) {
         response: { 200: submittedBooksPageSchema, 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request) => service.addedBy(request.user!.userId, request.query.page, request.query.page_size),
+    async (request) => service.addedBy(deps, request.user!.userId, request.query.page, request.query.page_size),
   );
 
   app.get(
@@ -125,7 +126,7 @@ export async function booksRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      service.waitingForReview(request.query.page, request.query.page_size, request.query.search || undefined),
+      service.waitingForReview(deps, request.query.page, request.query.page_size, request.query.search || undefined),
   );
 
   for (const [action, decision] of [
@@ -156,7 +157,7 @@ export async function booksRoutes(fastify: FastifyInstance) {
           },
         },
       },
-      async (request) => service.decide(request.params.id, decision, request.user!.userId),
+      async (request) => service.decide(deps, request.params.id, decision, request.user!.userId),
     );
   }
 
@@ -178,7 +179,7 @@ export async function booksRoutes(fastify: FastifyInstance) {
         response: { 200: bookSchema, ...errors },
       },
     },
-    async (request) => service.update(request.params.id, await readForm(request), request.user!.userId),
+    async (request) => service.update(deps, request.params.id, await readForm(request), request.user!.userId),
   );
 
   app.delete(
@@ -195,7 +196,7 @@ export async function booksRoutes(fastify: FastifyInstance) {
         response: { 200: bookDeletedSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => service.remove(request.params.id, request.user!.userId),
+    async (request) => service.remove(deps, request.params.id, request.user!.userId),
   );
 
   app.get(

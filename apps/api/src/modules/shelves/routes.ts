@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { security } from '../../lib/openapi.js';
 import type { ShelfColumns } from './repository.js';
-import { ShelvesService } from './service.js';
+import * as service from './service.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 const NAMING =
@@ -27,7 +27,6 @@ const NAMING =
  */
 export async function shelvesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = new ShelvesService(app.db);
   const write = { onRequest: app.requireStaff, config: { invalidates: ['catalogue' as const] } };
 
   const author = (body: { name?: string; brief?: string; featured?: boolean }): ShelfColumns => ({
@@ -55,7 +54,7 @@ export async function shelvesRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.create('author', { ...request.body, about: request.body.brief })),
+      reply.code(201).send(await service.create(app.db, 'author', { ...request.body, about: request.body.brief })),
   );
 
   app.put(
@@ -72,7 +71,7 @@ export async function shelvesRoutes(fastify: FastifyInstance) {
         response: { 200: authorSchema, ...errors, 404: errorSchema, 409: errorSchema },
       },
     },
-    async (request) => service.update('author', request.params.id, author(request.body)),
+    async (request) => service.update(app.db, 'author', request.params.id, author(request.body)),
   );
 
   app.delete(
@@ -88,7 +87,7 @@ export async function shelvesRoutes(fastify: FastifyInstance) {
         response: { 200: shelfDeletedSchema, ...errors, 404: errorSchema, 409: errorSchema },
       },
     },
-    async (request) => service.remove('author', request.params.id),
+    async (request) => service.remove(app.db, 'author', request.params.id),
   );
 
   app.post(
@@ -105,7 +104,9 @@ export async function shelvesRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.create('category', { ...request.body, about: request.body.description })),
+      reply
+        .code(201)
+        .send(await service.create(app.db, 'category', { ...request.body, about: request.body.description })),
   );
 
   app.put(
@@ -122,7 +123,7 @@ export async function shelvesRoutes(fastify: FastifyInstance) {
         response: { 200: categorySchema, ...errors, 404: errorSchema, 409: errorSchema },
       },
     },
-    async (request) => service.update('category', request.params.id, category(request.body)),
+    async (request) => service.update(app.db, 'category', request.params.id, category(request.body)),
   );
 
   app.delete(
@@ -138,6 +139,6 @@ export async function shelvesRoutes(fastify: FastifyInstance) {
         response: { 200: shelfDeletedSchema, ...errors, 404: errorSchema, 409: errorSchema },
       },
     },
-    async (request) => service.remove('category', request.params.id),
+    async (request) => service.remove(app.db, 'category', request.params.id),
   );
 }
