@@ -19,17 +19,10 @@ import { LoginThrottle } from './login-throttle.js';
 import { recoveryRoutes } from './recovery.js';
 import * as accounts from './service.js';
 import { deleteExpiredSessions } from './sessions.js';
-import { security } from '../../lib/openapi.js';
+import { errorReplies, security } from '../../lib/openapi.js';
 
 const PICTURE_FIELDS = ['profilePicture', 'profile_picture'] as const;
-const errors = {
-  400: errorSchema,
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  413: errorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409, 413);
 
 /**
  * Accounts under /api: register, login, token refresh, logout, profile, and the staff users list.
@@ -92,7 +85,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
           'wait too (an address with no failure never does); after 30 from one address for any accounts, its ' +
           'attempts are spaced by 1 s doubling to 30 s. A refusal is a 429 with Retry-After.',
         body: loginSchema,
-        response: { 200: tokenPairSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+        response: { 200: tokenPairSchema, ...errorReplies(400, 401, 429) },
       },
     },
     async (request) => accounts.login(deps, request.body, request.ip),
@@ -107,7 +100,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         summary: 'Exchange a refresh token for a new pair',
         description: 'Each refresh token works once. Presenting a used one ends its whole session.',
         body: refreshRequestSchema,
-        response: { 200: tokenPairSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+        response: { 200: tokenPairSchema, ...errorReplies(400, 401, 429) },
       },
     },
     async (request) => accounts.refresh(deps, request.body.refresh),
@@ -121,7 +114,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         tags: ['accounts'],
         summary: 'Sign out: end the session of this refresh token',
         body: refreshRequestSchema,
-        response: { 204: z.null(), 400: errorSchema, 401: errorSchema, 429: errorSchema },
+        response: { 204: z.null(), ...errorReplies(400, 401, 429) },
       },
     },
     async (request, reply) => {
@@ -138,7 +131,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         tags: ['accounts'],
         summary: 'The signed-in user’s profile',
         security,
-        response: { 200: profileSchema, 401: errorSchema, 404: errorSchema },
+        response: { 200: profileSchema, ...errorReplies(401, 404) },
       },
     },
     async (request) => accounts.profile(deps, request.user!.userId),
@@ -182,7 +175,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         summary: 'All accounts, for staff (pages=page size, default 10)',
         security,
         querystring: usersQuerySchema,
-        response: { 200: usersPageSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+        response: { 200: usersPageSchema, ...errorReplies(400, 401, 403) },
       },
     },
     async (request) => accounts.users(deps, request.query.page, request.query.pages, request.query.search || undefined),
@@ -199,7 +192,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         security,
         params: idParamSchema,
         body: staffChangeSchema,
-        response: { 200: userSummarySchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: { 200: userSummarySchema, ...errorReplies(400, 401, 403, 404) },
       },
     },
     async (request) => accounts.setStaff(deps, request.user!.userId, request.params.id, request.body.is_staff),

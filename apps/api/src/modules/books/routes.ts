@@ -19,18 +19,10 @@ import { bookToJson } from '../catalogue/index.js';
 import * as service from './service.js';
 import { COVER_FIELD } from './service.js';
 import { fillTitleKeys } from './title-key.js';
-import { security } from '../../lib/openapi.js';
+import { errorReplies, security } from '../../lib/openapi.js';
 
 const tags = ['books'];
-const errors = {
-  400: errorSchema,
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  413: errorSchema,
-  415: errorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409, 413, 415);
 const FIELDS =
   'title, publisher, published_date (YYYY-MM-DD), isbn (ISBN-10 or ISBN-13, hyphens allowed), genre, author (id; 0 for ' +
   'none), category (id), book_type, condition, original_price, price, stock_amount, description, tags (comma-separated), ' +
@@ -106,7 +98,7 @@ export async function booksRoutes(fastify: FastifyInstance) {
         summary: 'The books the caller added, newest first, each with where it stands (pending, approved, rejected)',
         security,
         querystring: pageQuerySchema,
-        response: { 200: submittedBooksPageSchema, 400: errorSchema, 401: errorSchema },
+        response: { 200: submittedBooksPageSchema, ...errorReplies(400, 401) },
       },
     },
     async (request) => service.addedBy(deps, request.user!.userId, request.query.page, request.query.page_size),
@@ -122,7 +114,7 @@ export async function booksRoutes(fastify: FastifyInstance) {
           "Readers' books waiting for staff, oldest first, with who sent each (staff); search by title, author or sender",
         security,
         querystring: reviewQueueQuerySchema,
-        response: { 200: submittedBooksPageSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+        response: { 200: submittedBooksPageSchema, ...errorReplies(400, 401, 403) },
       },
     },
     async (request) =>
@@ -147,14 +139,7 @@ export async function booksRoutes(fastify: FastifyInstance) {
           description: '409 when the book is not waiting for that decision.',
           security,
           params: idParamSchema,
-          response: {
-            200: submittedBookSchema,
-            400: errorSchema,
-            401: errorSchema,
-            403: errorSchema,
-            404: errorSchema,
-            409: errorSchema,
-          },
+          response: { 200: submittedBookSchema, ...errorReplies(400, 401, 403, 404, 409) },
         },
       },
       async (request) => service.decide(deps, request.params.id, decision, request.user!.userId),
@@ -193,7 +178,7 @@ export async function booksRoutes(fastify: FastifyInstance) {
         description: 'Its reviews and wishlist entries go with it; orders keep its title, image and price as bought.',
         security,
         params: idParamSchema,
-        response: { 200: bookDeletedSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: { 200: bookDeletedSchema, ...errorReplies(400, 401, 403, 404) },
       },
     },
     async (request) => service.remove(deps, request.params.id, request.user!.userId),
