@@ -3,7 +3,6 @@ import {
   centsToMoney,
   type DashboardSummary,
   dashboardSummarySchema,
-  errorSchema,
   lowStockListSchema,
   pagedAdminBooksSchema,
   pageMeta,
@@ -14,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bookToJson } from '../catalogue/index.js';
 import { adminBooks, bestsellers, figures, lowStockBooks, salesByDay } from './repository.js';
 import { lowStockThreshold } from '../settings/index.js';
-import { security } from '../../lib/openapi.js';
+import { errorReplies, security } from '../../lib/openapi.js';
 
 const tags = ['admin'];
 
@@ -30,7 +29,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Books at or under the low-stock threshold (a shop setting), fewest copies first (staff)',
         security,
-        response: { 200: lowStockListSchema, 401: errorSchema, 403: errorSchema },
+        response: { 200: lowStockListSchema, ...errorReplies(401, 403) },
       },
     },
     async () => {
@@ -48,7 +47,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
         summary:
           'Dashboard figures: books, paid sales, orders, average rating, low stock, open messages, subscribers; paid sales per day and bestsellers (30 days)',
         security,
-        response: { 200: dashboardSummarySchema, 401: errorSchema, 403: errorSchema },
+        response: { 200: dashboardSummarySchema, ...errorReplies(401, 403) },
       },
     },
     async (): Promise<DashboardSummary> => {
@@ -89,7 +88,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
           'Books for the dashboard table: paged, sorted by any column, searched by title, author or ISBN; `waiting`: shoppers asking to be told when it is back',
         security,
         querystring: adminBooksQuerySchema,
-        response: { 200: pagedAdminBooksSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+        response: { 200: pagedAdminBooksSchema, ...errorReplies(400, 401, 403) },
       },
     },
     async (request) => {
