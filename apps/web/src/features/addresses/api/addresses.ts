@@ -1,6 +1,7 @@
 import type { Address, AddressRequestInput } from '@bookstore/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useAuthStore } from '../../../stores/auth';
 
 /** The signed-in shopper's address book (docs/product.md, "After the sale"), under one key. */
 export const ADDRESSES_KEY = ['addresses'];
@@ -60,4 +61,11 @@ export function addressInputOf(address: Address): AddressRequestInput {
     phone: address.phone,
     is_default: address.is_default,
   };
+}
+
+/** The signed-in shopper's name, to prefill a new address. */
+export function useOwnName(): string {
+  const first = useAuthStore((s) => s.profile?.firstName);
+  const last = useAuthStore((s) => s.profile?.lastName);
+  return [first, last].filter(Boolean).join(' ');
 }

@@ -8,7 +8,8 @@ import { ErrorState } from '../../../components/ui/ErrorState';
 import { Spinner } from '../../../components/ui/Spinner';
 import toast from '../../../lib/toast';
 import { addressInputOf, useAddresses, useDeleteAddress, useUpdateAddress } from '../api/addresses';
-import { AddressDialog, useOwnName } from './AddressForm';
+import { useOwnName } from '../api/addresses';
+import { AddressDialog } from './lazy';
 
 /**
  * The profile's "Addresses" card (docs/product.md, "After the sale"): every saved address, the default

@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/Button';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useAddresses } from '../api/addresses';
-import { AddressDialog, AddressForm, useOwnName } from './AddressForm';
+import { useOwnName } from '../api/addresses';
+import { AddressDialog, AddressForm } from './lazy';
 
 /**
  * The checkout's "Delivery address" (docs/product.md, "After the sale"): the saved addresses to pick from,

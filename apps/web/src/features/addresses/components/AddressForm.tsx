@@ -13,7 +13,6 @@ import { Dialog, DialogActions } from '../../../components/ui/Dialog';
 import { CheckboxField, fieldsOf, SelectField, TextField } from '../../../components/ui/Field';
 import { ApiError } from '../../../lib/api-client';
 import toast from '../../../lib/toast';
-import { useAuthStore } from '../../../stores/auth';
 import { addressInputOf, useCreateAddress, useUpdateAddress } from '../api/addresses';
 
 type FormValues = Required<AddressRequestInput>;
@@ -22,13 +21,6 @@ type FormValues = Required<AddressRequestInput>;
 const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort((a, b) =>
   a.name.localeCompare(b.name, 'en'),
 );
-
-/** The signed-in shopper's name, to prefill a new address. */
-export function useOwnName(): string {
-  const first = useAuthStore((s) => s.profile?.firstName);
-  const last = useAuthStore((s) => s.profile?.lastName);
-  return [first, last].filter(Boolean).join(' ');
-}
 
 const EMPTY: FormValues = {
   name: '',
