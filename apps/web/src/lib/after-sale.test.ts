@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canShopperCancel, eventText } from './order-status';
+import { canShopperCancel, eventText, orderBadge } from './order-status';
 import { shippingCents } from './shipping';
 
 const method = (price: string, free_from: string | null) => ({
@@ -35,5 +35,14 @@ describe('canShopperCancel', () => {
     expect(canShopperCancel({ fulfilment_status: 'unfulfilled', status: 'pending' })).toBe(true);
     expect(canShopperCancel({ fulfilment_status: 'shipped', status: 'completed' })).toBe(false);
     expect(canShopperCancel({ fulfilment_status: 'unfulfilled', status: 'cancelled' })).toBe(false);
+  });
+});
+
+describe('orderBadge', () => {
+  it('reads Cancelled for a cancelled order, paid or not', () => {
+    expect(orderBadge({ status: 'completed', payment_status: 'success', fulfilment_status: 'cancelled' })).toBe(
+      'Cancelled',
+    );
+    expect(orderBadge({ status: 'completed', payment_status: 'success', fulfilment_status: 'shipped' })).toBe('Paid');
   });
 });

@@ -14,9 +14,13 @@ export function isOrderPending(order: Status): boolean {
 
 /**
  * 'Paid' or 'Pending' (pending if status or payment status is pending). An unpaid order whose hold
- * ran out reads 'Cancelled'.
+ * ran out reads 'Cancelled', and so does one the shopper or the shop cancelled, paid or not (its
+ * refund shows beside it).
  */
-export function orderBadge(order: Status): 'Paid' | 'Pending' | 'Cancelled' {
+export function orderBadge(
+  order: Status & Partial<Pick<Order, 'fulfilment_status'>>,
+): 'Paid' | 'Pending' | 'Cancelled' {
+  if (order.fulfilment_status === 'cancelled') return 'Cancelled';
   if (order.payment_status === 'success') return 'Paid';
   if (order.status === 'cancelled') return 'Cancelled';
   return isOrderPending(order) ? 'Pending' : 'Paid';
