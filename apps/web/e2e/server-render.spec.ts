@@ -74,6 +74,9 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText(detail.description.slice(0, 40)).first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Details' })).toBeVisible();
     await expect(page.getByRole('definition').filter({ hasText: detail.isbn })).toBeVisible();
+    // The delivery methods and their prices are the shop's settings, read by the server for its page.
+    const shipping = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Shipping Options' }) });
+    await expect(shipping.getByRole('listitem').nth(0)).toHaveText(/Standard Delivery\s*3-5 business days\s*\$4\.99/);
     await expect(page.getByRole('heading', { name: /^Reviews \(\d+\)$/ })).toBeVisible();
     await expect(page.getByText(comment)).toBeVisible();
 

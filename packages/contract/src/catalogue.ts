@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneySchema, pageMetaSchema, pageQuerySchema } from './common.js';
 import { reviewSchema } from './reviews.js';
+import type { ShippingMethod } from './shipping.js';
 
 export const BOOK_TYPES = ['Paperback', 'Hardcover', 'Board Book', 'Spiral Bound', 'Large Print', 'eBook'] as const;
 export const BOOK_CONDITIONS = ['New', 'Used', 'Fairly Used'] as const;
@@ -227,4 +228,6 @@ export interface CatalogueReader {
   related(id: number): Promise<Book[]>;
   author(slug: string): Promise<Author>;
   category(slug: string): Promise<Category>;
+  /** The delivery methods the book page lists (GET /api/shipping-methods/). */
+  shippingMethods(): Promise<ShippingMethod[]>;
 }

@@ -1,4 +1,4 @@
-import type { BookDetail, CatalogueReader, ShippingMethod } from '@bookstore/contract';
+import type { BookDetail, CatalogueReader } from '@bookstore/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
@@ -94,7 +94,7 @@ function loaders(client: QueryClient, reader?: CatalogueReader) {
       const title = params.title ?? '';
       const loading = one(bookQuery(title), (r) => r.book(title));
       // The delivery methods and prices the book page lists (the shop's settings).
-      const shipping = reader && !canReadShipping(reader) ? null : one(shippingMethodsQuery(), readShipping);
+      const shipping = one(shippingMethodsQuery(), (r) => r.shippingMethods());
       if (!reader) return null;
       await Promise.all([loading, shipping]);
       const book = client.getQueryData<BookDetail>(bookQuery(title).queryKey);
@@ -106,15 +106,6 @@ function loaders(client: QueryClient, reader?: CatalogueReader) {
     category: collection(categoryQuery, categorySource, (r, slug) => r.category(slug)),
   };
 }
-
-/**
- * The shop's delivery methods, read in-process where the API's reader has them (`shippingMethods`);
- * a reader without them leaves the query alone: the server's page shows them loading, as the
- * browser's first render does, and the browser asks GET /api/shipping-methods/.
- */
-type ShippingReader = CatalogueReader & { shippingMethods?(): Promise<ShippingMethod[]> };
-const canReadShipping = (reader: CatalogueReader) => typeof (reader as ShippingReader).shippingMethods === 'function';
-const readShipping = (reader: CatalogueReader) => (reader as Required<ShippingReader>).shippingMethods();
 
 type Module = { default: ComponentType };
 

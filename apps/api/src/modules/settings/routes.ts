@@ -29,7 +29,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
         response: { 200: shippingMethodListSchema },
       },
     },
-    async () => (await settings.listMethods(app.db, { activeOnly: true })).map(settings.toShippingMethod),
+    async () => settings.offeredMethods(app.db),
   );
 
   app.get(

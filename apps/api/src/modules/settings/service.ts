@@ -87,6 +87,11 @@ export async function findActiveMethod(db: Queryable, code: string): Promise<Pri
   return priced(row, await readSettings(db));
 }
 
+/** The delivery methods a shopper can choose, as GET /api/shipping-methods/ and the book page show them. */
+export async function offeredMethods(db: Queryable): Promise<ShippingMethod[]> {
+  return (await listMethods(db, { activeOnly: true })).map(toShippingMethod);
+}
+
 export function toShippingMethod(method: PricedMethod): ShippingMethod {
   return {
     code: method.code,
