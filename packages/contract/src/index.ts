@@ -14,3 +14,5 @@ export * from './events.js';
 export * from './activity.js';
 export * from './shelves.js';
 export * from './mail.js';
+export * from './addresses.js';
+export * from './shipping.js';

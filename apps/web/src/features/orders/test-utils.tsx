@@ -93,6 +93,15 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     reserved_until: '2030-03-04T15:45:00.000Z',
     total_price: '33.48',
     currency: 'USD',
+    fulfilment_status: 'unfulfilled',
+    shipping_address: null,
+    shipping_method: null,
+    shipping_price: '0.00',
+    carrier: null,
+    tracking_number: null,
+    tracking_url: null,
+    refunded_amount: '0.00',
+    events: [],
     items: [
       {
         id: 1,
