@@ -25,9 +25,52 @@ function startsWithEveryPage(graph: ModuleGraph, known: Map<string, boolean>) {
   return visit;
 }
 
+const cataloguePart =
+  /src[\\/](components[\\/]ui[\\/](ErrorState|NeedsScriptNote)|features[\\/]catalogue[\\/]components[\\/](BookCard|AddToCartButton))\.tsx$/;
+
 // React Router's build without its development warnings (its package hands bundlers the development one).
 const routerBuild = (file: string) =>
   fileURLToPath(new URL(`../../node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+/**
+ * React Router's code as the browser needs it (docs/decisions/0021-less-script.md). Its package
+ * holds every mode in one module, and three patterns there keep code the app never runs:
+ * - Link, NavLink and Form are top-level `forwardRef` calls given a `displayName` after: both must
+ *   stay unless the calls are marked pure and the names (for React's developer tools) go. Form,
+ *   which the app does not use, then goes with its hooks (useSubmit, the form helpers).
+ * - `<Link prefetch>` (framework mode's route-module prefetching, which this app has no use for:
+ *   no route modules, and no Link here passes `prefetch`) brings the prefetch links and their
+ *   route-manifest helpers into every page.
+ * About 2.5 KiB gzip in all. A pattern that no longer matches (a new React Router) is a warning, and
+ * the size check (e2e/js-size.spec.ts) says what it costs.
+ */
+const trimRouter: Plugin = {
+  name: 'bookstore:trim-router',
+  apply: 'build',
+  transform: {
+    filter: { id: /react-router[\\/]dist[\\/]production[\\/]chunk-[^/\\]+\.mjs$/ },
+    handler(code) {
+      // The module with the components (the package's other chunks have none of this).
+      if (!/^var Link = /m.test(code)) return null;
+      const edits: [RegExp, string][] = [
+        [/^(var (?:Link|NavLink|Form) = )(React\d*\.forwardRef\()/gm, '$1/* @__PURE__ */ $2'],
+        [/^\w+\.displayName = "\w+";$/gm, ''],
+        [
+          /return shouldPrefetch && !isAbsolute \? \/\* @__PURE__ \*\/ React\d*\.createElement\(React\d*\.Fragment, null, link, \/\* @__PURE__ \*\/ React\d*\.createElement\(PrefetchPageLinks, \{ page: href \}\)\) : link;/,
+          'return link;',
+        ],
+      ];
+      let trimmed = code;
+      for (const [pattern, replacement] of edits) {
+        if (!pattern.test(trimmed))
+          this.warn(`react-router: ${pattern} no longer matches (vite.config.ts, trimRouter)`);
+        pattern.lastIndex = 0;
+        trimmed = trimmed.replace(pattern, replacement);
+      }
+      return { code: trimmed, map: null };
+    },
+  },
+};
 
 /**
  * The built page names its entry in <meta name="app-entry"> instead of loading it with a
@@ -86,7 +129,7 @@ const countryCodes = { find: /^i18n-iso-countries$/, replacement: 'i18n-iso-coun
 export default defineConfig(({ isSsrBuild }) => {
   const known = new Map<string, boolean>();
   return {
-    plugins: [react(), tailwindcss(), startAfterPaint, inlineBoot],
+    plugins: [react(), tailwindcss(), startAfterPaint, inlineBoot, trimRouter],
     resolve: isSsrBuild
       ? { alias: [countryCodes] }
       : {
@@ -112,11 +155,21 @@ export default defineConfig(({ isSsrBuild }) => {
             output: {
               codeSplitting: {
                 // What every page needs before it hydrates (React, the router, TanStack Query, the
-                // layout, the home page) in one file: one request, no chain of imports to discover
-                // one round trip after another, and one gzip stream instead of thirty.
+                // layout) in one file: one request, no chain of imports to discover one round trip
+                // after another, and one gzip stream instead of thirty. Each screen is a chunk of its
+                // own (routes.tsx); the size check (e2e/js-size.spec.ts) keeps the pages in budget.
                 groups: [
                   {
-                    name: (id, graph) => (startsWithEveryPage(graph, known)(id) ? 'start' : null),
+                    // Also what the catalogue's pages share (a book's card, the error and no-script
+                    // notes): each of the pages where visits start uses it, and in this file it
+                    // compresses with the rest instead of arriving as a later small request.
+                    name: (id, graph) =>
+                      startsWithEveryPage(graph, known)(id) || cataloguePart.test(id) ? 'start' : null,
+                  },
+                  // The listings (/books, an author's, a category's page): one file, not a chain of three.
+                  {
+                    name: 'listing',
+                    test: /src[\\/]features[\\/]catalogue[\\/](components[\\/](BookBrowser|CollectionPage)|pages[\\/](BooksPage|AuthorPage|CategoryPage))\.tsx$/,
                   },
                 ],
               },

@@ -92,5 +92,5 @@ export async function render(url: string, reader: CatalogueReader): Promise<Rend
       .getAll()
       .some((query) => query.state.error instanceof ApiError && query.state.error.status === 404);
   const status = context.statusCode >= 400 ? context.statusCode : notFound ? 404 : 200;
-  return { kind: 'page', status, html, state: stateToHtml(serverState(client, context)) };
+  return { kind: 'page', status, html, state: stateToHtml(serverState(client)) };
 }

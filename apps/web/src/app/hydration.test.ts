@@ -1,5 +1,4 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isRouteErrorResponse, UNSAFE_ErrorResponseImpl } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-client';
 import { serverState, STATE_ELEMENT_ID, stateToHtml, takeServerState } from './hydration';
@@ -7,13 +6,10 @@ import { serverState, STATE_ELEMENT_ID, stateToHtml, takeServerState } from './h
 afterEach(() => document.getElementById(STATE_ELEMENT_ID)?.remove());
 
 /** The server's side: a client with answers, then the JSON as the page carries it. */
-async function pageWith(
-  fill: (client: QueryClient) => Promise<unknown>,
-  errors: Record<string, unknown> | null = null,
-) {
+async function pageWith(fill: (client: QueryClient) => Promise<unknown>) {
   const server = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   await fill(server);
-  const json = stateToHtml(serverState(server, { loaderData: { '0': null }, actionData: null, errors }));
+  const json = stateToHtml(serverState(server));
   const element = document.createElement('script');
   element.type = 'application/json';
   element.id = STATE_ELEMENT_ID;
@@ -28,8 +24,7 @@ describe("the server's state in the page", () => {
       client.prefetchQuery({ queryKey: ['book', 'Emma'], queryFn: async () => ({ title: 'Emma' }) }),
     );
     const browser = new QueryClient();
-    const state = takeServerState(browser);
-    expect(state?.router.loaderData).toEqual({ '0': null });
+    expect(takeServerState(browser)).not.toBeNull();
     expect(browser.getQueryData(['book', 'Emma'])).toEqual({ title: 'Emma' });
   });
 
@@ -69,14 +64,6 @@ describe("the server's state in the page", () => {
     const browser = new QueryClient();
     takeServerState(browser);
     expect(browser.getQueryCache().find({ queryKey: ['featured'] })).toBeUndefined();
-  });
-
-  it("carries the router's error responses", async () => {
-    await pageWith(async () => {}, { '0-0': new UNSAFE_ErrorResponseImpl(404, 'Not Found', 'gone') });
-    const state = takeServerState(new QueryClient());
-    const error = state?.router.errors?.['0-0'];
-    expect(isRouteErrorResponse(error)).toBe(true);
-    expect(error).toMatchObject({ status: 404, statusText: 'Not Found', data: 'gone' });
   });
 
   it('is null on a page the server did not render (Vite’s dev server)', () => {

@@ -19,7 +19,6 @@ import {
 } from '../features/catalogue/api/books';
 import { categoryQuery } from '../features/catalogue/api/categories';
 import { featuredQuery } from '../features/catalogue/api/featured';
-import HomePage from '../features/catalogue/pages/HomePage';
 import { shippingMethodsQuery } from '../lib/shipping';
 import { AfterHydration } from './hydrated';
 import { RootLayout } from './layout/RootLayout';
@@ -142,8 +141,10 @@ export function createRoutes(client: QueryClient, reader?: CatalogueReader): Rou
           // this until its first loader answers (the server's pages arrive with their data).
           hydrateFallbackElement: <PageLoading />,
           children: [
-            // The home page, where most visits start, comes with the app: its hero paints at once.
-            { path: '/', element: <HomePage />, loader: load.home },
+            // Every screen is a chunk of its own, the home page too: the first file every page loads holds
+            // only what they all need (docs/decisions/0021-less-script.md). A new screen goes here the
+            // same way, with `page(...)` or `personal(...)`, never as a static import.
+            { path: '/', loader: load.home, lazy: page(() => import('../features/catalogue/pages/HomePage')) },
             { path: '/books', loader: load.books, lazy: page(() => import('../features/catalogue/pages/BooksPage')) },
             {
               path: '/search',

@@ -1,6 +1,5 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Spinner } from '../components/ui/Spinner';
-import { BackInStock } from '../features/alerts/BackInStock';
 import { type CatalogueSlots, CatalogueSlotsProvider } from '../features/catalogue/components/slots';
 import { ReviewItem } from '../features/reviews/components/ReviewItem';
 import { WishlistToggle } from '../features/wishlist/components/WishlistToggle';
@@ -8,6 +7,8 @@ import { queryClient } from '../lib/query-client';
 
 // The reviews tab (its form and list) loads the first time a reader opens it.
 const ReviewsSection = lazy(() => import('../features/reviews/components/ReviewsSection'));
+// "Email me when it's back" shows on an out-of-stock book's page only: its code comes with such a page.
+const BackInStock = lazy(() => import('../features/alerts/BackInStock').then((m) => ({ default: m.BackInStock })));
 
 /** A review changes the book's rating and count: the catalogue's copies of books are fetched again. */
 const refreshBooks = () => {
@@ -18,7 +19,11 @@ const refreshBooks = () => {
 const slots: CatalogueSlots = {
   cardAction: (book) => <WishlistToggle book={book} variant="card" />,
   purchaseAction: (book) => <WishlistToggle book={book} />,
-  outOfStockAction: (book) => <BackInStock book={book} />,
+  outOfStockAction: (book) => (
+    <Suspense fallback={null}>
+      <BackInStock book={book} />
+    </Suspense>
+  ),
   reviews: (book) => (
     <Suspense fallback={<Spinner label="Loading reviews..." />}>
       <ReviewsSection title={book.title} onChanged={refreshBooks} />

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { paths } from '../../config/paths';
 import { Button, buttonClass } from '../../components/ui/Button';
+import { useCaughtError } from '../client-routes';
 
 function describe(error: unknown): { title: string; text: string } {
   if (isRouteErrorResponse(error) && error.status === 404) {
@@ -13,9 +14,19 @@ function describe(error: unknown): { title: string; text: string } {
   return { title: 'Something went wrong', text: 'An unexpected error occurred. Please try again.' };
 }
 
+/** The data router's error (the server renders with it; the browser's router has its own boundaries). */
+function RouterError() {
+  return <ErrorMessage error={useRouteError()} />;
+}
+
 /** The error boundary of every screen: the header and footer stay, the page says what happened. */
 export function RouteError() {
-  const error = useRouteError();
+  const caught = useCaughtError();
+  // The browser's router always gives its error (app/client-routes.tsx); only the server's is the data router.
+  return caught || !import.meta.env.SSR ? <ErrorMessage error={caught?.error} /> : <RouterError />;
+}
+
+function ErrorMessage({ error }: { error: unknown }) {
   const { title, text } = describe(error);
   return (
     <section role="alert" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">

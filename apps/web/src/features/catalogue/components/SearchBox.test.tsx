@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonReply, renderWithApp } from '../../../test/render';
 import { useLocation } from 'react-router';
 import { SearchBox } from './SearchBox';
@@ -25,6 +25,11 @@ function type(text: string) {
 
 describe('header search', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
+  // The drop-down is a chunk of its own (SearchBox.tsx): here it is loaded before the clock is faked.
+  beforeAll(async () => {
+    await import('./SearchResults');
+  });
+
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     fetchMock = vi.fn(async () =>
@@ -42,6 +47,8 @@ describe('header search', () => {
     type('mo');
     await act(() => vi.advanceTimersByTimeAsync(300));
     type('moby');
+    // The drop-down's code arrives (its own chunk), no time passing.
+    await act(() => vi.advanceTimersByTimeAsync(0));
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(499));
     expect(fetchMock).not.toHaveBeenCalled();

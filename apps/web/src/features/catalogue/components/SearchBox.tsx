@@ -1,13 +1,15 @@
 import clsx from 'clsx';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { BookThumb } from '../../../components/ui/BookImage';
 import { SearchIcon } from '../../../components/ui/icons';
-import { money } from '../../../components/ui/Price';
 import { paths } from '../../../config/paths';
 import { useDebouncedValue, useMediaQuery } from '../../../lib/hooks';
 import { SEARCH_DEBOUNCE_MS, useBookSearch } from '../api/search';
 import { CloseButton } from '../../../components/ui/Button';
+
+// The drop-down's code is asked for when the box gets the focus, and needed with the first letter typed.
+const loadResults = () => import('./SearchResults');
+const SearchResults = lazy(loadResults);
 
 /**
  * Header search: the term changes at once, the call waits 500 ms after the last keystroke, results
@@ -76,12 +78,6 @@ export function SearchBox({ className }: { className?: string }) {
       void navigate(paths.book(books[index]!.title));
     } else openResultsPage();
   };
-  const optionClass = (index: number) =>
-    clsx(
-      'flex cursor-pointer items-center gap-3 p-3 hover:bg-gray-50 dark:hover:bg-gray-800',
-      index === activeIndex && 'bg-gray-100 outline-2 -outline-offset-2 outline-indigo-500 dark:bg-gray-800',
-    );
-
   return (
     <div
       ref={root}
@@ -127,6 +123,7 @@ export function SearchBox({ className }: { className?: string }) {
             setActive(-1);
           }}
           onFocus={() => {
+            void loadResults();
             setOpen(true);
             if (isPhone) setExpanded(true);
           }}
@@ -155,70 +152,22 @@ export function SearchBox({ className }: { className?: string }) {
           className="w-full rounded-full border border-gray-300 bg-gray-50 py-2 pr-3 pl-10 text-sm text-gray-900 placeholder:text-gray-600 focus:border-indigo-500 focus:bg-white focus:outline-2 focus:outline-indigo-500 dark:border-gray-700 dark:bg-gray-900 dark:focus:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400"
         />
         {showDropdown && (
-          <div
-            id={resultsId}
-            role="region"
-            aria-label="Search results"
-            // The options are reached from the input (aria-activedescendant); the list, when it
-            // scrolls, can also be focused and scrolled from the keyboard.
-            tabIndex={0}
-            className="absolute top-full right-0 left-0 z-50 mt-2 max-h-[70vh] min-w-72 overflow-y-auto rounded-lg border border-gray-200 bg-white shadow-xl dark:border-gray-700 dark:bg-gray-900"
-          >
-            <div role="status" aria-live="polite">
-              {pending ? (
-                <p className="p-4 text-sm text-gray-700 dark:text-gray-300">Loading...</p>
-              ) : search.isError ? (
-                <p className="p-4 text-sm text-red-700 dark:text-red-300">Failed to search books</p>
-              ) : results.length === 0 ? (
-                <p className="p-4 text-sm text-gray-700 dark:text-gray-300">
-                  No results found for &quot;{debounced}&quot;
-                </p>
-              ) : (
-                <p className="sr-only">{results.length === 1 ? '1 book found' : `${results.length} books found`}</p>
-              )}
-            </div>
-            <ul
-              id={listId}
-              role="listbox"
-              aria-label="Books found"
-              className="divide-y divide-gray-100 dark:divide-gray-800"
-            >
-              {books.map((book, index) => (
-                <li
-                  key={book.id}
-                  id={optionId(index)}
-                  role="option"
-                  aria-selected={index === activeIndex}
-                  className={optionClass(index)}
-                  // Keep the focus in the input; the choice is made on click.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(index)}
-                >
-                  <BookThumb book={book} />
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm font-medium">{book.title}</span>
-                    <span className="block truncate text-xs text-gray-600 dark:text-gray-400">{book.book_author}</span>
-                  </span>
-                  <span className="text-sm font-semibold">{money(book.price)}</span>
-                </li>
-              ))}
-              {ready && (
-                <li
-                  id={optionId(books.length)}
-                  role="option"
-                  aria-selected={books.length === activeIndex}
-                  className={clsx(
-                    optionClass(books.length),
-                    'justify-center text-sm font-medium text-indigo-700 dark:text-indigo-300',
-                  )}
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={openResultsPage}
-                >
-                  See all results
-                </li>
-              )}
-            </ul>
-          </div>
+          <Suspense fallback={null}>
+            <SearchResults
+              resultsId={resultsId}
+              listId={listId}
+              optionId={optionId}
+              pending={pending}
+              isError={search.isError}
+              debounced={debounced}
+              results={results}
+              books={books}
+              ready={ready}
+              activeIndex={activeIndex}
+              choose={choose}
+              openResultsPage={openResultsPage}
+            />
+          </Suspense>
         )}
       </form>
       {expanded && <CloseButton label="Close search" onClick={clearSearch} />}

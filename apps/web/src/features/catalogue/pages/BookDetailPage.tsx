@@ -1,7 +1,6 @@
 import type { BookDetail } from '@bookstore/contract';
 import { PROTECTION_PLAN } from '@bookstore/contract/checkout';
 import { formatMoney, moneyToCents } from '@bookstore/contract/money';
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useState } from 'react';
 import toast from '../../../lib/toast';
 import { Link, useParams } from 'react-router';
@@ -23,6 +22,7 @@ import { isInStock, isUnrated } from '../components/text';
 import { useCatalogueSlots } from '../components/slots';
 import { Button } from '../../../components/ui/Button';
 import { Badge } from '../../../components/ui/Badge';
+import { Tabs } from '../../../components/ui/Tabs';
 import { formatDate } from '../../../lib/dates';
 import { freeFromCents, useShippingMethods } from '../../../lib/shipping';
 import { NeedsScriptNote } from '../../../components/ui/NeedsScriptNote';
@@ -45,7 +45,7 @@ export function splitTags(tags: string[]): string[] {
 }
 
 const tabClass =
-  'rounded-t-md border-b-2 px-4 py-3 text-sm font-semibold focus:outline-none data-[focus]:outline-2 data-[focus]:outline-indigo-500 data-[selected]:border-indigo-600 data-[selected]:text-indigo-700 border-transparent text-gray-700 hover:text-gray-900 dark:text-gray-300 dark:hover:text-white dark:data-[selected]:border-indigo-400 dark:data-[selected]:text-indigo-300';
+  'rounded-t-md border-b-2 px-4 py-3 text-sm font-semibold focus:outline-none focus-visible:outline-2 focus-visible:outline-indigo-500 data-[selected]:border-indigo-600 data-[selected]:text-indigo-700 border-transparent text-gray-700 hover:text-gray-900 dark:text-gray-300 dark:hover:text-white dark:data-[selected]:border-indigo-400 dark:data-[selected]:text-indigo-300';
 
 /**
  * Quantity, Add to Cart, the wishlist toggle and the protection plan; for a book that is out of stock
@@ -275,27 +275,27 @@ function BookTabs({ book }: { book: BookDetail }) {
     );
   }
   return (
-    <TabGroup className="mt-12">
-      <TabList
-        aria-label="Book information"
-        className="relative flex gap-2 overflow-x-auto border-b border-gray-200 dark:border-gray-800"
-      >
-        {tabs.map(([label, , key]) => (
-          <Tab key={key} data-replay={key} className={tabClass}>
-            {label}
-          </Tab>
-        ))}
-      </TabList>
-      <TabPanels className="py-6">
-        <TabPanel className="max-w-3xl leading-relaxed whitespace-pre-line text-gray-800 dark:text-gray-200">
-          {description}
-        </TabPanel>
-        <TabPanel>{detailList}</TabPanel>
-        <TabPanel>
-          {reviews ? reviews(book) : <p className="text-gray-700 dark:text-gray-300">No reviews yet.</p>}
-        </TabPanel>
-      </TabPanels>
-    </TabGroup>
+    <Tabs
+      className="mt-12"
+      label="Book information"
+      listClassName="relative flex gap-2 overflow-x-auto border-b border-gray-200 dark:border-gray-800"
+      tabClassName={tabClass}
+      panelsClassName="py-6"
+      items={[
+        {
+          label: tabs[0][0],
+          key: tabs[0][2],
+          panel: description,
+          panelClassName: 'max-w-3xl leading-relaxed whitespace-pre-line text-gray-800 dark:text-gray-200',
+        },
+        { label: tabs[1][0], key: tabs[1][2], panel: detailList },
+        {
+          label: tabs[2][0],
+          key: tabs[2][2],
+          panel: reviews ? reviews(book) : <p className="text-gray-700 dark:text-gray-300">No reviews yet.</p>,
+        },
+      ]}
+    />
   );
 }
 
