@@ -15,8 +15,9 @@ import { catalogueRoutes } from './modules/catalogue/index.js';
 import { contactRoutes } from './modules/contact/index.js';
 import { eventsRoutes } from './modules/events/index.js';
 import { mailRoutes } from './modules/mail/index.js';
-import { ordersRoutes } from './modules/orders/index.js';
+import { ordersRoutes, quoteRoutes } from './modules/orders/index.js';
 import { paymentsRoutes } from './modules/payments/index.js';
+import { promotionsRoutes } from './modules/promotions/index.js';
 import { reviewsRoutes } from './modules/reviews/index.js';
 import { seoRoutes } from './modules/seo/index.js';
 import { shelvesRoutes } from './modules/shelves/index.js';
@@ -114,6 +115,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       await api.register(eventsRoutes);
       await api.register(mailRoutes);
       await api.register(activityRoutes);
+      await api.register(promotionsRoutes);
+      await api.register(quoteRoutes);
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,7 @@ import { ensureAdminFromConfig } from './modules/accounts/index.js';
 import { startEventDispatcher } from './modules/events/index.js';
 import { startDailyJobs } from './modules/mail/index.js';
 import { startReservationSweeper } from './modules/orders/index.js';
+import { startSaleScheduler } from './modules/promotions/index.js';
 
 /** What a starting server does once its database is migrated: demo data, first admin, background jobs. */
 export async function prepareStore(app: App) {
@@ -12,4 +13,5 @@ export async function prepareStore(app: App) {
   startReservationSweeper(app);
   await startEventDispatcher(app);
   startDailyJobs(app);
+  startSaleScheduler(app);
 }

@@ -22,8 +22,14 @@ export const bookSchema = z
     category: z.number().int().nullable(),
     category_name: z.string().nullable(),
     category_slug: z.string().nullable(),
+    /** The selling price now: the regular price less the best running sale. */
     price: moneySchema,
+    /** The regular price while a sale reduces it (struck through), else '0.00'. */
     original_price: moneySchema,
+    /** The price staff set (what the book costs when no sale runs). */
+    regular_price: moneySchema,
+    /** While the price is reduced: the lowest price of the 30 days before the reduction, else null. */
+    lowest_price_30d: moneySchema.nullable(),
     description: z.string(),
     publisher: z.string(),
     published_date: z.string().nullable(),

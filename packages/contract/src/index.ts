@@ -14,3 +14,4 @@ export * from './events.js';
 export * from './activity.js';
 export * from './shelves.js';
 export * from './mail.js';
+export * from './promotions.js';

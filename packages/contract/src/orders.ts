@@ -38,6 +38,8 @@ export const orderRequestSchema = z
       .array(orderRequestItemSchema, { error: 'items must be a list of books' })
       .min(1, 'Your order is empty')
       .max(MAX_ORDER_LINES, `An order can hold at most ${MAX_ORDER_LINES} different books`),
+    /** A promo code typed in the cart; the server checks it and applies it (`total_price` includes it). */
+    promo_code: z.string().trim().max(30).optional(),
   })
   .superRefine((order, ctx) => {
     const seen = new Set<number>();
@@ -70,6 +72,8 @@ export const orderItemSchema = z
     protection: z.boolean(),
     /** The protection plan's price per copy as bought ('0.00' without it); a refund of the line gives it back too. */
     protection_price: moneySchema,
+    /** This line's share of the promo code's discount ('0.00' without one); a refund of the line keeps it back. */
+    discount: moneySchema,
   })
   .meta({ id: 'OrderItem' });
 export type OrderItem = z.infer<typeof orderItemSchema>;
@@ -91,6 +95,9 @@ export const orderSchema = z
     reserved_until: z.string(),
     total_price: moneySchema,
     currency: z.string(),
+    /** The promo code the order used, and what it took off in all ('0.00' without one). */
+    promo_code: z.string().nullable(),
+    discount: moneySchema,
     items: z.array(orderItemSchema),
     /** Who placed it: only in the staff listing. */
     customer: z.object({ id: z.number().int(), username: z.string(), email: z.string() }).optional(),

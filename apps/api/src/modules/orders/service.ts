@@ -20,6 +20,8 @@ export function toOrder(row: OrderRow, items: ItemRow[], customer?: Order['custo
     reserved_until: row.reservedUntil.toISOString(),
     total_price: centsToMoney(row.totalCents),
     currency: row.currency,
+    promo_code: row.promoCode,
+    discount: centsToMoney(row.discountCents),
     items: items
       .sort((a, b) => a.id - b.id)
       .map((item) => ({
@@ -31,6 +33,7 @@ export function toOrder(row: OrderRow, items: ItemRow[], customer?: Order['custo
         price: centsToMoney(item.priceCents),
         protection: item.protection,
         protection_price: centsToMoney(item.protectionPriceCents),
+        discount: centsToMoney(item.discountCents),
       })),
     ...(customer ? { customer } : {}),
   };

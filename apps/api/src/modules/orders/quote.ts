@@ -1,0 +1,73 @@
+import { centsToMoney, errorSchema, type Quote, quoteRequestSchema, quoteSchema } from '@bookstore/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import {
+  applyDiscounts,
+  checkCopies,
+  checkPromoCode,
+  linesAtShopPrices,
+  priceShipping,
+  shopBooks,
+  validateLines,
+} from './checkout.js';
+
+type QuoteRequest = z.output<typeof quoteRequestSchema>;
+
+/**
+ * The cart priced as checkout would price it now (docs/decisions/0009-checkout-steps.md: validate,
+ * price, shipping, discounts), without placing an order or holding anything: what the cart shows, and
+ * the `total_price` the order must then carry.
+ */
+export async function quoteCart(db: Database, request: QuoteRequest, userId: number | null): Promise<Quote> {
+  const cart = { items: request.items.map((item) => ({ ...item, protection: item.protection })) };
+  const shop = await shopBooks(db, cart);
+  validateLines(cart, shop);
+  const lines = linesAtShopPrices(cart, shop);
+  checkCopies(lines, shop);
+  const shippingCents = priceShipping(lines);
+  const code = await checkPromoCode(db, request.code || undefined, userId, lines, shippingCents, false);
+  const discountCents = applyDiscounts(lines, code).reduce((sum, d) => sum + d.cents, 0);
+  const subtotal = lines.reduce((sum, line) => sum + line.cents, 0);
+  return {
+    lines: lines.map((line) => {
+      const discount = code?.lineDiscounts.get(line.book.id) ?? 0;
+      return {
+        book: line.book.id,
+        title: line.book.title,
+        quantity: line.quantity,
+        price: centsToMoney(line.unitCents),
+        protection_price: centsToMoney(line.protectionCents),
+        discount: centsToMoney(discount),
+        total: centsToMoney(line.cents - discount),
+      };
+    }),
+    subtotal: centsToMoney(subtotal),
+    discount: centsToMoney(discountCents),
+    shipping: centsToMoney(shippingCents),
+    total: centsToMoney(Math.max(0, subtotal + shippingCents - discountCents)),
+    code: code?.code ?? null,
+  };
+}
+
+export async function quoteRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/cart/quote/',
+    {
+      config: { invalidates: [], rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['orders'],
+        summary: 'Price a cart now, with a promo code and a delivery method, without placing an order',
+        description:
+          'Guests may quote; a code limited per customer is checked against the signed-in account. A code that does ' +
+          'not apply is a 422 saying why (unknown, expired, not valid yet, minimum not reached, already used, not ' +
+          'valid for these books), with `fields.promo_code`.',
+        body: quoteRequestSchema,
+        response: { 200: quoteSchema, 400: errorSchema, 422: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => quoteCart(app.db, request.body, request.user?.userId ?? null),
+  );
+}
