@@ -36,7 +36,9 @@ export interface AppliedCode {
 }
 
 const USES = sql`count(*) FILTER (WHERE o.payment_status = 'success')::int`;
-const HELD = sql`count(*) FILTER (WHERE o.payment_status <> 'success' AND NOT o.stock_released AND o.status <> 'cancelled')::int`;
+/** An unpaid order holds its use while it holds its copies: not released, not cancelled, not past its reservation. */
+const HOLDS = sql`(o.payment_status <> 'success' AND NOT o.stock_released AND o.status <> 'cancelled' AND o.reserved_until > now())`;
+const HELD = sql`count(*) FILTER (WHERE ${HOLDS})::int`;
 
 /**
  * Checks a typed code against a cart and works out what it takes off, or throws the shopper's message.
@@ -75,7 +77,7 @@ export async function applyPromoCode(
       db,
       sql`SELECT count(*)::int AS all, count(*) FILTER (WHERE o.user_id = ${cart.userId ?? 0})::int AS mine
           FROM orders o WHERE o.promo_code_id = ${row!.id}
-            AND (o.payment_status = 'success' OR (NOT o.stock_released AND o.status <> 'cancelled'))`,
+            AND (o.payment_status = 'success' OR ${HOLDS})`,
     );
     if (row!.maxUsesPerCustomer !== null && cart.userId !== null && (used?.mine ?? 0) >= row!.maxUsesPerCustomer) {
       throw refuse(promoMessages.alreadyUsed);
