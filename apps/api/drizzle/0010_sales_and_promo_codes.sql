@@ -44,6 +44,7 @@ CREATE TABLE "sales" (
 	CONSTRAINT "sales_dates" CHECK ("sales"."ends_at" > "sales"."starts_at")
 );
 --> statement-breakpoint
+DROP INDEX "books_facets_idx";--> statement-breakpoint
 ALTER TABLE "books" ADD COLUMN "regular_price_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "books" ADD COLUMN "prior_price_cents" integer;--> statement-breakpoint
 ALTER TABLE "order_items" ADD COLUMN "discount_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -57,5 +58,6 @@ CREATE INDEX "price_history_book_idx" ON "price_history" USING btree ("book_id",
 CREATE INDEX "sales_due_idx" ON "sales" USING btree ("state","starts_at","ends_at");--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_promo_code_id_promo_codes_id_fk" FOREIGN KEY ("promo_code_id") REFERENCES "public"."promo_codes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "orders_promo_code_idx" ON "orders" USING btree ("promo_code_id","user_id") WHERE "orders"."promo_code_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "books_facets_idx" ON "books" USING btree ("category_id","author_id","price_cents","stock_amount","available","rating_tenths","book_type","condition","regular_price_cents") WHERE "books"."review_status" = 'approved';--> statement-breakpoint
 UPDATE "books" SET "regular_price_cents" = "price_cents";--> statement-breakpoint
 INSERT INTO "price_history" ("book_id", "price_cents", "reason", "changed_at") SELECT "id", "price_cents", 'added', "created_at" FROM "books";

@@ -169,6 +169,8 @@ export const bookListQuerySchema = pageQuerySchema.extend({
     .optional(),
   /** 1: only books that can be bought now. */
   in_stock: flag('in_stock'),
+  /** 1: only books a running sale reduces. */
+  on_sale: flag('on_sale'),
   /** 1: search the words as typed, without correcting typos ("Search instead for ..."). */
   exact: flag('exact'),
   /** 1: `meta` also carries the facet counts and the corrected search words. */
@@ -200,6 +202,8 @@ export const bookFacetsSchema = z
     rating: z.array(facetValueSchema),
     /** Books that can be bought now. */
     in_stock: z.number().int(),
+    /** Books a running sale reduces. */
+    on_sale: z.number().int(),
     /** Cheapest and dearest price among the books the other filters leave; null when none. */
     price: z.object({ min: moneySchema.nullable(), max: moneySchema.nullable() }),
   })

@@ -142,7 +142,17 @@ export const books = pgTable(
     // Facet counts read every filtered column from this index alone (an index-only scan, no heap); it
     // holds the books in the shop only, which is what every public count asks for.
     index('books_facets_idx')
-      .on(t.categoryId, t.authorId, t.priceCents, t.stockAmount, t.available, t.ratingTenths, t.bookType, t.condition)
+      .on(
+        t.categoryId,
+        t.authorId,
+        t.priceCents,
+        t.stockAmount,
+        t.available,
+        t.ratingTenths,
+        t.bookType,
+        t.condition,
+        t.regularPriceCents,
+      )
       .where(sql`${t.reviewStatus} = 'approved'`),
     index('books_title_key_idx').on(t.titleKey),
     // The staff's queue of books to review, oldest first, and a contributor's own books.
