@@ -37,6 +37,7 @@ function asApiErrors(reader: CatalogueReader): CatalogueReader {
     related: wrap((id: number) => reader.related(id)),
     author: wrap((slug: string) => reader.author(slug)),
     category: wrap((slug: string) => reader.category(slug)),
+    headlineSale: wrap(() => reader.headlineSale()),
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneySchema, pageMetaSchema, pageQuerySchema } from './common.js';
+import type { HeadlineSale } from './promotions.js';
 import { reviewSchema } from './reviews.js';
 
 export const BOOK_TYPES = ['Paperback', 'Hardcover', 'Board Book', 'Spiral Bound', 'Large Print', 'eBook'] as const;
@@ -237,4 +238,6 @@ export interface CatalogueReader {
   related(id: number): Promise<Book[]>;
   author(slug: string): Promise<Author>;
   category(slug: string): Promise<Category>;
+  /** GET /api/sales/headline/: the running headline sale, for the home page's hero. */
+  headlineSale(): Promise<HeadlineSale>;
 }

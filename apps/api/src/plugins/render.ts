@@ -7,6 +7,7 @@ import type { Database } from '../db/client.js';
 import { badRequest } from '../lib/errors.js';
 import { CachedAnswer, answerCache } from '../lib/answers/cache.js';
 import { catalogue } from '../modules/catalogue/index.js';
+import { headlineSale } from '../modules/promotions/index.js';
 
 /** What the storefront's server bundle (dist/server/entry-server.js, `vite build --ssr`) exports. */
 interface ServerEntry {
@@ -80,6 +81,7 @@ export function catalogueReader(app: FastifyInstance): CatalogueReader {
     related: (id) => cache.get(`page-related:${id}`, () => catalogue.related(db, id)),
     author: (slug) => cache.get(`page-author:${slug}`, () => catalogue.authorBySlug(db, slug)),
     category: (slug) => cache.get(`page-category:${slug}`, () => catalogue.categoryBySlug(db, slug)),
+    headlineSale: () => cache.get('page-headline-sale', () => headlineSale(db)),
   };
 }
 

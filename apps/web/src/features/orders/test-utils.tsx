@@ -93,6 +93,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     reserved_until: '2030-03-04T15:45:00.000Z',
     total_price: '33.48',
     currency: 'USD',
+    promo_code: null,
+    discount: '0.00',
     items: [
       {
         id: 1,
@@ -103,6 +105,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
         price: '12.99',
         protection: false,
         protection_price: '0.00',
+        discount: '0.00',
       },
       {
         id: 2,
@@ -113,6 +116,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
         price: '7.50',
         protection: false,
         protection_price: '0.00',
+        discount: '0.00',
       },
     ],
     ...overrides,
