@@ -1,15 +1,16 @@
 import type { Order, PriceConflict } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
-import { type Cart, cartTotalCents } from '../../cart/stores/cart';
+import { type Cart, type CartPromo, cartTotalCents } from '../../cart/stores/cart';
 
 /**
  * POST /api/orders/: the cart as an order request, amounts as numbers (as clients written against the
  * spec's call table send them); the total includes the protection plans of the lines that have one.
  */
-export function orderRequestFromCart(cart: Cart) {
+export function orderRequestFromCart(cart: Cart, promo: CartPromo | null = null) {
   return {
-    total_price: cartTotalCents(cart) / 100,
+    total_price: Math.max(0, cartTotalCents(cart) - (promo?.discountCents ?? 0)) / 100,
+    ...(promo ? { promo_code: promo.code } : {}),
     status: 'pending' as const,
     items: cart.items.map((item) => ({
       book: item.id,
@@ -20,8 +21,8 @@ export function orderRequestFromCart(cart: Cart) {
   };
 }
 
-export function createOrder(cart: Cart) {
-  return api.post<Partial<Order> | null>('/orders/', orderRequestFromCart(cart));
+export function createOrder(cart: Cart, promo: CartPromo | null = null) {
+  return api.post<Partial<Order> | null>('/orders/', orderRequestFromCart(cart, promo));
 }
 
 /** The current prices in a 409 reply, when the cart was stale. */

@@ -43,6 +43,7 @@ export function useCheckout() {
   const navigate = useNavigate();
   const cart = useActiveCart();
   const updatePrices = useCartStore((s) => s.updatePrices);
+  const promo = useCartStore((s) => s.promo);
   const [placing, setPlacing] = useState(false);
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
   const payment = usePayment({
@@ -55,8 +56,12 @@ export function useCheckout() {
   });
 
   const cartKey = useMemo(
-    () => JSON.stringify(cart.items.map((item) => [item.id, item.quantity, item.priceCents, Boolean(item.protection)])),
-    [cart.items],
+    () =>
+      JSON.stringify([
+        cart.items.map((item) => [item.id, item.quantity, item.priceCents, Boolean(item.protection)]),
+        promo,
+      ]),
+    [cart.items, promo],
   );
   /** The order placed for this very cart, ready to pay; null before that or once the cart changed. */
   const order = placed && placed.cartKey === cartKey ? placed : null;
@@ -70,7 +75,7 @@ export function useCheckout() {
     if (cart.items.length === 0) return;
     setPlacing(true);
     try {
-      const created = await createOrder(cart);
+      const created = await createOrder(cart, promo);
       if (!created || typeof created.id !== 'number') {
         toast.error('Invalid order response');
         return;
