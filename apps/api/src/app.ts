@@ -9,17 +9,20 @@ import { readPageTemplate } from './lib/html.js';
 import { loggerOptions, requestLogger } from './lib/log.js';
 import { accountsRoutes } from './modules/accounts/index.js';
 import { activityRoutes } from './modules/activity/index.js';
+import { addressesRoutes } from './modules/addresses/index.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { booksRoutes } from './modules/books/index.js';
 import { catalogueRoutes } from './modules/catalogue/index.js';
 import { contactRoutes } from './modules/contact/index.js';
 import { eventsRoutes } from './modules/events/index.js';
+import { fulfilmentRoutes } from './modules/fulfilment/index.js';
 import { mailRoutes } from './modules/mail/index.js';
 import { ordersRoutes, quoteRoutes } from './modules/orders/index.js';
 import { paymentsRoutes } from './modules/payments/index.js';
 import { promotionsRoutes } from './modules/promotions/index.js';
 import { reviewsRoutes } from './modules/reviews/index.js';
 import { seoRoutes } from './modules/seo/index.js';
+import { settingsRoutes } from './modules/settings/index.js';
 import { shelvesRoutes } from './modules/shelves/index.js';
 import { wishlistRoutes } from './modules/wishlist/index.js';
 import { answersPlugin } from './plugins/answers.js';
@@ -117,6 +120,9 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       await api.register(activityRoutes);
       await api.register(promotionsRoutes);
       await api.register(quoteRoutes);
+      await api.register(addressesRoutes);
+      await api.register(settingsRoutes);
+      await api.register(fulfilmentRoutes);
     },
     { prefix: '/api' },
   );

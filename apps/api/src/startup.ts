@@ -2,6 +2,7 @@ import type { App } from './app.js';
 import { seedDemoCatalogueIfEmpty } from './seed/demo.js';
 import { ensureAdminFromConfig } from './modules/accounts/index.js';
 import { startEventDispatcher } from './modules/events/index.js';
+import { startRefundRetries } from './modules/fulfilment/index.js';
 import { startDailyJobs } from './modules/mail/index.js';
 import { startReservationSweeper } from './modules/orders/index.js';
 import { startSaleScheduler } from './modules/promotions/index.js';
@@ -14,4 +15,5 @@ export async function prepareStore(app: App) {
   await startEventDispatcher(app);
   startDailyJobs(app);
   startSaleScheduler(app);
+  startRefundRetries(app);
 }

@@ -14,8 +14,8 @@ export const COVER_MAX_BYTES = 5 * 1024 * 1024;
 export const COVER_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 /** Widths of the resized cover variants the server keeps for `srcset`. */
 export const COVER_WIDTHS = [240, 480, 960] as const;
-/** The dashboard's "low on stock" figure counts books with at most this many copies. */
-export const LOW_STOCK_THRESHOLD = 5;
+/** The default of the shop's low-stock threshold (a setting, GET /api/admin/settings/): books with at most this many copies are low on stock. */
+export const LOW_STOCK_THRESHOLD = 3;
 export const TITLE_MAX = 300;
 /** The dearest price a book may have: far below what the database's 32-bit cents can hold. */
 export const PRICE_MAX_CENTS = 99_999_999;

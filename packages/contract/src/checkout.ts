@@ -27,3 +27,37 @@ export const SANDBOX_CARDS = {
   success: '4084084084084081',
   declined: '4000000000000002',
 } as const;
+
+/** The delivery method a client that names none gets (old clients): Standard Delivery. */
+export const DEFAULT_SHIPPING_METHOD = 'standard';
+
+/**
+ * What delivery by `method` costs for an order whose lines come to `subtotalCents`: its price, or
+ * nothing when the method has a "free from" amount the subtotal reaches (Standard Delivery, free from
+ * the shop's threshold; docs/decisions/0018-after-the-sale.md). The server prices it the same way.
+ */
+export function shippingCentsFor(
+  method: { priceCents: number; freeFromCents: number | null },
+  subtotalCents: number,
+): number {
+  return method.freeFromCents !== null && subtotalCents >= method.freeFromCents ? 0 : method.priceCents;
+}
+
+/**
+ * Carriers whose parcels can be followed on their site: an order shipped with one of these names
+ * (any case) links its tracking number there. Any other carrier name is kept, without a link.
+ */
+export const CARRIERS = [
+  { name: 'UPS', trackingUrl: 'https://www.ups.com/track?tracknum={number}' },
+  { name: 'USPS', trackingUrl: 'https://tools.usps.com/go/TrackConfirmAction?tLabels={number}' },
+  { name: 'FedEx', trackingUrl: 'https://www.fedex.com/fedextrack/?trknbr={number}' },
+  { name: 'DHL', trackingUrl: 'https://www.dhl.com/en/express/tracking.html?AWB={number}' },
+  { name: 'Royal Mail', trackingUrl: 'https://www.royalmail.com/track-your-item#/tracking-results/{number}' },
+] as const;
+
+/** The page where a parcel can be followed, or null for a carrier without a known pattern. */
+export function trackingUrl(carrier: string | null, trackingNumber: string | null): string | null {
+  if (!carrier || !trackingNumber) return null;
+  const known = CARRIERS.find((c) => c.name.toLowerCase() === carrier.trim().toLowerCase());
+  return known ? known.trackingUrl.replace('{number}', encodeURIComponent(trackingNumber)) : null;
+}

@@ -15,3 +15,5 @@ export * from './activity.js';
 export * from './shelves.js';
 export * from './mail.js';
 export * from './promotions.js';
+export * from './addresses.js';
+export * from './shipping.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { bodyIdSchema, errorSchema, moneyInputSchema, moneySchema, pageMetaSchema } from './common.js';
+import { addressFieldsSchema, shippingAddressSchema } from './addresses.js';
+import { bodyIdSchema, errorSchema, moneyInputSchema, moneySchema, pageMetaSchema, wholeNumber } from './common.js';
 import { PAYMENT_STATUSES } from './payments.js';
 
 /**
@@ -14,6 +15,34 @@ export const MAX_ORDER_QUANTITY = 1000;
 export const MAX_ORDER_LINES = 100;
 
 export const ORDER_STATUSES = ['pending', 'completed', 'cancelled', 'backordered'] as const;
+
+/**
+ * Where the parcel is (docs/decisions/0018-after-the-sale.md): 'unfulfilled' until staff ship it,
+ * then 'shipped', 'delivered'; or 'cancelled' (by the shopper, staff, or a hold that ran out), or
+ * 'returned' (staff took the copies back). eBook-only orders stay 'unfulfilled' (nothing to send).
+ */
+export const FULFILMENT_STATUSES = ['unfulfilled', 'shipped', 'delivered', 'cancelled', 'returned'] as const;
+export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
+
+/** Who made a change of an order: its customer, staff, the payment provider, or the shop itself (a hold that ran out). */
+export const ORDER_ACTORS = ['customer', 'staff', 'provider', 'shop'] as const;
+
+/**
+ * The kinds of an order's history: placed, paid, expired (hold ran out), shipped, delivered,
+ * cancelled, returned, refunded (a refund asked of the provider), refund_failed (the provider refused
+ * it; staff are told).
+ */
+export const ORDER_EVENT_TYPES = [
+  'placed',
+  'paid',
+  'expired',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'returned',
+  'refunded',
+  'refund_failed',
+] as const;
 
 const quantitySchema = z
   .number({ error: 'quantity must be a whole number' })
@@ -40,6 +69,26 @@ export const orderRequestSchema = z
       .max(MAX_ORDER_LINES, `An order can hold at most ${MAX_ORDER_LINES} different books`),
     /** A promo code typed in the cart; the server checks it and applies it (`total_price` includes it). */
     promo_code: z.string().trim().max(30).optional(),
+    /**
+     * Where to send a paper order: the id of one of the caller's addresses, or a full address.
+     * Ignored for an order of eBooks only.
+     */
+    shipping_address: z
+      .union([bodyIdSchema('shipping_address must be one of your addresses or a full address'), addressFieldsSchema], {
+        error: 'shipping_address must be one of your addresses or a full address',
+      })
+      .optional(),
+    /**
+     * The delivery method's code (GET /api/shipping-methods/). Left out (older clients): Standard
+     * Delivery, and then no address is asked for (docs/decisions/0018-after-the-sale.md). Sent: a paper
+     * order needs `shipping_address` too.
+     */
+    shipping_method: z
+      .string({ error: 'shipping_method must be a delivery method code' })
+      .trim()
+      .min(1, 'Choose a delivery method')
+      .max(40, 'Choose a delivery method from the list')
+      .optional(),
   })
   .superRefine((order, ctx) => {
     const seen = new Set<number>();
@@ -78,6 +127,25 @@ export const orderItemSchema = z
   .meta({ id: 'OrderItem' });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
+/** One entry of an order's history (order_events), oldest first. */
+export const orderEventSchema = z
+  .object({
+    /** One of ORDER_EVENT_TYPES. */
+    type: z.string(),
+    at: z.string(),
+    /** Who: one of ORDER_ACTORS. */
+    by: z.string(),
+    /** The amount of a refund (a 'refunded' or 'refund_failed' entry), else null. */
+    amount: moneySchema.nullable(),
+  })
+  .meta({ id: 'OrderEvent' });
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+/** The delivery method of an order, as chosen (its price is `shipping_price`). */
+export const orderShippingMethodSchema = z
+  .object({ code: z.string(), name: z.string(), days: z.string() })
+  .meta({ id: 'OrderShippingMethod' });
+
 export const orderSchema = z
   .object({
     id: z.number().int(),
@@ -99,6 +167,21 @@ export const orderSchema = z
     promo_code: z.string().nullable(),
     discount: moneySchema,
     items: z.array(orderItemSchema),
+    /** One of FULFILMENT_STATUSES. */
+    fulfilment_status: z.enum(FULFILMENT_STATUSES),
+    /** Where it goes, as it was at checkout; null for eBooks only (and orders placed before addresses). */
+    shipping_address: shippingAddressSchema.nullable(),
+    shipping_method: orderShippingMethodSchema.nullable(),
+    /** What delivery cost, included in total_price ('0.00' when free or nothing to send). */
+    shipping_price: moneySchema,
+    carrier: z.string().nullable(),
+    tracking_number: z.string().nullable(),
+    /** Where to follow the parcel: for carriers with a known pattern (CARRIERS), else null. */
+    tracking_url: z.string().nullable(),
+    /** Given back so far (refunds asked of the provider, pending or done); '0.00' when none. */
+    refunded_amount: moneySchema,
+    /** The order's history, oldest first. */
+    events: z.array(orderEventSchema),
     /** Who placed it: only in the staff listing. */
     customer: z.object({ id: z.number().int(), username: z.string(), email: z.string() }).optional(),
   })
@@ -118,7 +201,31 @@ export const paymentAttemptSchema = z.object({
 });
 export type PaymentAttempt = z.infer<typeof paymentAttemptSchema>;
 
-/** One order as staff see it: the order, who placed it, and every payment attempt, oldest first. */
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+/**
+ * One refund of an order: asked of the provider after it is recorded; 'pending' until the provider
+ * confirms ('succeeded'), or 'failed' when it refused (the amount is then not counted as refunded).
+ */
+export const refundSchema = z
+  .object({
+    id: z.number().int(),
+    /** The refund's own key (sent to the provider so a retry never refunds twice). */
+    reference: z.string(),
+    /** The payment it gives money back from. */
+    payment_reference: z.string(),
+    amount: moneySchema,
+    currency: z.string(),
+    /** One of REFUND_STATUSES. */
+    status: z.string(),
+    reason: z.string(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Refund' });
+export type Refund = z.infer<typeof refundSchema>;
+
+/** One order as staff see it: the order, who placed it, every payment attempt and every refund, oldest first. */
 export const staffOrderSchema = orderSchema
   .extend({
     customer: z.object({
@@ -129,6 +236,7 @@ export const staffOrderSchema = orderSchema
       last_name: z.string(),
     }),
     payments: z.array(paymentAttemptSchema),
+    refunds: z.array(refundSchema),
   })
   .meta({ id: 'StaffOrder' });
 export type StaffOrder = z.infer<typeof staffOrderSchema>;
@@ -159,6 +267,68 @@ export const orderListQuerySchema = z.object({
 export const pagedOrdersSchema = z
   .object({ data: z.array(orderSchema), meta: pageMetaSchema })
   .meta({ id: 'PagedOrders' });
+
+/**
+ * Payment states staff can filter by: the spec's three, plus 'refunded' (paid, all of it given back)
+ * and 'partially_refunded' (paid, some given back).
+ */
+export const STAFF_PAYMENT_FILTERS = [...PAYMENT_STATUSES, 'refunded', 'partially_refunded'] as const;
+
+/** GET /api/admin/orders/ (and export.csv): the staff's work queue, newest first. */
+export const adminOrderListQuerySchema = z.object({
+  fulfilment_status: z
+    .enum(FULFILMENT_STATUSES, { error: `fulfilment_status must be one of: ${FULFILMENT_STATUSES.join(', ')}` })
+    .optional(),
+  payment_status: z
+    .enum(STAFF_PAYMENT_FILTERS, { error: `payment_status must be one of: ${STAFF_PAYMENT_FILTERS.join(', ')}` })
+    .optional(),
+  /** An order number (with or without '#'), or part of the customer's e-mail or name. */
+  q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
+  page: wholeNumber('page', 1, 1_000_000).optional().default(1),
+  page_size: wholeNumber('page_size', 1, 100).optional().default(20),
+});
+export type AdminOrderListQuery = z.input<typeof adminOrderListQuerySchema>;
+
+/** POST /api/orders/{id}/cancel/ (owner or staff). */
+export const cancelOrderRequestSchema = z
+  .object({ reason: z.string().trim().max(500, 'The reason must be at most 500 characters').optional() })
+  .meta({ id: 'CancelOrderRequest' });
+
+/** POST /api/admin/orders/{id}/ship/. */
+export const shipOrderRequestSchema = z
+  .object({
+    carrier: z
+      .string({ error: 'Enter the carrier' })
+      .trim()
+      .min(1, 'Enter the carrier')
+      .max(60, 'The carrier must be at most 60 characters'),
+    tracking_number: z
+      .string({ error: 'Enter the tracking number' })
+      .trim()
+      .min(1, 'Enter the tracking number')
+      .max(60, 'The tracking number must be at most 60 characters')
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'The tracking number may hold letters, digits, spaces and dashes'),
+  })
+  .meta({ id: 'ShipOrderRequest' });
+export type ShipOrderRequest = z.infer<typeof shipOrderRequestSchema>;
+
+/** POST /api/admin/orders/{id}/refund/: `amount` left out gives back all that is left. */
+export const refundOrderRequestSchema = z
+  .object({
+    amount: moneyInputSchema.optional(),
+    reason: z.string().trim().max(500, 'The reason must be at most 500 characters').optional(),
+  })
+  .meta({ id: 'RefundOrderRequest' });
+export type RefundOrderRequestInput = z.input<typeof refundOrderRequestSchema>;
+
+/** POST /api/admin/orders/{id}/return/: the copies go back on sale; `refund` left out gives back all that is left, 0 nothing. */
+export const returnOrderRequestSchema = z
+  .object({
+    refund: moneyInputSchema.optional(),
+    reason: z.string().trim().max(500, 'The reason must be at most 500 characters').optional(),
+  })
+  .meta({ id: 'ReturnOrderRequest' });
+export type ReturnOrderRequestInput = z.input<typeof returnOrderRequestSchema>;
 
 /** 409 at checkout: the shop's current prices, so the cart can refresh. */
 export const priceConflictSchema = errorSchema

@@ -248,11 +248,41 @@ export const orders = pgTable(
     promoCode: text('promo_code'),
     discountCents: integer('discount_cents').notNull().default(0),
     createdAt: createdAt(),
+    /** 'unfulfilled' | 'shipped' | 'delivered' | 'cancelled' | 'returned' (docs/decisions/0018-after-the-sale.md). */
+    fulfilmentStatus: text('fulfilment_status').notNull().default('unfulfilled'),
+    /** The address it goes to, as it was at checkout (null: eBooks only, or placed before addresses). */
+    shippingAddress: jsonb('shipping_address').$type<{
+      name: string;
+      line1: string;
+      line2: string;
+      city: string;
+      region: string;
+      postal_code: string;
+      country: string;
+      phone: string;
+    }>(),
+    /** The delivery method as chosen: its code, name and days (its price is shipping_cents). */
+    shippingMethod: jsonb('shipping_method').$type<{ code: string; name: string; days: string }>(),
+    /** Delivery's share of total_cents. */
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Refunds asked of the provider so far (pending or done; a refused one is taken back off). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
   },
   (t) => [
     index('orders_promo_code_idx')
       .on(t.promoCodeId, t.userId)
       .where(sql`${t.promoCodeId} IS NOT NULL`),
+    check('orders_refunded_within_total', sql`${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.totalCents}`),
+    check(
+      'orders_fulfilment_status',
+      sql`${t.fulfilmentStatus} IN ('unfulfilled', 'shipped', 'delivered', 'cancelled', 'returned')`,
+    ),
+    index('orders_fulfilment_created_idx').on(t.fulfilmentStatus, t.createdAt),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_reservation_idx')
       .on(t.reservedUntil)
@@ -350,6 +380,94 @@ export const payments = pgTable(
       .on(t.orderId)
       .where(sql`${t.status} = 'pending'`),
   ],
+);
+
+/**
+ * Money given back from an order's payment (docs/decisions/0018-after-the-sale.md): recorded first
+ * ('pending', in the transaction that changes the order), then asked of the provider outside any
+ * transaction with `reference` as its key, so a retry never refunds twice; 'succeeded' or 'failed'.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    /** RFD-{orderId}-{n}: the refund's own key, sent to the provider. */
+    reference: text('reference').notNull().unique(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The payment (its reference) the money goes back from. */
+    paymentReference: text('payment_reference').notNull(),
+    provider: text('provider').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** 'pending' | 'succeeded' | 'failed' */
+    status: text('status').notNull().default('pending'),
+    reason: text('reason').notNull().default(''),
+    /** The staff request's Idempotency-Key, if it sent one: the same key refunds once. */
+    requestKey: text('request_key'),
+    attempts: integer('attempts').notNull().default(0),
+    providerResponse: jsonb('provider_response'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    uniqueIndex('refunds_request_key_idx').on(t.orderId, t.requestKey),
+    index('refunds_pending_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** A shopper's address book; one default per account (the first address becomes it). */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: ownedBy(),
+    name: text('name').notNull(),
+    line1: text('line1').notNull(),
+    line2: text('line2').notNull().default(''),
+    city: text('city').notNull(),
+    region: text('region').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    /** ISO 3166-1 alpha-2 */
+    country: text('country').notNull(),
+    phone: text('phone').notNull().default(''),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('addresses_user_idx').on(t.userId, t.id),
+    uniqueIndex('addresses_one_default_idx')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+/** Delivery methods, edited by staff; orders keep a copy of the one chosen. */
+export const shippingMethods = pgTable('shipping_methods', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  days: text('days').notNull(),
+  priceCents: integer('price_cents').notNull(),
+  active: boolean('active').notNull().default(true),
+  position: integer('position').notNull().default(0),
+});
+
+/** The shop's settings: one row (id 1). */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    /** Standard Delivery is free from this order subtotal on (0: always); null: never. */
+    freeStandardFromCents: integer('free_standard_from_cents').default(0),
+    /** Books with this many copies or fewer are low on stock. */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(3),
+  },
+  (t) => [check('shop_settings_one_row', sql`${t.id} = 1`)],
 );
 
 export const contactMessages = pgTable(

@@ -74,7 +74,14 @@ export async function insertReview(db: Database, values: typeof reviews.$inferIn
 /** A book priced in the contract's money ('12.99'), with a cover unless `image: null`. */
 export async function createBook(
   app: App,
-  options: { price?: string; stock?: number; available?: boolean; title?: string; image?: string | null } = {},
+  options: {
+    price?: string;
+    stock?: number;
+    available?: boolean;
+    title?: string;
+    image?: string | null;
+    bookType?: string;
+  } = {},
 ): Promise<{ id: number; title: string; price: string }> {
   const title = options.title ?? `Book ${unique()}`;
   const price = options.price ?? '12.99';
@@ -85,6 +92,7 @@ export async function createBook(
     priceCents: moneyToCents(price)!,
     stockAmount: options.stock ?? 5,
     available: options.available ?? true,
+    ...(options.bookType ? { bookType: options.bookType } : {}),
   });
   return { id: row.id, title, price };
 }

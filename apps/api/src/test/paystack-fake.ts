@@ -3,9 +3,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A local stand-in for Paystack's documented API, for tests: GET /transaction/verify/{reference} with
- * the secret key, answering like Paystack ({ status, message, data }). Tests decide what each
- * reference's transaction looks like, and can make the provider fail.
+ * A local stand-in for Paystack's documented API, for tests: GET /transaction/verify/{reference},
+ * POST /refund (all or part of a charge, never more than is left of it) and GET /refund?transaction=
+ * with the secret key, answering like Paystack ({ status, message, data }). Tests decide what each
+ * reference's transaction looks like, and can make the provider fail, or lose the answer to a refund
+ * it made.
  */
 export interface FakeTransaction {
   status: 'success' | 'failed' | 'abandoned' | 'reversed' | 'ongoing';
@@ -22,8 +24,10 @@ export interface FakePaystack {
   down: boolean;
   /** How many verify calls were made. */
   calls: number;
-  /** Refunds asked for, in order. */
-  refunds: { transaction: string; amount: number }[];
+  /** Refunds made, in order. */
+  refunds: { transaction: string; amount: number; merchant_note?: string }[];
+  /** Make the next refund, then answer 500 as if the answer was lost on the way. */
+  loseNextRefundAnswer: boolean;
   close(): Promise<void>;
   /** A signed webhook delivery: body and headers as Paystack sends them. */
   webhook(event: string, data: unknown, secret?: string): { payload: string; headers: Record<string, string> };
@@ -36,6 +40,7 @@ export async function startFakePaystack(secretKey: string): Promise<FakePaystack
     down: false,
     calls: 0,
     refunds: [],
+    loseNextRefundAnswer: false,
     webhook(event, data, secret = secretKey) {
       const payload = JSON.stringify({ event, data });
       const signature = createHmac('sha512', secret).update(payload).digest('hex');
@@ -55,10 +60,23 @@ export async function startFakePaystack(secretKey: string): Promise<FakePaystack
       let raw = '';
       req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
       req.on('end', () => {
-        const body = JSON.parse(raw || '{}') as { transaction?: string; amount?: number };
+        const body = JSON.parse(raw || '{}') as { transaction?: string; amount?: number; merchant_note?: string };
         const tx = body.transaction ? fake.transactions.get(body.transaction) : undefined;
         if (!tx || tx.status !== 'success') return send(400, { status: false, message: 'Transaction not found' });
-        fake.refunds.push({ transaction: tx.reference, amount: body.amount ?? tx.amount });
+        const amount = body.amount ?? tx.amount;
+        const given = fake.refunds.filter((r) => r.transaction === tx.reference).reduce((sum, r) => sum + r.amount, 0);
+        if (given + amount > tx.amount) {
+          return send(400, { status: false, message: 'Refund amount cannot be more than the transaction amount' });
+        }
+        fake.refunds.push({
+          transaction: tx.reference,
+          amount,
+          ...(body.merchant_note ? { merchant_note: body.merchant_note } : {}),
+        });
+        if (fake.loseNextRefundAnswer) {
+          fake.loseNextRefundAnswer = false;
+          return send(500, { status: false, message: 'Gateway timeout' });
+        }
         send(200, {
           status: true,
           message: 'Refund has been queued for processing',
@@ -66,6 +84,20 @@ export async function startFakePaystack(secretKey: string): Promise<FakePaystack
         });
       });
       return;
+    }
+    const listing = /^\/refund\?transaction=([^&]+)$/.exec(req.url ?? '');
+    if (req.method === 'GET' && listing) {
+      const reference = decodeURIComponent(listing[1]!);
+      const data = fake.refunds
+        .filter((r) => r.transaction === reference)
+        .map((r, i) => ({
+          id: i + 1,
+          transaction: reference,
+          amount: r.amount,
+          merchant_note: r.merchant_note ?? null,
+          status: 'processed',
+        }));
+      return send(200, { status: true, message: 'Refunds retrieved', data });
     }
     const match = /^\/transaction\/verify\/([^/?]+)$/.exec(req.url ?? '');
     if (req.method !== 'GET' || !match) return send(404, { status: false, message: 'Not found' });

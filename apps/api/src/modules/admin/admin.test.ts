@@ -52,7 +52,7 @@ describe('dashboard', () => {
         paid_orders: 4,
         average_rating: 3.5,
         reviews: 2,
-        low_stock_threshold: 5,
+        low_stock_threshold: 3,
         currency: 'USD',
       });
       expect(body.low_stock).toBeGreaterThanOrEqual(1);

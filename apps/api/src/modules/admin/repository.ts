@@ -27,7 +27,7 @@ export async function figures(db: Database, lowStock: number): Promise<Figures> 
           (SELECT count(*)::int FROM books b WHERE ${IN_SHOP} AND stock_amount <= ${lowStock}) AS low_stock,
           (SELECT count(*)::int FROM orders) AS orders,
           (SELECT count(*)::int FROM orders WHERE payment_status = 'success') AS paid_orders,
-          (SELECT coalesce(sum(total_cents), 0)::bigint::text FROM orders WHERE payment_status = 'success') AS sales_cents,
+          (SELECT coalesce(sum(total_cents - refunded_cents), 0)::bigint::text FROM orders WHERE payment_status = 'success') AS sales_cents,
           (SELECT count(*)::int FROM reviews) AS reviews,
           (SELECT round(avg(rating)::numeric, 1)::float8 FROM reviews) AS rating_avg,
           (SELECT count(*)::int FROM contact_messages WHERE handled_at IS NULL) AS open_messages,
@@ -48,7 +48,7 @@ export function salesByDay(db: Database) {
           )::date AS day
         ),
         paid AS (
-          SELECT (coalesce(paid_at, created_at) AT TIME ZONE 'UTC')::date AS day, total_cents
+          SELECT (coalesce(paid_at, created_at) AT TIME ZONE 'UTC')::date AS day, total_cents - refunded_cents AS total_cents
           FROM orders
           WHERE payment_status = 'success'
             AND coalesce(paid_at, created_at) >= now() - interval '${sql.raw(String(SALES_CHART_DAYS + 1))} days'
@@ -107,4 +107,14 @@ export async function adminBooks(
         ORDER BY ${SORT_SQL[options.sort]} LIMIT ${options.limit} OFFSET ${options.offset}`,
   );
   return { rows: page, count: total?.n ?? 0 };
+}
+
+/** Books in the shop at or under the low-stock threshold, fewest copies first. */
+export function lowStockBooks(db: Database, threshold: number, limit = 200) {
+  return rows<{ id: number; title: string; slug: string; stock_amount: number }>(
+    db,
+    sql`SELECT b.id, b.title, b.slug, b.stock_amount FROM books b
+        WHERE ${IN_SHOP} AND b.stock_amount <= ${threshold}
+        ORDER BY b.stock_amount, b.title, b.id LIMIT ${limit}`,
+  );
 }

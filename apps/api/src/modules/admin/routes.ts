@@ -3,7 +3,9 @@ import {
   centsToMoney,
   type DashboardSummary,
   dashboardSummarySchema,
+  errorSchema,
   LOW_STOCK_THRESHOLD,
+  lowStockListSchema,
   pagedAdminBooksSchema,
   pageMeta,
 } from '@bookstore/contract';
@@ -11,7 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import { waitingFor } from '../books/index.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bookToJson } from '../catalogue/index.js';
-import { adminBooks, bestsellers, figures, salesByDay } from './repository.js';
+import { adminBooks, bestsellers, figures, lowStockBooks, salesByDay } from './repository.js';
+import { lowStockThreshold } from '../settings/index.js';
 import { errorReplies, security } from '../../lib/openapi.js';
 
 const tags = ['admin'];
@@ -19,6 +22,23 @@ const tags = ['admin'];
 /** The staff dashboard's own reads under /api/admin (staff only). */
 export async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/admin/low-stock/',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags,
+        summary: 'Books at or under the low-stock threshold (a shop setting), fewest copies first (staff)',
+        security,
+        response: { 200: lowStockListSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async () => {
+      const threshold = await lowStockThreshold(app.db);
+      return { threshold, data: await lowStockBooks(app.db, threshold) };
+    },
+  );
 
   app.get(
     '/admin/summary/',
@@ -33,7 +53,8 @@ export async function adminRoutes(fastify: FastifyInstance) {
       },
     },
     async (): Promise<DashboardSummary> => {
-      const totals = await figures(app.db, LOW_STOCK_THRESHOLD);
+      const threshold = await lowStockThreshold(app.db);
+      const totals = await figures(app.db, threshold);
       const days = await salesByDay(app.db);
       const top = await bestsellers(app.db);
       return {
@@ -44,7 +65,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
         average_rating: totals.rating_avg ?? 0,
         reviews: totals.reviews,
         low_stock: totals.low_stock,
-        low_stock_threshold: LOW_STOCK_THRESHOLD,
+        low_stock_threshold: threshold,
         currency: app.config.currency,
         sales_by_day: days.map((d) => ({ date: d.date, total: centsToMoney(Number(d.cents)), orders: d.orders })),
         bestsellers: top.map((b) => ({

@@ -5,14 +5,15 @@ import { closeStockAlerts, waitingShoppers } from '../books/index.js';
 import { renderMail } from './render.js';
 import { type Composed, mailOn, shopOf } from './queue.js';
 import { newToken } from '../links/index.js';
+import { lowStockThreshold } from '../settings/index.js';
 
 /**
  * Which e-mail each event writes (docs/decisions/0016-mail.md). Every one is a subscriber of the
  * outbox: composed after the change committed, never for one that rolled back.
  */
 
-/** Books at or under this many copies are in the staff's daily low-stock digest. A setting later. */
-export const LOW_STOCK_THRESHOLD = 3;
+/** The default of the low-stock threshold; the shop's setting (modules/settings) is what counts. */
+export { LOW_STOCK_THRESHOLD } from '@bookstore/contract';
 
 const nameOf = (user: { firstName: string; username: string }) => user.firstName.trim() || user.username;
 
@@ -60,8 +61,19 @@ mailOn('order.paid', 'mail.order-confirmation', (event, app) =>
         lines,
         totalCents: order.totalCents,
         currency: order.currency,
-        delivery: null,
-        address: null,
+        delivery: order.shippingMethod ? `${order.shippingMethod.name} (${order.shippingMethod.days})` : null,
+        address: order.shippingAddress
+          ? [
+              order.shippingAddress.name,
+              order.shippingAddress.line1,
+              order.shippingAddress.line2,
+              [order.shippingAddress.postal_code, order.shippingAddress.city].filter(Boolean).join(' '),
+              order.shippingAddress.region,
+              order.shippingAddress.country,
+            ]
+              .filter(Boolean)
+              .join(', ')
+          : null,
       },
       shop,
     );
@@ -241,10 +253,11 @@ mailOn('book.restocked', 'mail.back-in-stock', async (event, app) => {
 
 /** The daily digest to every staff address; nothing is sent on a day when nothing is low. */
 mailOn('stock.digest-due', 'mail.low-stock', async (_event, app) => {
+  const threshold = await lowStockThreshold(app.db);
   const low = await app.db
     .select({ title: books.title, stock: books.stockAmount })
     .from(books)
-    .where(and(eq(books.available, true), lte(books.stockAmount, LOW_STOCK_THRESHOLD)))
+    .where(and(eq(books.available, true), lte(books.stockAmount, threshold)))
     .orderBy(asc(books.stockAmount), asc(books.title))
     .limit(200);
   if (low.length === 0) return null;
@@ -257,7 +270,7 @@ mailOn('stock.digest-due', 'mail.low-stock', async (_event, app) => {
   const shop = shopOf(app.config);
   const rendered = await renderMail(
     'low-stock-digest',
-    { threshold: LOW_STOCK_THRESHOLD, books: low.map((b) => ({ ...b, url: bookUrl(shop.origin, b.title) })) },
+    { threshold, books: low.map((b) => ({ ...b, url: bookUrl(shop.origin, b.title) })) },
     shop,
   );
   return { mails: staff.map((s) => ({ to: s.email, rendered })) };

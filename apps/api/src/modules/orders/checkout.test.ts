@@ -31,6 +31,7 @@ const book = (over: Partial<ShopBook> = {}): ShopBook => ({
   available: true,
   stockAmount: 5,
   inShop: true,
+  bookType: 'Paperback',
   ...over,
 });
 const shopOf = (...books: ShopBook[]) => new Map(books.map((b) => [b.id, b]));
@@ -96,9 +97,20 @@ describe('checkout steps on what was read', () => {
     });
   });
 
-  it('shipping is free and there are no discounts yet: the steps where they will be priced', () => {
+  it("shipping: the method's price, free from its threshold, nothing to send for eBooks; no discounts yet", () => {
     const lines = priceLines(request([{ book: 1, quantity: 1, price: 1_299 }], 1_299), shopOf(book()));
-    expect(priceShipping(lines)).toBe(0);
+    expect(priceShipping(lines, null)).toBe(0);
+    const standard = {
+      code: 'standard',
+      name: 'Standard Delivery',
+      days: '3-5 business days',
+      active: true,
+      position: 0,
+    };
+    expect(priceShipping(lines, { ...standard, priceCents: 499, freeFromCents: 0 })).toBe(0);
+    expect(priceShipping(lines, { ...standard, priceCents: 499, freeFromCents: 1_300 })).toBe(499);
+    expect(priceShipping(lines, { ...standard, priceCents: 499, freeFromCents: 1_299 })).toBe(0);
+    expect(priceShipping(lines, { ...standard, priceCents: 999, freeFromCents: null })).toBe(999);
     expect(applyDiscounts(lines)).toEqual([]);
   });
 

@@ -1,12 +1,23 @@
-import { centsToMoney, lineCents, type Order, type OrderRequest, PROTECTION_PLAN } from '@bookstore/contract';
+import {
+  centsToMoney,
+  DEFAULT_SHIPPING_METHOD,
+  lineCents,
+  type Order,
+  type OrderRequest,
+  PROTECTION_PLAN,
+  type ShippingAddress,
+  shippingCentsFor,
+} from '@bookstore/contract';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
 import { books, orderItems, orders } from '../../db/schema.js';
 import { type AppError, conflict, unprocessable } from '../../lib/errors.js';
+import { ownAddress } from '../addresses/index.js';
 import { takeCopies } from '../books/index.js';
 import { type AppliedCode, applyPromoCode } from '../promotions/index.js';
-import { toOrder } from './service.js';
+import { findActiveMethod, type PricedMethod } from '../settings/index.js';
+import { orderHistory, toOrder } from './service.js';
 import { orderPlaced } from './transitions.js';
 
 /**
@@ -15,7 +26,7 @@ import { orderPlaced } from './transitions.js';
  * 1. caps: what one account or address may hold unpaid (`checkHoldingCaps`);
  * 2. validate: every book is in the shop, for sale and in stock (`validateLines`);
  * 3. price the lines at the shop's prices (`priceLines`);
- * 4. price shipping (`priceShipping`);
+ * 4. delivery: the method and address (`chooseDelivery`), and its price (`priceShipping`);
  * 5. apply discounts (`applyDiscounts`);
  * 6. total, which must be what the shopper saw (`totalOf`);
  * 7. enough copies of each (`checkCopies`);
@@ -178,6 +189,8 @@ export interface ShopBook {
   stockAmount: number;
   inShop: boolean;
   categoryId?: number | null;
+  /** 'eBook' needs no delivery. */
+  bookType: string;
 }
 
 /** What the first steps read of a cart: its books (an order's lines, or a cart being quoted). */
@@ -197,6 +210,7 @@ export async function shopBooks(tx: Transaction | Database, request: CartLines):
       stockAmount: books.stockAmount,
       inShop: sql<boolean>`${books.reviewStatus} = 'approved'`,
       categoryId: books.categoryId,
+      bookType: books.bookType,
     })
     .from(books)
     .where(
@@ -277,9 +291,61 @@ export function linesAtShopPrices(request: CartLines, shop: Map<number, ShopBook
   });
 }
 
-/** Step 4: shipping. Free today: the delivery options price it here. */
-export function priceShipping(_lines: PricedLine[]): number {
-  return 0;
+/** How an order is delivered: nothing to send (eBooks only), or a method and, from newer clients, an address. */
+export interface Delivery {
+  method: PricedMethod | null;
+  address: ShippingAddress | null;
+}
+
+/** Whether the order has something to send: any line that is not an eBook. */
+export function needsDelivery(lines: PricedLine[]): boolean {
+  return lines.some((line) => line.book.bookType !== 'eBook');
+}
+
+/**
+ * Step 4a: the delivery method and address (docs/decisions/0018-after-the-sale.md). An order of
+ * eBooks only needs neither (whatever was sent is ignored). A client that names a method must send an
+ * address too (one of the caller's, or a full one); a client that names none (older clients) gets
+ * Standard Delivery, with or without an address.
+ */
+export async function chooseDelivery(
+  tx: Transaction,
+  request: OrderRequest,
+  lines: PricedLine[],
+  userId: number,
+): Promise<Delivery> {
+  if (!needsDelivery(lines)) return { method: null, address: null };
+  const code = request.shipping_method ?? DEFAULT_SHIPPING_METHOD;
+  const method = await findActiveMethod(tx, code);
+  if (!method) {
+    throw unprocessable(
+      request.shipping_method === undefined
+        ? 'Delivery is not available right now. Please contact us.'
+        : 'This delivery method is not offered. Please choose another one.',
+    );
+  }
+  let address: ShippingAddress | null = null;
+  if (typeof request.shipping_address === 'number') {
+    address = (await ownAddress(tx, userId, request.shipping_address)) ?? null;
+    if (!address) throw unprocessable('This address is not in your address book. Please choose another one.');
+  } else if (request.shipping_address) {
+    address = request.shipping_address;
+  } else if (request.shipping_method !== undefined) {
+    throw unprocessable('Please choose where to send your books.');
+  }
+  return { method, address };
+}
+
+/**
+ * Step 4b: what delivery costs: the method's price, or nothing when the lines' subtotal reaches its
+ * "free from" amount (Standard Delivery and the shop's threshold), or nothing to send.
+ */
+export function priceShipping(lines: PricedLine[], method: PricedMethod | null): number {
+  if (!method) return 0;
+  return shippingCentsFor(
+    method,
+    lines.reduce((sum, line) => sum + line.cents, 0),
+  );
 }
 
 /** A discount taken off the order (a promo code; sales are already in the shop's prices). */
@@ -365,6 +431,8 @@ export async function insertOrder(
   lines: PricedLine[],
   totalCents: number,
   options: PlaceOrderOptions,
+  delivery: Delivery = { method: null, address: null },
+  shippingCents = 0,
   code: AppliedCode | null = null,
 ) {
   const [order] = await tx
@@ -377,6 +445,11 @@ export async function insertOrder(
       currency: options.currency,
       reservedUntil: sql`now() + make_interval(mins => ${options.reservationMinutes})`,
       clientAddress: options.clientAddress ?? null,
+      shippingAddress: delivery.address,
+      shippingMethod: delivery.method
+        ? { code: delivery.method.code, name: delivery.method.name, days: delivery.method.days }
+        : null,
+      shippingCents,
       promoCodeId: code?.id ?? null,
       promoCode: code?.code ?? null,
       discountCents: code?.total ?? 0,
@@ -444,15 +517,16 @@ export async function placeOrder(db: Database, request: OrderRequest, options: P
     const shop = await shopBooks(tx, request);
     validateLines(request, shop);
     const lines = priceLines(request, shop);
-    const shippingCents = priceShipping(lines);
+    const delivery = await chooseDelivery(tx, request, lines, options.userId);
+    const shippingCents = priceShipping(lines, delivery.method);
     const code = await checkPromoCode(tx, request.promo_code, options.userId, lines, shippingCents, true);
     const discounts = applyDiscounts(lines, code);
     const totalCents = totalOf(request, lines, shippingCents, discounts);
     checkCopies(lines, shop);
     // Write the order first and take the copies last: the row lock on a popular book is then held only
     // from its UPDATE to the COMMIT. The conditional UPDATE is what decides, and a refusal rolls back.
-    const placed = await insertOrder(tx, lines, totalCents, options, code);
+    const placed = await insertOrder(tx, lines, totalCents, options, delivery, shippingCents, code);
     await reserveStock(tx, request, lines);
-    return toOrder(placed.order, placed.items);
+    return toOrder(placed.order, placed.items, await orderHistory(tx, [placed.order.id]));
   });
 }

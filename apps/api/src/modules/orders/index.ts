@@ -1,6 +1,16 @@
-/** Orders: checkout, stock held for payment, the reservation sweeper, and order history. */
+/** Orders: checkout, stock held for payment, the reservation sweeper, order history and its changes. */
 export { ordersRoutes } from './routes.js';
 export { startReservationSweeper, stopReservationSweeper } from './reservations.js';
-export { findOrder, holdForPayment } from './service.js';
-export { markPaid, type PaymentApplied } from './transitions.js';
+export { findOrder, getOrderFor, getStaffOrder, holdForPayment } from './service.js';
+export {
+  type Actor,
+  cancelOrder,
+  deliverOrder,
+  markPaid,
+  type PaymentApplied,
+  refundFailed,
+  refundOrder,
+  returnOrder,
+  shipOrder,
+} from './transitions.js';
 export { quoteRoutes } from './quote.js';

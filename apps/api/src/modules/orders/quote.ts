@@ -1,13 +1,23 @@
-import { centsToMoney, errorSchema, type Quote, quoteRequestSchema, quoteSchema } from '@bookstore/contract';
+import {
+  centsToMoney,
+  DEFAULT_SHIPPING_METHOD,
+  errorSchema,
+  type Quote,
+  quoteRequestSchema,
+  quoteSchema,
+} from '@bookstore/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import { unprocessable } from '../../lib/errors.js';
+import { findActiveMethod } from '../settings/index.js';
 import {
   applyDiscounts,
   checkCopies,
   checkPromoCode,
   linesAtShopPrices,
+  needsDelivery,
   priceShipping,
   shopBooks,
   validateLines,
@@ -26,7 +36,14 @@ export async function quoteCart(db: Database, request: QuoteRequest, userId: num
   validateLines(cart, shop);
   const lines = linesAtShopPrices(cart, shop);
   checkCopies(lines, shop);
-  const shippingCents = priceShipping(lines);
+  // The delivery method's price, as checkout's step 4 prices it (no address is needed to quote).
+  const method = needsDelivery(lines)
+    ? await findActiveMethod(db, request.shipping_method ?? DEFAULT_SHIPPING_METHOD)
+    : null;
+  if (needsDelivery(lines) && !method) {
+    throw unprocessable('This delivery method is not offered. Please choose another one.');
+  }
+  const shippingCents = priceShipping(lines, method ?? null);
   const code = await checkPromoCode(db, request.code || undefined, userId, lines, shippingCents, false);
   const discountCents = applyDiscounts(lines, code).reduce((sum, d) => sum + d.cents, 0);
   const subtotal = lines.reduce((sum, line) => sum + line.cents, 0);

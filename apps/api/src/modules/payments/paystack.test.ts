@@ -11,7 +11,10 @@ import {
 } from '../../test/factories.js';
 import { initialize, verify } from '../../test/payments.js';
 import { startFakePaystack } from '../../test/paystack-fake.js';
+import { eq } from 'drizzle-orm';
+import { refunds } from '../../db/schema.js';
 import { releaseExpiredReservations } from '../orders/reservations.js';
+import { createPaymentProvider, retryPendingRefunds } from './index.js';
 
 const fake = await startFakePaystack('sk_test_x');
 afterAll(() => fake.close());
@@ -260,5 +263,82 @@ describe('Paystack webhook', () => {
     await Promise.all(everyone);
     expect(await stockOf(app, book.id)).toBe(17);
     expect((await orderRow(app, orderId)).status).toBe('completed');
+  });
+});
+
+describe('refunds through Paystack', () => {
+  async function paidThroughPaystack(price = '20.00') {
+    const started = await startPayment(5, 1, price);
+    fake.transactions.set(started.reference, started.paid);
+    expect((await verify(started.app, started.user, started.orderId, started.reference)).statusCode).toBe(200);
+    const staff = await createUser(started.app, { staff: true });
+    const refund = (amount?: string) =>
+      started.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${started.orderId}/refund/`,
+        headers: staff.headers,
+        ...(amount ? { payload: { amount } } : {}),
+      });
+    return { ...started, staff, refund };
+  }
+  const recorded = (orderId: number) => ctx().app.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+  const retry = () => {
+    const { app } = ctx();
+    return retryPendingRefunds(app.db, createPaymentProvider(app.config, app.db), app.log, 0);
+  };
+
+  it('asks Paystack for a partial refund, then the rest, each with its own key as merchant note', async () => {
+    const { orderId, reference, refund } = await paidThroughPaystack();
+    expect((await refund('5.00')).json()).toMatchObject({ refunded_amount: '5.00' });
+    expect((await refund()).json()).toMatchObject({ refunded_amount: '20.00' });
+    expect(fake.refunds.filter((r) => r.transaction === reference)).toEqual([
+      { transaction: reference, amount: 500, merchant_note: `RFD-${orderId}-1` },
+      { transaction: reference, amount: 1500, merchant_note: `RFD-${orderId}-2` },
+    ]);
+    expect((await recorded(orderId)).map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
+  });
+
+  it('keeps a refund pending while Paystack is down and sends it once when it is back', async () => {
+    const { orderId, reference, refund } = await paidThroughPaystack();
+    fake.down = true;
+    try {
+      const res = await refund('7.00');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ refunded_amount: '7.00', refunds: [{ amount: '7.00', status: 'pending' }] });
+      expect(await retry()).toBe(0);
+    } finally {
+      fake.down = false;
+    }
+    expect(await retry()).toBe(1);
+    expect(await retry()).toBe(0);
+    expect(fake.refunds.filter((r) => r.transaction === reference)).toHaveLength(1);
+    expect(await recorded(orderId)).toMatchObject([{ status: 'succeeded', attempts: 3 }]);
+  });
+
+  it('never refunds twice when the answer to a refund was lost: the retry finds it by its key', async () => {
+    const { orderId, reference, refund } = await paidThroughPaystack();
+    fake.loseNextRefundAnswer = true;
+    expect((await refund('3.00')).json().refunds).toMatchObject([{ status: 'pending' }]);
+    expect(await retry()).toBe(1);
+    expect(fake.refunds.filter((r) => r.transaction === reference)).toEqual([
+      { transaction: reference, amount: 300, merchant_note: `RFD-${orderId}-1` },
+    ]);
+    expect(await recorded(orderId)).toMatchObject([{ status: 'succeeded' }]);
+  });
+
+  it('a refund Paystack refuses becomes failed and stops counting as refunded', async () => {
+    const { app, orderId, reference, refund } = await paidThroughPaystack();
+    // Paystack's own record says more was given back already (a refund from its dashboard).
+    fake.refunds.push({ transaction: reference, amount: 1900 });
+    const res = await refund('5.00');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ refunded_amount: '0.00', refunds: [{ status: 'failed', amount: '5.00' }] });
+    expect(
+      res
+        .json()
+        .events.map((e: { type: string }) => e.type)
+        .slice(-2),
+    ).toEqual(['refunded', 'refund_failed']);
+    expect((await orderRow(app, orderId)).refundedCents).toBe(0);
   });
 });

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { refunds as refundsTable } from '../../db/schema.js';
 import { buildApp, useTestApp } from '../../test/app.js';
 import { createBook, createUser, expireReservation, orderRow, placeOrder, stockOf } from '../../test/factories.js';
 import { charge, initialize, verify } from '../../test/payments.js';
@@ -244,7 +246,7 @@ describe('reservations', () => {
     });
   });
 
-  it('keeps a late payment whose copies were sold meanwhile, flagged backordered', async () => {
+  it('refunds a late payment whose copies were sold meanwhile, never selling copies the shop does not have', async () => {
     const { app, user, book, order } = await newOrder(2, 2);
     const { reference } = (await initialize(app, user, order.id)).json();
     await charge(app, user, reference);
@@ -254,14 +256,24 @@ describe('reservations', () => {
     expect((await placeOrder(app, rival, [{ book, quantity: 2 }])).statusCode).toBe(201);
 
     const res = await verify(app, user, order.id, reference);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'success', order_status: 'backordered' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      status: 'failed',
+      error:
+        'The time to pay for this order ran out and its books are no longer in stock, so your payment has been refunded. Please check out again.',
+    });
     expect(await stockOf(app, book.id)).toBe(0); // never below zero, never sold twice
     expect(await orderRow(app, order.id)).toMatchObject({
-      status: 'backordered',
+      status: 'cancelled',
+      fulfilmentStatus: 'cancelled',
       paymentStatus: 'success',
       transactionRef: reference,
+      refundedCents: 2_500,
     });
+    const again = await verify(app, user, order.id, reference);
+    expect(again.statusCode).toBe(409);
+    const refunds = await app.db.select().from(refundsTable).where(eq(refundsTable.orderId, order.id));
+    expect(refunds).toMatchObject([{ status: 'succeeded', amountCents: 2_500, paymentReference: reference }]);
   });
 
   it('does not hold an expired order again: the shopper checks out again (issue 15: holds cannot be renewed)', async () => {

@@ -16,6 +16,7 @@ import {
   sandboxCardOutcome,
 } from './providers/sandbox.js';
 import { type PaymentProvider, type ProviderTransaction, ProviderUnavailable } from './providers/types.js';
+import { openRefund, sendRefund } from './refunds.js';
 
 export function createPaymentProvider(config: Config, db: Database): PaymentProvider {
   const { payment } = config;
@@ -212,14 +213,40 @@ async function recordSuccess(tx: Transaction, reference: string, raw: unknown) {
 
 /**
  * A payment the provider confirmed (amount and currency already judged): the attempt (ours) and the
- * order (orders.markPaid) are marked paid together, in one short transaction.
+ * order (orders.markPaid) are marked paid together, in one short transaction. A payment that cannot
+ * buy anything (the hold ran out and the copies are gone, or the order was cancelled) is given back:
+ * its refund is recorded in the same transaction and asked of the provider right after.
  */
-function payOrder(db: Database, orderId: number, reference: string, raw: unknown): Promise<PaymentApplied> {
-  return db.transaction(async (tx) => {
+async function payOrder(
+  db: Database,
+  provider: PaymentProvider,
+  log: FastifyBaseLogger,
+  orderId: number,
+  reference: string,
+  raw: unknown,
+): Promise<PaymentApplied> {
+  const { result, refundId } = await db.transaction(async (tx) => {
     await recordSuccess(tx, reference, raw);
-    return markPaid(tx, orderId, reference);
+    const result = await markPaid(tx, orderId, reference);
+    if (!result.refundCents) return { result, refundId: null };
+    const refund = await openRefund(tx, {
+      orderId,
+      actor: { kind: 'shop' },
+      amountCents: undefined,
+      provider: provider.name,
+      reason: 'Paid after the reservation ran out; the books were no longer in stock.',
+    });
+    return { result, refundId: refund?.id ?? null };
   });
+  if (refundId !== null) {
+    log.warn({ orderId, reference }, 'a late payment found the copies gone; refunding it');
+    await sendRefund(db, provider, log, refundId);
+  }
+  return result;
 }
+
+const LATE_PAYMENT_MESSAGE =
+  'The time to pay for this order ran out and its books are no longer in stock, so your payment has been refunded. Please check out again.';
 
 /**
  * POST /verify-payment/: the order's owner asks us to check a payment. We ask the provider (outside any
@@ -239,6 +266,9 @@ export async function verifyPayment(
     throw verifyFailure(422, 'failed', 'This payment reference does not belong to this order');
   }
   if (order.paymentStatus === 'success' && order.transactionRef === input.reference) {
+    if (order.status === 'cancelled') {
+      throw verifyFailure(409, 'failed', 'This order was cancelled, and its payment has been refunded.');
+    }
     return { code: 200, status: 'success', order_status: order.status };
   }
   if (attempt.status === 'refunded' || attempt.status === 'refunding')
@@ -260,7 +290,8 @@ export async function verifyPayment(
   });
   switch (judgement.outcome) {
     case 'success': {
-      const result = await payOrder(db, order.id, input.reference, transaction.raw);
+      const result = await payOrder(db, provider, log, order.id, input.reference, transaction.raw);
+      if (result.refundCents) throw verifyFailure(409, 'failed', LATE_PAYMENT_MESSAGE);
       if (!result.applied && result.transactionRef !== input.reference) {
         const charge = {
           orderId: order.id,
@@ -333,7 +364,8 @@ export async function applyProviderEvent(
     return 'ignored';
   }
   if (attempt.status === 'refunded' || attempt.status === 'refunding') return 'refunded';
-  const result = await payOrder(db, order.id, attempt.reference, transaction.raw);
+  const result = await payOrder(db, provider, log, order.id, attempt.reference, transaction.raw);
+  if (result.refundCents) return 'refunded';
   if (result.applied) return 'applied';
   if (result.transactionRef === attempt.reference) return 'already_paid';
   const charge = {

@@ -95,6 +95,15 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     currency: 'USD',
     promo_code: null,
     discount: '0.00',
+    fulfilment_status: 'unfulfilled',
+    shipping_address: null,
+    shipping_method: null,
+    shipping_price: '0.00',
+    carrier: null,
+    tracking_number: null,
+    tracking_url: null,
+    refunded_amount: '0.00',
+    events: [],
     items: [
       {
         id: 1,

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PaymentProvider, ProviderTransaction } from './types.js';
-import { ProviderUnavailable } from './types.js';
+import { ProviderRefused, ProviderUnavailable } from './types.js';
 
 /**
  * Paystack: the browser opens the inline pop-up (https://js.paystack.co/v2/inline.js) with the public
@@ -68,24 +68,51 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
       }
       return fromPaystackTransaction(body.data);
     },
-    async refund({ reference, amountCents }) {
-      // POST /refund (https://paystack.com/docs/api/refund/): the whole amount of that transaction.
-      let response: Response;
-      try {
-        response = await fetch(`${options.baseUrl}/refund`, {
-          method: 'POST',
-          headers: {
-            Authorization: `Bearer ${options.secretKey}`,
-            'Content-Type': 'application/json',
-            Accept: 'application/json',
-          },
-          body: JSON.stringify({ transaction: reference, amount: amountCents }),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (err) {
-        throw new ProviderUnavailable('Paystack could not be reached', { cause: err });
+    async refund({ reference, amountCents, refundReference }) {
+      const headers = {
+        Authorization: `Bearer ${options.secretKey}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+      };
+      const call = async (path: string, init: RequestInit = {}) => {
+        try {
+          return await fetch(`${options.baseUrl}${path}`, { headers, signal: AbortSignal.timeout(timeoutMs), ...init });
+        } catch (err) {
+          throw new ProviderUnavailable('Paystack could not be reached', { cause: err });
+        }
+      };
+      if (refundReference) {
+        // Paystack takes no idempotency key: our refund's key travels as its merchant note, and before
+        // asking we look for a refund with that note (an earlier try whose answer was lost), so a
+        // retry never refunds twice. GET /refund?transaction= (https://paystack.com/docs/api/refund/).
+        const listed = await call(`/refund?transaction=${encodeURIComponent(reference)}`);
+        const list = (await listed.json().catch(() => null)) as { status?: boolean; data?: unknown } | null;
+        if (!listed.ok || list?.status !== true || !Array.isArray(list.data)) {
+          throw new ProviderUnavailable(`Paystack could not list refunds (${listed.status})`);
+        }
+        const earlier = list.data.find(
+          (r: unknown) =>
+            typeof r === 'object' && r !== null && (r as { merchant_note?: unknown }).merchant_note === refundReference,
+        );
+        if (earlier) return earlier;
       }
-      const body = (await response.json().catch(() => null)) as { status?: boolean; data?: unknown } | null;
+      // POST /refund: `amount` in minor units (all of it when it is the whole charge).
+      const response = await call('/refund', {
+        method: 'POST',
+        body: JSON.stringify({
+          transaction: reference,
+          amount: amountCents,
+          ...(refundReference ? { merchant_note: refundReference } : {}),
+        }),
+      });
+      const body = (await response.json().catch(() => null)) as {
+        status?: boolean;
+        data?: unknown;
+        message?: string;
+      } | null;
+      if (response.status >= 400 && response.status < 500 && response.status !== 429 && body?.status === false) {
+        throw new ProviderRefused(`Paystack refused the refund: ${body.message ?? response.status}`);
+      }
       if (!response.ok || body?.status !== true)
         throw new ProviderUnavailable(`Paystack refused the refund (${response.status})`);
       return body.data ?? body;

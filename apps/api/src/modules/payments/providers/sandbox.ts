@@ -2,7 +2,7 @@ import { SANDBOX_CARDS } from '@bookstore/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { payments } from '../../../db/schema.js';
-import type { PaymentProvider, ProviderTransaction } from './types.js';
+import { type PaymentProvider, ProviderRefused, type ProviderTransaction } from './types.js';
 
 /**
  * The built-in test-mode provider. Its "provider side" is the charge endpoint plus the payments table:
@@ -20,8 +20,10 @@ export interface SandboxLedgerEntry {
   channel: 'card';
   card: { last4: string; brand: string };
   paid_at: string | null;
-  /** Set when the charge was given back. */
+  /** Set when the charge was given back (a second charge, in full). */
   refund?: { amount: number; currency: string; refunded_at: string };
+  /** Refunds of the order's payment, by their own key: the same key is recorded once. */
+  refunds?: { reference: string; amount: number; currency: string; refunded_at: string }[];
 }
 
 export function createSandboxProvider(db: Database): PaymentProvider {
@@ -46,8 +48,37 @@ export function createSandboxProvider(db: Database): PaymentProvider {
         raw: entry,
       };
     },
-    async refund({ reference, amountCents, currency }) {
+    async refund({ reference, amountCents, currency, refundReference }) {
       // The sandbox's ledger records the refund beside the charge, as a provider's dashboard would.
+      if (refundReference) {
+        // A refund of the order (part or all): kept by its key, once, never above what was charged.
+        return db.transaction(async (tx) => {
+          const [row] = await tx
+            .select({ providerResponse: payments.providerResponse })
+            .from(payments)
+            .where(eq(payments.reference, reference))
+            .for('update');
+          const entry = (row?.providerResponse as SandboxLedgerEntry | null) ?? null;
+          if (!entry || entry.status !== 'success') throw new ProviderRefused('The sandbox has no such charge');
+          const given = entry.refunds ?? [];
+          const earlier = given.find((r) => r.reference === refundReference);
+          if (earlier) return earlier;
+          const total = given.reduce((sum, r) => sum + r.amount, 0) + (entry.refund?.amount ?? 0);
+          if (total + amountCents > entry.amount)
+            throw new ProviderRefused('The refund is more than what is left of the charge');
+          const refund = {
+            reference: refundReference,
+            amount: amountCents,
+            currency,
+            refunded_at: new Date().toISOString(),
+          };
+          await tx
+            .update(payments)
+            .set({ providerResponse: { ...entry, refunds: [...given, refund] } })
+            .where(eq(payments.reference, reference));
+          return refund;
+        });
+      }
       const [row] = await db
         .select({ providerResponse: payments.providerResponse })
         .from(payments)

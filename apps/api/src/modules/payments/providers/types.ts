@@ -22,10 +22,25 @@ export interface PaymentProvider {
   /** Asks the provider about a transaction. Throws ProviderUnavailable when it cannot be reached. */
   verifyTransaction(reference: string): Promise<ProviderTransaction>;
   /**
-   * Gives a successful charge back in full (a second payment for an order already paid). Returns the
-   * provider's answer, kept for support. Throws ProviderUnavailable when it cannot be reached.
+   * Gives money back from a successful charge: all of it (a second payment for an order already paid)
+   * or part (a refund of the order). `refundReference`, when given, is the refund's own key: asked
+   * again with the same key, the provider refunds once. Returns the provider's answer, kept for
+   * support. Throws ProviderUnavailable when it cannot be reached (try again later), ProviderRefused
+   * when it said no (trying again will not help).
    */
-  refund(charge: { reference: string; amountCents: number; currency: string }): Promise<unknown>;
+  refund(charge: {
+    reference: string;
+    amountCents: number;
+    currency: string;
+    refundReference?: string;
+  }): Promise<unknown>;
+}
+
+export class ProviderRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProviderRefused';
+  }
 }
 
 export class ProviderUnavailable extends Error {

@@ -17,6 +17,15 @@ function order(status: string, payment_status: string): Order {
     discount: '0.00',
     currency: 'USD',
     items: [],
+    fulfilment_status: 'unfulfilled',
+    shipping_address: null,
+    shipping_method: null,
+    shipping_price: '0.00',
+    carrier: null,
+    tracking_number: null,
+    tracking_url: null,
+    refunded_amount: '0.00',
+    events: [],
   };
 }
 

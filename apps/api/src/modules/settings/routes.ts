@@ -1,0 +1,139 @@
+import {
+  errorSchema,
+  publicShopSettingsSchema,
+  shippingCodeParamSchema,
+  shippingMethodCreateSchema,
+  shippingMethodListSchema,
+  shippingMethodUpdateSchema,
+  shopSettingsSchema,
+  shopSettingsUpdateSchema,
+  staffShippingMethodSchema,
+} from '@bookstore/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { security } from '../../lib/openapi.js';
+import * as settings from './service.js';
+
+const tags = ['settings'];
+
+/** Delivery methods and the shop's settings: read by every shopper, changed by staff. */
+export async function settingsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/shipping-methods/',
+    {
+      schema: {
+        tags,
+        summary: "The delivery methods a shopper can choose, in the shop's order, with their prices",
+        response: { 200: shippingMethodListSchema },
+      },
+    },
+    async () => (await settings.listMethods(app.db, { activeOnly: true })).map(settings.toShippingMethod),
+  );
+
+  app.get(
+    '/shop-settings/',
+    {
+      schema: {
+        tags,
+        summary: 'What every shopper sees of the shop settings: the "free Standard Delivery from" amount',
+        response: { 200: publicShopSettingsSchema },
+      },
+    },
+    async () => {
+      const { free_standard_from } = settings.toShopSettings(await settings.readSettings(app.db));
+      return { free_standard_from };
+    },
+  );
+
+  app.get(
+    '/admin/shipping-methods/',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: [...tags, 'admin'],
+        summary: 'Every delivery method, also inactive ones (staff)',
+        security,
+        response: { 200: z.array(staffShippingMethodSchema), 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async () => (await settings.listMethods(app.db, { activeOnly: false })).map(settings.toStaffShippingMethod),
+  );
+
+  app.post(
+    '/admin/shipping-methods/',
+    {
+      preHandler: app.requireStaff,
+      config: { invalidates: ['catalogue'] },
+      schema: {
+        tags: [...tags, 'admin'],
+        summary: 'Add a delivery method (staff); 409 when the code is taken',
+        security,
+        body: shippingMethodCreateSchema,
+        response: {
+          201: staffShippingMethodSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await settings.createMethod(app.db, request.body)),
+  );
+
+  app.put(
+    '/admin/shipping-methods/:code/',
+    {
+      preHandler: app.requireStaff,
+      config: { invalidates: ['catalogue'] },
+      schema: {
+        tags: [...tags, 'admin'],
+        summary: "Change a delivery method's name, days, price, whether it is offered, or its place (staff)",
+        security,
+        params: shippingCodeParamSchema,
+        body: shippingMethodUpdateSchema,
+        response: {
+          200: staffShippingMethodSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request) => settings.updateMethod(app.db, request.params.code, request.body),
+  );
+
+  app.get(
+    '/admin/settings/',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: [...tags, 'admin'],
+        summary: 'The shop settings (staff)',
+        security,
+        response: { 200: shopSettingsSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async () => settings.toShopSettings(await settings.readSettings(app.db)),
+  );
+
+  app.put(
+    '/admin/settings/',
+    {
+      preHandler: app.requireStaff,
+      config: { invalidates: ['catalogue'] },
+      schema: {
+        tags: [...tags, 'admin'],
+        summary: 'Change the shop settings (staff): fields left out keep their value',
+        security,
+        body: shopSettingsUpdateSchema,
+        response: { 200: shopSettingsSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => settings.toShopSettings(await settings.updateSettings(app.db, request.body)),
+  );
+}
