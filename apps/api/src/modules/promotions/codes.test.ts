@@ -151,6 +151,25 @@ describe('promo codes', () => {
     expect((await quote('SOON')).statusCode).toBe(200);
   });
 
+  it('a free-delivery code takes off the delivery method the cart chose', async () => {
+    await newCode({ code: 'SHIPFREE', kind: 'free_delivery' });
+    const res = await app().inject({
+      method: 'POST',
+      url: '/api/cart/quote/',
+      headers: shopper.headers,
+      payload: { items: [{ book: book.id, quantity: 1 }], code: 'shipfree', shipping_method: 'express' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ subtotal: '20.00', shipping: '9.99', discount: '9.99', total: '20.00' });
+    const unknown = await app().inject({
+      method: 'POST',
+      url: '/api/cart/quote/',
+      payload: { items: [{ book: book.id, quantity: 1 }], shipping_method: 'by-pigeon' },
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().error).toBe('This delivery method is not offered. Please choose another one.');
+  });
+
   it('a code for some books discounts only those lines', async () => {
     await newCode({ code: 'CAT5', kind: 'amount', amount_off: '5', category_ids: [categoryId] });
     const res = await quote('CAT5', [
