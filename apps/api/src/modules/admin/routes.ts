@@ -4,7 +4,6 @@ import {
   type DashboardSummary,
   dashboardSummarySchema,
   errorSchema,
-  LOW_STOCK_THRESHOLD,
   lowStockListSchema,
   pagedAdminBooksSchema,
   pageMeta,
