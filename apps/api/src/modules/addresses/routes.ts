@@ -1,14 +1,8 @@
-import {
-  addressListSchema,
-  addressRequestSchema,
-  addressSchema,
-  errorSchema,
-  idParamSchema,
-} from '@bookstore/contract';
+import { addressListSchema, addressRequestSchema, addressSchema, idParamSchema } from '@bookstore/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { security } from '../../lib/openapi.js';
+import { errorReplies, security } from '../../lib/openapi.js';
 import * as book from './service.js';
 
 const tags = ['addresses'];
@@ -25,7 +19,7 @@ export async function addressesRoutes(fastify: FastifyInstance) {
         tags,
         summary: "The caller's addresses, the default first",
         security,
-        response: { 200: addressListSchema, 401: errorSchema },
+        response: { 200: addressListSchema, ...errorReplies(401) },
       },
     },
     (request) => book.listAddresses(app.db, request.user!.userId),
@@ -41,7 +35,7 @@ export async function addressesRoutes(fastify: FastifyInstance) {
         summary: 'Add an address (the first one, or one sent with is_default: true, becomes the default)',
         security,
         body: addressRequestSchema,
-        response: { 201: addressSchema, 400: errorSchema, 401: errorSchema, 422: errorSchema },
+        response: { 201: addressSchema, ...errorReplies(400, 401, 422) },
       },
     },
     async (request, reply) => reply.code(201).send(await book.addAddress(app.db, request.user!.userId, request.body)),
@@ -58,7 +52,7 @@ export async function addressesRoutes(fastify: FastifyInstance) {
         security,
         params: idParamSchema,
         body: addressRequestSchema,
-        response: { 200: addressSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+        response: { 200: addressSchema, ...errorReplies(400, 401, 404) },
       },
     },
     (request) => book.updateAddress(app.db, request.user!.userId, request.params.id, request.body),
@@ -74,7 +68,7 @@ export async function addressesRoutes(fastify: FastifyInstance) {
         summary: 'Delete one of your addresses (when it was the default, your oldest other one becomes it)',
         security,
         params: idParamSchema,
-        response: { 204: z.null(), 400: errorSchema, 401: errorSchema, 404: errorSchema },
+        response: { 204: z.null(), ...errorReplies(400, 401, 404) },
       },
     },
     async (request, reply) => {

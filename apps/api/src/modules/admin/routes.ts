@@ -3,7 +3,6 @@ import {
   centsToMoney,
   type DashboardSummary,
   dashboardSummarySchema,
-  errorSchema,
   lowStockListSchema,
   pagedAdminBooksSchema,
   pageMeta,
@@ -30,7 +29,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Books at or under the low-stock threshold (a shop setting), fewest copies first (staff)',
         security,
-        response: { 200: lowStockListSchema, 401: errorSchema, 403: errorSchema },
+        response: { 200: lowStockListSchema, ...errorReplies(401, 403) },
       },
     },
     async () => {

@@ -1,6 +1,5 @@
 import {
   cancelOrderRequestSchema,
-  errorSchema,
   idParamSchema,
   orderSchema,
   refundOrderRequestSchema,
@@ -11,12 +10,12 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { security } from '../../lib/openapi.js';
+import { errorReplies, security } from '../../lib/openapi.js';
 import { createPaymentProvider } from '../payments/index.js';
 import * as afterSale from './service.js';
 
 const tags = ['orders', 'admin'];
-const staffErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const staffErrors = errorReplies(400, 401, 403, 404, 409);
 
 /** Ship, deliver, cancel, refund and return (docs/product.md, "Orders after the sale"). */
 export async function fulfilmentRoutes(fastify: FastifyInstance) {
@@ -38,7 +37,7 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
         security,
         params: idParamSchema,
         body: cancelOrderRequestSchema.nullish(),
-        response: { 200: orderSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: { 200: orderSchema, ...errorReplies(400, 401, 404, 409) },
       },
     },
     async (request) => {
@@ -106,7 +105,7 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
         params: idParamSchema,
         headers: z.object({ 'idempotency-key': z.string().trim().min(1).max(100).optional() }),
         body: refundOrderRequestSchema.nullish(),
-        response: { 200: staffOrderSchema, 422: errorSchema, ...staffErrors },
+        response: { 200: staffOrderSchema, ...errorReplies(422), ...staffErrors },
       },
     },
     async (request) => {
@@ -131,7 +130,7 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
         security,
         params: idParamSchema,
         body: returnOrderRequestSchema.nullish(),
-        response: { 200: staffOrderSchema, 422: errorSchema, ...staffErrors },
+        response: { 200: staffOrderSchema, ...errorReplies(422), ...staffErrors },
       },
     },
     async (request) => {

@@ -21,7 +21,7 @@ import { forbidden } from '../../lib/errors.js';
 import { stopReservationSweeper } from './reservations.js';
 import { placeOrder } from './checkout.js';
 import { exportOrders, getOrderFor, getStaffOrder, listAllOrders, listOwnOrders } from './service.js';
-import { security } from '../../lib/openapi.js';
+import { errorReplies, security } from '../../lib/openapi.js';
 
 /** Most rows one CSV export holds. */
 export const EXPORT_LIMIT = 10_000;
@@ -165,7 +165,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
           "The staff's order queue, newest first: by fulfilment and payment state, and a search (q) by order number, e-mail or name",
         security,
         querystring: adminOrderListQuerySchema,
-        response: { 200: pagedOrdersSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+        response: { 200: pagedOrdersSchema, ...errorReplies(400, 401, 403) },
       },
     },
     async (request) => {
@@ -187,7 +187,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
         summary: `The orders the same filter finds, as CSV (newest first, at most ${EXPORT_LIMIT})`,
         security,
         querystring: adminOrderListQuerySchema.omit({ page: true, page_size: true }),
-        response: { 200: z.string(), 400: errorSchema, 401: errorSchema, 403: errorSchema },
+        response: { 200: z.string(), ...errorReplies(400, 401, 403) },
       },
     },
     async (request, reply) => {

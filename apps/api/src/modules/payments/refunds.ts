@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client.js';
 import { refunds } from '../../db/schema.js';
 import { type Actor, refundFailed, refundOrder } from '../orders/index.js';
-import { type PaymentProvider, ProviderRefused, ProviderUnavailable } from './providers/types.js';
+import { type PaymentProvider, ProviderRefused } from './providers/types.js';
 
 /**
  * Refunds of orders (docs/decisions/0018-after-the-sale.md). A refund is recorded first, in the
@@ -97,11 +97,12 @@ export async function sendRefund(
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')));
     return 'succeeded';
   } catch (err) {
-    if (err instanceof ProviderUnavailable) {
+    if (!(err instanceof ProviderRefused)) {
+      // Unreachable, or anything else on the way (the refund is recorded and committed): it stays
+      // pending, and retryPendingRefunds asks again with the same key.
       log.warn({ err, refund: refund.reference, orderId: refund.orderId }, 'refund not sent yet; will retry');
       return 'pending';
     }
-    if (!(err instanceof ProviderRefused)) throw err;
     log.error({ err, refund: refund.reference, orderId: refund.orderId }, 'the payment provider refused a refund');
     await db.transaction(async (tx) => {
       const [failed] = await tx

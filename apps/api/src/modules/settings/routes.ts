@@ -1,5 +1,4 @@
 import {
-  errorSchema,
   publicShopSettingsSchema,
   shippingCodeParamSchema,
   shippingMethodCreateSchema,
@@ -12,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { security } from '../../lib/openapi.js';
+import { errorReplies, security } from '../../lib/openapi.js';
 import * as settings from './service.js';
 
 const tags = ['settings'];
@@ -56,7 +55,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
         tags: [...tags, 'admin'],
         summary: 'Every delivery method, also inactive ones (staff)',
         security,
-        response: { 200: z.array(staffShippingMethodSchema), 401: errorSchema, 403: errorSchema },
+        response: { 200: z.array(staffShippingMethodSchema), ...errorReplies(401, 403) },
       },
     },
     async () => (await settings.listMethods(app.db, { activeOnly: false })).map(settings.toStaffShippingMethod),
@@ -74,10 +73,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
         body: shippingMethodCreateSchema,
         response: {
           201: staffShippingMethodSchema,
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          409: errorSchema,
+          ...errorReplies(400, 401, 403, 409),
         },
       },
     },
@@ -97,10 +93,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
         body: shippingMethodUpdateSchema,
         response: {
           200: staffShippingMethodSchema,
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
+          ...errorReplies(400, 401, 403, 404),
         },
       },
     },
@@ -115,7 +108,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
         tags: [...tags, 'admin'],
         summary: 'The shop settings (staff)',
         security,
-        response: { 200: shopSettingsSchema, 401: errorSchema, 403: errorSchema },
+        response: { 200: shopSettingsSchema, ...errorReplies(401, 403) },
       },
     },
     async () => settings.toShopSettings(await settings.readSettings(app.db)),
@@ -131,7 +124,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
         summary: 'Change the shop settings (staff): fields left out keep their value',
         security,
         body: shopSettingsUpdateSchema,
-        response: { 200: shopSettingsSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+        response: { 200: shopSettingsSchema, ...errorReplies(400, 401, 403) },
       },
     },
     async (request) => settings.toShopSettings(await settings.updateSettings(app.db, request.body)),
