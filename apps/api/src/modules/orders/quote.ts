@@ -1,7 +1,6 @@
 import {
   centsToMoney,
   DEFAULT_SHIPPING_METHOD,
-  errorSchema,
   type Quote,
   quoteRequestSchema,
   quoteSchema,
@@ -9,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorReplies } from '../../lib/openapi.js';
 import type { Database } from '../../db/client.js';
 import { unprocessable } from '../../lib/errors.js';
 import { findActiveMethod } from '../settings/index.js';
@@ -82,7 +82,7 @@ export async function quoteRoutes(parent: FastifyInstance) {
           'not apply is a 422 saying why (unknown, expired, not valid yet, minimum not reached, already used, not ' +
           'valid for these books), with `fields.promo_code`.',
         body: quoteRequestSchema,
-        response: { 200: quoteSchema, 400: errorSchema, 422: errorSchema, 429: errorSchema },
+        response: { 200: quoteSchema, ...errorReplies(400, 422, 429) },
       },
     },
     async (request) => quoteCart(app.db, request.body, request.user?.userId ?? null),

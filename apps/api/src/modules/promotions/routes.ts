@@ -1,5 +1,4 @@
 import {
-  errorSchema,
   headlineSaleSchema,
   idParamSchema,
   promoCodeRequestSchema,
@@ -12,7 +11,7 @@ import {
 } from '@bookstore/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { security } from '../../lib/openapi.js';
+import { errorReplies, security } from '../../lib/openapi.js';
 import { createPromoCode, listPromoCodes } from './codes.js';
 import { createSale, endSale, headlineSale, listSales, previewSale } from './sales.js';
 
@@ -20,7 +19,6 @@ import { createSale, endSale, headlineSale, listSales, previewSale } from './sal
 export async function promotionsRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const tags = ['promotions'];
-  const staffOnly = { 401: errorSchema, 403: errorSchema };
 
   app.get(
     '/sales/headline/',
@@ -42,7 +40,7 @@ export async function promotionsRoutes(parent: FastifyInstance) {
         tags,
         security,
         summary: 'Every sale, latest start first',
-        response: { 200: salesListSchema, ...staffOnly },
+        response: { 200: salesListSchema, ...errorReplies(401, 403) },
       },
     },
     async () => ({ data: await listSales(app.db) }),
@@ -60,7 +58,7 @@ export async function promotionsRoutes(parent: FastifyInstance) {
         summary:
           'Schedule a sale: percent or amount off chosen books, categories, authors, everything or the bestsellers',
         body: saleRequestSchema,
-        response: { 201: saleSchema, 400: errorSchema, ...staffOnly, 422: errorSchema },
+        response: { 201: saleSchema, ...errorReplies(400, 401, 403, 422) },
       },
     },
     async (request, reply) => reply.code(201).send(await createSale(app.db, request.body, request.user!.userId)),
@@ -77,7 +75,7 @@ export async function promotionsRoutes(parent: FastifyInstance) {
         summary:
           'The books a sale would reach if it ran now, with their regular, current and sale prices (nothing is saved)',
         body: saleRequestSchema,
-        response: { 200: salePreviewSchema, 400: errorSchema, ...staffOnly },
+        response: { 200: salePreviewSchema, ...errorReplies(400, 401, 403) },
       },
     },
     async (request) => previewSale(app.db, request.body),
@@ -93,7 +91,7 @@ export async function promotionsRoutes(parent: FastifyInstance) {
         security,
         summary: 'End a sale now (a scheduled one never starts); its books go back to their regular prices',
         params: idParamSchema,
-        response: { 200: saleSchema, 400: errorSchema, ...staffOnly, 404: errorSchema, 422: errorSchema },
+        response: { 200: saleSchema, ...errorReplies(400, 401, 403, 404, 422) },
       },
     },
     async (request) => endSale(app.db, request.params.id),
@@ -108,7 +106,7 @@ export async function promotionsRoutes(parent: FastifyInstance) {
         security,
         summary:
           'Every promo code, newest first, with its uses, the uses unpaid orders hold and the revenue it brought',
-        response: { 200: promoCodesListSchema, ...staffOnly },
+        response: { 200: promoCodesListSchema, ...errorReplies(401, 403) },
       },
     },
     async () => ({ data: await listPromoCodes(app.db) }),
@@ -124,7 +122,7 @@ export async function promotionsRoutes(parent: FastifyInstance) {
         security,
         summary: 'Create a promo code: percent or amount off, or free delivery, with its optional rules',
         body: promoCodeRequestSchema,
-        response: { 201: promoCodeSchema, 400: errorSchema, ...staffOnly, 409: errorSchema },
+        response: { 201: promoCodeSchema, ...errorReplies(400, 401, 403, 409) },
       },
     },
     async (request, reply) => reply.code(201).send(await createPromoCode(app.db, request.body, request.user!.userId)),
