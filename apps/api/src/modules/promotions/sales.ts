@@ -139,11 +139,12 @@ async function nextBoundary(db: Database): Promise<Date | null> {
 
 /** How often a process checks anyway (a sale created or moved on another process). */
 const CHECK_EVERY_MS = 30_000;
-const timers = new WeakMap<FastifyInstance, NodeJS.Timeout>();
+const timers = new WeakMap<Database, NodeJS.Timeout>();
 
 /** Every process runs this: it wakes at the next boundary (or every 30 s) and applies what is due. */
 export function startSaleScheduler(app: FastifyInstance) {
-  stopSaleScheduler(app);
+  const key = app.db;
+  stopSaleScheduler(key);
   const tick = async () => {
     try {
       await runSaleBoundaries(app.db);
@@ -151,19 +152,19 @@ export function startSaleScheduler(app: FastifyInstance) {
       const wait = next
         ? Math.max(50, Math.min(CHECK_EVERY_MS, next.getTime() - clock.now().getTime() + 50))
         : CHECK_EVERY_MS;
-      if (timers.has(app)) timers.set(app, setTimeout(() => void tick(), wait).unref());
+      if (timers.has(key)) timers.set(key, setTimeout(() => void tick(), wait).unref());
     } catch (err) {
       app.log.warn({ err }, 'could not apply the sales that start or end now');
-      if (timers.has(app)) timers.set(app, setTimeout(() => void tick(), CHECK_EVERY_MS).unref());
+      if (timers.has(key)) timers.set(key, setTimeout(() => void tick(), CHECK_EVERY_MS).unref());
     }
   };
-  timers.set(app, setTimeout(() => void tick(), 0).unref());
-  app.addHook('onClose', async () => stopSaleScheduler(app));
+  timers.set(key, setTimeout(() => void tick(), 0).unref());
 }
 
-export function stopSaleScheduler(app: FastifyInstance) {
-  clearTimeout(timers.get(app));
-  timers.delete(app);
+/** Stops the scheduler of this database's app (its routes call it when the app closes). */
+export function stopSaleScheduler(db: Database) {
+  clearTimeout(timers.get(db));
+  timers.delete(db);
 }
 
 /* ------------------------------------------------------------------ staff */
