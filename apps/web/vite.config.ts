@@ -77,12 +77,18 @@ const inlineBoot: Plugin = {
  * src/entry-server.tsx`, into dist/server/, which the API server never serves as a file). The server
  * bundle carries its dependencies, so a build copied anywhere (the browser suite's) runs as it is.
  */
+/**
+ * The contract's country list (i18n-iso-countries): its Node entry loads every language's names with
+ * a computed require, which a bundle cannot carry; the codes the contract uses are in its browser entry.
+ */
+const countryCodes = { find: /^i18n-iso-countries$/, replacement: 'i18n-iso-countries/index.js' };
+
 export default defineConfig(({ isSsrBuild }) => {
   const known = new Map<string, boolean>();
   return {
     plugins: [react(), tailwindcss(), startAfterPaint, inlineBoot],
     resolve: isSsrBuild
-      ? {}
+      ? { alias: [countryCodes] }
       : {
           alias: [
             { find: /^react-router$/, replacement: routerBuild('index.mjs') },

@@ -7,6 +7,7 @@ import {
   createAccount,
   enterCard,
   expectAccessible,
+  giveDeliveryAddress,
   orderThroughApi,
   type ShopBook,
   signInFromLoginPage,
@@ -98,6 +99,7 @@ test.describe('protection plan', () => {
     await expect(page.getByTestId('cart-total')).toHaveText(dollars(total));
     await expectAccessible(page, 'cart with protection', '#main');
 
+    await giveDeliveryAddress(page);
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await expect(page.getByText(/^Your order #\d+ is reserved for 15 minutes — pay to complete it$/)).toBeVisible();
     await page.getByRole('button', { name: 'Pay Now' }).click();
@@ -141,6 +143,7 @@ test.describe('protection plan', () => {
       },
       409,
     );
+    await giveDeliveryAddress(page);
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await expect(toasts(page).filter({ hasText: 'Prices have changed' })).toBeVisible();
     await expect(page.getByTestId('cart-total')).toHaveText(dollars(cents(newPrice) + 299));

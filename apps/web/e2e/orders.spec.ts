@@ -6,6 +6,7 @@ import {
   createAccount,
   enterCard,
   expectAccessible,
+  giveDeliveryAddress,
   orderThroughApi,
   proceedToPopup,
   signIn,
@@ -39,6 +40,7 @@ test.describe('checkout', () => {
     // Back in the cart, which kept the book through signing in.
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByRole('heading', { name: 'Shopping Cart (1 item)' })).toBeVisible();
+    await giveDeliveryAddress(page);
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await page.getByRole('button', { name: 'Pay Now' }).click();
 

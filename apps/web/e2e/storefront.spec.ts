@@ -184,7 +184,8 @@ test.describe('cart', () => {
     await expect(page.getByText(`$${a!.price} x 2`)).toBeVisible();
     await expect(page.getByTestId('cart-subtotal')).toHaveText(dollars);
     await expect(page.getByTestId('cart-total')).toHaveText(dollars);
-    await expect(page.getByText('Free')).toBeVisible();
+    // The Order Summary's Shipping row (the delivery step's Standard Delivery reads "Free" too).
+    await expect(page.getByTestId('cart-shipping')).toHaveText('Free');
     await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeVisible();
 
     await page.getByRole('button', { name: `Remove one copy of ${a!.title}` }).click();

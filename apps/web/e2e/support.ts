@@ -121,6 +121,7 @@ export interface ShopBook {
   price: string;
   stock_amount: number;
   available: boolean;
+  book_type?: string;
 }
 
 export async function createAccount(request: APIRequestContext): Promise<Account> {
@@ -194,10 +195,15 @@ export async function accessToken(request: APIRequestContext, account: Account):
 export const UNTOUCHED_BOOK = 'Emma';
 
 /** A book that can be bought, picked at random so parallel tests do not queue for the same copies. */
-export async function buyableBook(request: APIRequestContext): Promise<ShopBook> {
+export async function buyableBook(request: APIRequestContext, options: { paper?: boolean } = {}): Promise<ShopBook> {
   const res = await request.get('/api/books/?page_size=100');
   const books = ((await res.json()).data as ShopBook[]).filter(
-    (b) => b.available && b.stock_amount >= 5 && b.title !== UNTOUCHED_BOOK,
+    (b) =>
+      b.available &&
+      b.stock_amount >= 5 &&
+      b.title !== UNTOUCHED_BOOK &&
+      // A paper book is posted: the delivery journeys need one.
+      (!options.paper || b.book_type !== 'eBook'),
   );
   expect(books.length).toBeGreaterThan(0);
   return books[Math.floor(Math.random() * books.length)]!;
@@ -221,8 +227,45 @@ export async function addToCart(page: Page, book: ShopBook) {
   await expect(page.getByText('Added 1 book(s) to cart')).toBeVisible();
 }
 
+/** An address the journeys send books to (a real UK postal code, which the contract checks per country). */
+export const TEST_ADDRESS = {
+  name: 'Olive Buyer',
+  line1: '10 Downing Street',
+  city: 'London',
+  postal_code: 'SW1A 2AA',
+  country: 'GB',
+  countryName: 'United Kingdom',
+};
+
+/** Fills the address form (the checkout's first address, or the address book's dialog) with `TEST_ADDRESS`. */
+export async function fillAddressForm(scope: Page | Locator, address = TEST_ADDRESS) {
+  await scope.getByLabel('Full name').fill(address.name);
+  await scope.getByLabel('Address line 1').fill(address.line1);
+  await scope.getByLabel('City').fill(address.city);
+  await scope.getByLabel('Postal code').fill(address.postal_code);
+  await scope.getByLabel('Country').selectOption(address.country);
+}
+
+/**
+ * The cart's delivery step, as a shopper without saved addresses meets it: the address form is filled
+ * and kept (the default method, Standard Delivery, stays picked). A shopper with an address, or a cart of
+ * eBooks only, has nothing to do.
+ */
+export async function giveDeliveryAddress(page: Page) {
+  const form = page.getByRole('form', { name: 'Use this address' });
+  const saved = page.getByRole('group', { name: 'Delivery address' });
+  const ebooks = page.getByText('eBooks only: nothing to post.');
+  await expect(form.or(saved).or(ebooks)).toBeVisible({ timeout: 15_000 });
+  if (await form.isVisible()) {
+    await fillAddressForm(form);
+    await form.getByRole('button', { name: 'Use this address' }).click();
+    await expect(saved.or(ebooks)).toBeVisible();
+  }
+}
+
 export async function proceedToPopup(page: Page) {
   await page.goto('/cart');
+  await giveDeliveryAddress(page);
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await page.getByRole('button', { name: 'Pay Now' }).click();
   const popup = page.getByTestId('payment-popup');
@@ -264,19 +307,39 @@ export async function orderThroughApi(
   request: APIRequestContext,
   token: string,
   book: ShopBook,
-  options: { protection?: boolean } = {},
+  options: { protection?: boolean; quantity?: number; delivery?: boolean } = {},
 ) {
   const headers = { authorization: `Bearer ${token}` };
   const unit = Math.round(Number(book.price) * 100);
-  const total = unit + (options.protection ? 299 : 0);
+  const quantity = options.quantity ?? 1;
+  const total = (unit + (options.protection ? 299 : 0)) * quantity;
+  // With `delivery`: to TEST_ADDRESS by Standard Delivery (free in a fresh shop), as the cart sends it.
+  const delivery = options.delivery
+    ? {
+        shipping_method: 'standard',
+        shipping_address: {
+          name: TEST_ADDRESS.name,
+          line1: TEST_ADDRESS.line1,
+          city: TEST_ADDRESS.city,
+          postal_code: TEST_ADDRESS.postal_code,
+          country: TEST_ADDRESS.country,
+        },
+      }
+    : {};
   const res = await request.post('/api/orders/', {
     headers,
     data: {
       total_price: total / 100,
       status: 'pending',
       items: [
-        { book: book.id, quantity: 1, price: Number(book.price), ...(options.protection ? { protection: true } : {}) },
+        {
+          book: book.id,
+          quantity,
+          price: Number(book.price),
+          ...(options.protection ? { protection: true } : {}),
+        },
       ],
+      ...delivery,
     },
   });
   expect(res.status(), await res.text()).toBe(201);

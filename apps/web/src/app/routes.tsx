@@ -1,4 +1,4 @@
-import type { BookDetail, CatalogueReader } from '@bookstore/contract';
+import type { BookDetail, CatalogueReader, ShippingMethod } from '@bookstore/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
@@ -21,6 +21,7 @@ import { categoryQuery } from '../features/catalogue/api/categories';
 import { featuredQuery } from '../features/catalogue/api/featured';
 import { headlineSaleQuery } from '../features/catalogue/api/headline';
 import HomePage from '../features/catalogue/pages/HomePage';
+import { shippingMethodsQuery } from '../lib/shipping';
 import { AfterHydration } from './hydrated';
 import { RootLayout } from './layout/RootLayout';
 import { RootError, RouteError } from './layout/RouteError';
@@ -94,8 +95,10 @@ function loaders(client: QueryClient, reader?: CatalogueReader) {
     book: async ({ params }: LoaderFunctionArgs) => {
       const title = params.title ?? '';
       const loading = one(bookQuery(title), (r) => r.book(title));
+      // The delivery methods and prices the book page lists (the shop's settings).
+      const shipping = reader && !canReadShipping(reader) ? null : one(shippingMethodsQuery(), readShipping);
       if (!reader) return null;
-      await loading;
+      await Promise.all([loading, shipping]);
       const book = client.getQueryData<BookDetail>(bookQuery(title).queryKey);
       // Related books sit below the fold, but in the page all the same: hydration asks for nothing.
       if (book) await one(relatedQuery(book.id), (r) => r.related(book.id));
@@ -105,6 +108,15 @@ function loaders(client: QueryClient, reader?: CatalogueReader) {
     category: collection(categoryQuery, categorySource, (r, slug) => r.category(slug)),
   };
 }
+
+/**
+ * The shop's delivery methods, read in-process where the API's reader has them (`shippingMethods`);
+ * a reader without them leaves the query alone: the server's page shows them loading, as the
+ * browser's first render does, and the browser asks GET /api/shipping-methods/.
+ */
+type ShippingReader = CatalogueReader & { shippingMethods?(): Promise<ShippingMethod[]> };
+const canReadShipping = (reader: CatalogueReader) => typeof (reader as ShippingReader).shippingMethods === 'function';
+const readShipping = (reader: CatalogueReader) => (reader as Required<ShippingReader>).shippingMethods();
 
 type Module = { default: ComponentType };
 

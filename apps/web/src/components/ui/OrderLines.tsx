@@ -63,28 +63,46 @@ export function OrderLines({
   );
 }
 
-/** What an order's total is made of: the books, their protection plans (when any), free shipping. */
+/**
+ * What an order's total is made of: the books, their protection plans (when any), the delivery (when
+ * there is something to post), the total, and what has been refunded of it.
+ */
 export function OrderTotals({ order, totalLabel = 'Total' }: { order: Order; totalLabel?: string }) {
   const books = order.items.reduce((sum, item) => sum + cents(item.price) * item.quantity, 0);
   const protection = order.items.reduce((sum, item) => sum + cents(item.protection_price) * item.quantity, 0);
+  const shipping = cents(order.shipping_price);
+  const refunded = cents(order.refunded_amount);
+  const delivery = order.shipping_method !== null || shipping > 0;
   return (
     <dl className="space-y-2 text-sm">
+      {(protection > 0 || delivery) && (
+        <div className="flex justify-between">
+          <dt>Books</dt>
+          <dd>{formatMoney(books, order.currency)}</dd>
+        </div>
+      )}
       {protection > 0 && (
-        <>
-          <div className="flex justify-between">
-            <dt>Books</dt>
-            <dd>{formatMoney(books, order.currency)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>{PROTECTION_PLAN.name}</dt>
-            <dd data-testid="order-protection">{formatMoney(protection, order.currency)}</dd>
-          </div>
-        </>
+        <div className="flex justify-between">
+          <dt>{PROTECTION_PLAN.name}</dt>
+          <dd data-testid="order-protection">{formatMoney(protection, order.currency)}</dd>
+        </div>
+      )}
+      {delivery && (
+        <div className="flex justify-between">
+          <dt>Shipping{order.shipping_method && ` (${order.shipping_method.name})`}</dt>
+          <dd data-testid="order-shipping">{shipping === 0 ? 'Free' : formatMoney(shipping, order.currency)}</dd>
+        </div>
       )}
       <div className="flex justify-between border-t border-gray-200 pt-3 text-lg font-bold dark:border-gray-800">
         <dt>{totalLabel}</dt>
         <dd data-testid="order-total">{orderMoney(order.total_price, order.currency)}</dd>
       </div>
+      {refunded > 0 && (
+        <div className="flex justify-between font-semibold text-green-800 dark:text-green-300">
+          <dt>Refunded</dt>
+          <dd data-testid="order-refunded">{formatMoney(refunded, order.currency)}</dd>
+        </div>
+      )}
     </dl>
   );
 }

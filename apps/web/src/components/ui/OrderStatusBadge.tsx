@@ -9,7 +9,7 @@ export function OrderStatusBadge({
   order,
   size = 'lg',
 }: {
-  order: Pick<Order, 'status' | 'payment_status'>;
+  order: Pick<Order, 'status' | 'payment_status'> & Partial<Pick<Order, 'fulfilment_status'>>;
   size?: 'sm' | 'lg';
 }) {
   const badge = orderBadge(order);

@@ -7,7 +7,7 @@ import { usePageTitle } from '../../lib/hooks';
 import { useSummary } from './api/dashboard';
 import { BooksTab, type EditBookSlot, sortFrom } from './components/BooksTab';
 import { Figures } from './components/Figures';
-import { OrdersTab } from './components/OrdersTab';
+import { fulfilmentFrom, OrdersTab, paymentFrom } from './components/OrdersTab';
 import { ReviewQueueTab } from './components/ReviewQueueTab';
 import { SalesChart } from './components/SalesChart';
 import { UsersTab } from './components/UsersTab';
@@ -18,6 +18,8 @@ import { MailTab, mailStatusFrom } from './components/MailTab';
 import { SalesTab } from './components/SalesTab';
 import { CodesTab } from './components/CodesTab';
 import { Bestsellers } from './components/Bestsellers';
+import { DeliveryTab } from './components/DeliveryTab';
+import { LowStock } from './components/LowStock';
 import { Badge } from '../../components/ui/Badge';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { paths } from '../../config/paths';
@@ -27,6 +29,7 @@ const TABS = [
   'books',
   'authors',
   'orders',
+  'delivery',
   'users',
   'review',
   'messages',
@@ -40,6 +43,7 @@ const TAB_LABELS: Record<TabName, string> = {
   books: 'Books',
   authors: 'Authors & categories',
   orders: 'Orders',
+  delivery: 'Delivery',
   users: 'Users',
   review: 'Review queue',
   messages: 'Messages',
@@ -51,7 +55,8 @@ const TAB_LABELS: Record<TabName, string> = {
 const SEARCH_HINTS: Record<TabName, string> = {
   books: 'Search books by title, author or ISBN',
   authors: 'Search authors and categories by name',
-  orders: 'Search orders by order number or customer email',
+  orders: 'Search orders by number, email or name',
+  delivery: '',
   users: 'Search users by username or email',
   review: 'Search waiting books by title, author or sender',
   messages: 'Search messages by name, email or subject',
@@ -118,7 +123,10 @@ export default function DashboardPage({ editBook }: { editBook?: EditBookSlot })
             <div className="lg:col-span-2">
               <SalesChart days={summary.data.sales_by_day} currency={summary.data.currency} />
             </div>
-            <Bestsellers books={summary.data.bestsellers} currency={summary.data.currency} />
+            <div className="space-y-6">
+              <Bestsellers books={summary.data.bestsellers} currency={summary.data.currency} />
+              <LowStock editBook={editBook} />
+            </div>
           </div>
         </>
       )}
@@ -146,20 +154,23 @@ export default function DashboardPage({ editBook }: { editBook?: EditBookSlot })
               </Tab>
             ))}
           </TabList>
-          <form role="search" onSubmit={onSearch} className="flex gap-2">
-            <label htmlFor="dashboard-search" className="sr-only">
-              {SEARCH_HINTS[tab]}
-            </label>
-            <input
-              id="dashboard-search"
-              type="search"
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-              placeholder={SEARCH_HINTS[tab]}
-              className={`${inputClass} sm:w-80`}
-            />
-            <Button type="submit">Search</Button>
-          </form>
+          {/* The Delivery tab has nothing to search. */}
+          {tab !== 'delivery' && (
+            <form role="search" onSubmit={onSearch} className="flex gap-2">
+              <label htmlFor="dashboard-search" className="sr-only">
+                {SEARCH_HINTS[tab]}
+              </label>
+              <input
+                id="dashboard-search"
+                type="search"
+                value={draft}
+                onChange={(e) => setDraft(e.target.value)}
+                placeholder={SEARCH_HINTS[tab]}
+                className={`${inputClass} sm:w-80`}
+              />
+              <Button type="submit">Search</Button>
+            </form>
+          )}
         </div>
         <TabPanels className="mt-6">
           <TabPanel>
@@ -180,12 +191,14 @@ export default function DashboardPage({ editBook }: { editBook?: EditBookSlot })
               <OrdersTab
                 search={search}
                 page={page}
-                payment={params.get('payment') ?? ''}
+                payment={paymentFrom(params.get('payment'))}
+                fulfilment={fulfilmentFrom(params.get('fulfilment'))}
                 onPage={(p) => update({ page: p }, false)}
-                onPayment={(payment) => update({ payment })}
+                onFilter={(changes) => update(changes)}
               />
             )}
           </TabPanel>
+          <TabPanel>{tab === 'delivery' && <DeliveryTab />}</TabPanel>
           <TabPanel>
             {tab === 'users' && <UsersTab search={search} page={page} onPage={(p) => update({ page: p }, false)} />}
           </TabPanel>

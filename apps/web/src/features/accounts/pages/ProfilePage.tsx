@@ -23,9 +23,16 @@ const joinedDate = (value: string | undefined) => formatDate(value, 'numeric');
 
 /**
  * The profile: loading, error state, the cards, About, and the Edit Profile dialog. "View
- * Activity" leads to the activity page; the Recent Activity card comes from the app (`recentActivity`).
+ * Activity" leads to the activity page; the Recent Activity card and the Addresses card come from the
+ * app (`recentActivity`, `addressBook`).
  */
-export default function ProfilePage({ recentActivity }: { recentActivity?: ReactNode }) {
+export default function ProfilePage({
+  recentActivity,
+  addressBook,
+}: {
+  recentActivity?: ReactNode;
+  addressBook?: ReactNode;
+}) {
   const isAuth = useAuthStore((s) => s.isAuth);
   const location = useLocation();
   const profile = useProfile(isAuth);
@@ -92,6 +99,8 @@ export default function ProfilePage({ recentActivity }: { recentActivity?: React
         <h2 className="text-lg font-semibold">About</h2>
         <p className="mt-2 whitespace-pre-line text-gray-800 dark:text-gray-200">{user.bio || 'No bio available'}</p>
       </div>
+
+      {addressBook}
 
       <AccountSecurity profile={user} />
 

@@ -1,16 +1,22 @@
 import type {
   AdminBook,
   AdminBookSort,
+  Book,
   BookDeleted,
   ContactMessage,
   DashboardSummary,
   MailMessage,
   MailStatus,
+  LowStockList,
   MailSummary,
   MessageStatus,
   Order,
   Paged,
+  ShippingMethodCreateInput,
+  ShopSettings,
+  ShopSettingsUpdateInput,
   StaffOrder,
+  StaffShippingMethod,
   Subscriber,
   UserSummary,
 } from '@bookstore/contract';
@@ -45,13 +51,58 @@ export function useAdminBooks(params: { page: number; sort: AdminBookSort; searc
   });
 }
 
-/** GET /orders/?all=1 : every order, newest first. */
-export function useAllOrders(params: { page: number; payment_status: string; search: string }) {
+/** The Orders tab's filters, as the address and GET /admin/orders/ spell them. */
+export interface OrderFilters {
+  page: number;
+  fulfilment_status: string;
+  payment_status: string;
+  q: string;
+}
+
+/** GET /admin/orders/ : the work queue, newest first, filtered and searched (order number, e-mail, name). */
+export function useAllOrders(params: OrderFilters) {
   return useQuery({
     queryKey: ['admin', 'orders', params],
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      api.get<Paged<Order>>(`/orders/?${query({ all: 1, ...params, page_size: ADMIN_PAGE_SIZE })}`, { signal }),
+      api.get<Paged<Order>>(`/admin/orders/?${query({ ...params, page_size: ADMIN_PAGE_SIZE })}`, {
+        signal,
+      }),
+  });
+}
+
+/** GET /admin/orders/export.csv : the filtered orders as a CSV file, saved by the browser. */
+export async function downloadOrders(params: Omit<OrderFilters, 'page'>) {
+  const csv = await api.get<string>(`/admin/orders/export.csv?${query({ ...params })}`, { as: 'text' });
+  saveFile(csv, `orders-${new Date().toISOString().slice(0, 10)}.csv`);
+}
+
+/** A staff transition of an order (docs/product.md, "After the sale"): its name and what it sends. */
+export type OrderAction =
+  | { action: 'ship'; body: { carrier: string; tracking_number: string } }
+  | { action: 'deliver' }
+  | { action: 'cancel' }
+  | { action: 'refund'; body: { amount?: string } }
+  | { action: 'return'; body: { refund?: string } };
+
+/**
+ * POST /admin/orders/{id}/{ship|deliver|refund|return}/ and POST /orders/{id}/cancel/ (staff may
+ * cancel any order before delivery): the answer is the order as it now is.
+ */
+export function useOrderAction(orderId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: OrderAction) =>
+      api.post<StaffOrder>(
+        change.action === 'cancel' ? `/orders/${orderId}/cancel/` : `/admin/orders/${orderId}/${change.action}/`,
+        'body' in change ? change.body : {},
+      ),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['admin'] }),
+        client.invalidateQueries({ queryKey: ['orders'] }),
+        client.invalidateQueries({ queryKey: ['books'] }),
+      ]),
   });
 }
 
@@ -112,9 +163,14 @@ export function useSubscribers(params: { page: number; search: string }) {
 /** GET /admin/subscribers/export/ : every subscriber (matching the search) as a CSV file, saved by the browser. */
 export async function downloadSubscribers(search: string) {
   const csv = await api.get<string>(`/admin/subscribers/export/?${query({ search })}`, { as: 'text' });
+  saveFile(csv, `newsletter-subscribers-${new Date().toISOString().slice(0, 10)}.csv`);
+}
+
+/** Hands a CSV text to the browser as a download named `name`. */
+function saveFile(csv: string, name: string) {
   const link = document.createElement('a');
   link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  link.download = `newsletter-subscribers-${new Date().toISOString().slice(0, 10)}.csv`;
+  link.download = name;
   document.body.append(link);
   link.click();
   link.remove();
@@ -175,5 +231,66 @@ export function useSendAgain() {
   return useMutation({
     mutationFn: (id: number) => api.post<MailMessage>(`/admin/mail/${id}/send/`),
     onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'mail'] }),
+  });
+}
+
+/** GET /admin/low-stock/ : books at or under the shop's low-stock threshold, fewest copies first. */
+export function useLowStock() {
+  return useQuery({
+    queryKey: ['admin', 'low-stock'],
+    queryFn: ({ signal }) => api.get<LowStockList>('/admin/low-stock/', { signal }),
+  });
+}
+
+/** GET /books/lookup/?ids= : one book as the edit dialog needs it. */
+export async function fetchBookForEdit(id: number): Promise<Book | null> {
+  const [book] = await api.get<Book[]>(`/books/lookup/?ids=${id}`);
+  return book ?? null;
+}
+
+/** GET /admin/shipping-methods/ : every delivery method, also the ones not offered. */
+export function useStaffShippingMethods() {
+  return useQuery({
+    queryKey: ['admin', 'shipping-methods'],
+    queryFn: ({ signal }) => api.get<StaffShippingMethod[]>('/admin/shipping-methods/', { signal }),
+  });
+}
+
+/** GET /admin/settings/ : the free-Standard threshold and the low-stock threshold. */
+export function useShopSettings() {
+  return useQuery({
+    queryKey: ['admin', 'settings'],
+    queryFn: ({ signal }) => api.get<ShopSettings>('/admin/settings/', { signal }),
+  });
+}
+
+function useRefreshDelivery() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['admin'] }),
+      client.invalidateQueries({ queryKey: ['shipping-methods'] }),
+    ]);
+}
+
+/** POST /admin/shipping-methods/ (a new method) or PUT /admin/shipping-methods/{code}/ (`editing`). */
+export function useSaveShippingMethod() {
+  const refresh = useRefreshDelivery();
+  return useMutation({
+    mutationFn: ({ editing, fields }: { editing: boolean; fields: ShippingMethodCreateInput }) => {
+      if (!editing) return api.post<StaffShippingMethod>('/admin/shipping-methods/', fields);
+      const { code, ...changes } = fields;
+      return api.put<StaffShippingMethod>(`/admin/shipping-methods/${encodeURIComponent(code)}/`, changes);
+    },
+    onSuccess: () => refresh(),
+  });
+}
+
+/** PUT /admin/settings/ */
+export function useSaveShopSettings() {
+  const refresh = useRefreshDelivery();
+  return useMutation({
+    mutationFn: (changes: ShopSettingsUpdateInput) => api.put<ShopSettings>('/admin/settings/', changes),
+    onSuccess: () => refresh(),
   });
 }

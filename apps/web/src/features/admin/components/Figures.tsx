@@ -1,12 +1,12 @@
 import type { DashboardSummary } from '@bookstore/contract';
 import { formatMoney, moneyToCents } from '@bookstore/contract/money';
 
-/** The header figures, straight from the server. */
+/** The header figures, straight from the server (sales are net of refunds: docs/product.md, "After the sale"). */
 export function Figures({ summary }: { summary: DashboardSummary }) {
   const items = [
     { label: 'Books', value: summary.books.toLocaleString('en-US'), testId: 'figure-books' },
     {
-      label: 'Total sales (paid)',
+      label: 'Net sales (paid, less refunds)',
       value: formatMoney(moneyToCents(summary.sales_total) ?? 0, summary.currency),
       testId: 'figure-sales',
     },

@@ -1,50 +1,99 @@
-import { PAYMENT_STATUSES } from '@bookstore/contract';
+import { FULFILMENT_STATUSES, STAFF_PAYMENT_FILTERS } from '@bookstore/contract';
 import { formatMoney, moneyToCents } from '@bookstore/contract/money';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '../../../components/ui/Button';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { SelectField } from '../../../components/ui/Field';
-import { paths } from '../../../config/paths';
-import { useAllOrders } from '../api/dashboard';
-import { cellClass, HeadingCells, PagedTable } from './Pager';
 import { Spinner } from '../../../components/ui/Spinner';
+import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
+import { FULFILMENT_LABELS, PAYMENT_LABELS } from '../../../lib/order-status';
+import toast from '../../../lib/toast';
+import { downloadOrders, type OrderFilters, useAllOrders } from '../api/dashboard';
+import { cellClass, HeadingCells, PagedTable } from './Pager';
 
-const PAYMENT_LABELS: Record<string, string> = { success: 'Paid', pending: 'Pending', failed: 'Failed' };
+const FULFILMENT_FILTER_LABELS: Record<string, string> = { ...FULFILMENT_LABELS, unfulfilled: 'Not shipped' };
 
-/** Orders tab: every order, newest first, paged, filtered by payment state, searched by id or email. */
+/** A fulfilment filter from the address, or none. */
+export const fulfilmentFrom = (value: string | null) =>
+  (FULFILMENT_STATUSES as readonly string[]).includes(value ?? '') ? value! : '';
+/** A payment filter from the address, or none. */
+export const paymentFrom = (value: string | null) =>
+  (STAFF_PAYMENT_FILTERS as readonly string[]).includes(value ?? '') ? value! : '';
+
+/**
+ * Orders tab, the staff's work queue (docs/product.md, "After the sale"): newest first, paged,
+ * filtered by where the parcel is and by payment, searched by order number, e-mail or name, and the
+ * filtered list as a CSV file.
+ */
 export function OrdersTab({
   search,
   page,
   payment,
+  fulfilment,
   onPage,
-  onPayment,
+  onFilter,
 }: {
   search: string;
   page: number;
   payment: string;
+  fulfilment: string;
   onPage(page: number): void;
-  onPayment(payment: string): void;
+  onFilter(changes: { payment?: string; fulfilment?: string }): void;
 }) {
-  const orders = useAllOrders({ page, payment_status: payment, search });
+  const filters: OrderFilters = { page, payment_status: payment, fulfilment_status: fulfilment, q: search };
+  const orders = useAllOrders(filters);
+  const [exporting, setExporting] = useState(false);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadOrders({ payment_status: payment, fulfilment_status: fulfilment, q: search });
+    } catch {
+      toast.error('Failed to export orders');
+    } finally {
+      setExporting(false);
+    }
+  };
+
   return (
     <>
-      <SelectField
-        label="Payment"
-        value={payment}
-        onChange={(e) => onPayment(e.target.value)}
-        className="mb-4 max-w-xs"
-      >
-        <option value="">All payments</option>
-        {PAYMENT_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {PAYMENT_LABELS[status]}
-          </option>
-        ))}
-      </SelectField>
+      <div className="mb-4 flex flex-wrap items-end gap-4">
+        <SelectField
+          label="Parcel"
+          value={fulfilment}
+          onChange={(e) => onFilter({ fulfilment: e.target.value })}
+          className="w-full sm:w-48"
+        >
+          <option value="">All orders</option>
+          {FULFILMENT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {FULFILMENT_FILTER_LABELS[status]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Payment"
+          value={payment}
+          onChange={(e) => onFilter({ payment: e.target.value })}
+          className="w-full sm:w-48"
+        >
+          <option value="">All payments</option>
+          {STAFF_PAYMENT_FILTERS.map((status) => (
+            <option key={status} value={status}>
+              {PAYMENT_LABELS[status]}
+            </option>
+          ))}
+        </SelectField>
+        <Button variant="secondary" onClick={() => void exportCsv()} disabled={exporting} className="sm:ml-auto">
+          {exporting ? 'Exporting...' : 'Export CSV'}
+        </Button>
+      </div>
       {orders.isPending ? (
         <Spinner label="Loading orders..." />
       ) : orders.isError ? (
-        <ErrorState message={orders.error.message} />
+        <ErrorState message={orders.error.message} onRetry={() => void orders.refetch()} />
       ) : orders.data.data.length === 0 ? (
         <p className="py-10 text-center text-gray-700 dark:text-gray-300">No orders found</p>
       ) : (
@@ -53,7 +102,7 @@ export function OrdersTab({
           meta={orders.data.meta}
           onPage={onPage}
           label="Orders"
-          head={<HeadingCells labels={['Order', 'Customer', 'Placed', 'Items', 'Total', 'Payment']} />}
+          head={<HeadingCells labels={['Order', 'Customer', 'Placed', 'Items', 'Total', 'Payment', 'Parcel']} />}
         >
           {orders.data.data.map((order) => (
             <tr key={order.id}>
@@ -66,10 +115,18 @@ export function OrdersTab({
                 </Link>
               </td>
               <td className={cellClass}>{order.customer?.email ?? '—'}</td>
-              <td className={cellClass}>{formatDate(order.created_at, 'exact')}</td>
+              <td className={`${cellClass} whitespace-nowrap`}>{formatDate(order.created_at, 'exact')}</td>
               <td className={cellClass}>{order.items.reduce((n, item) => n + item.quantity, 0)}</td>
               <td className={cellClass}>{formatMoney(moneyToCents(order.total_price) ?? 0, order.currency)}</td>
-              <td className={cellClass}>{PAYMENT_LABELS[order.payment_status] ?? order.payment_status}</td>
+              <td className={cellClass}>
+                {PAYMENT_LABELS[order.payment_status] ?? order.payment_status}
+                {(moneyToCents(order.refunded_amount) ?? 0) > 0 && (
+                  <span className="block text-xs text-gray-700 dark:text-gray-300">
+                    {formatMoney(moneyToCents(order.refunded_amount) ?? 0, order.currency)} refunded
+                  </span>
+                )}
+              </td>
+              <td className={cellClass}>{FULFILMENT_LABELS[order.fulfilment_status] ?? order.fulfilment_status}</td>
             </tr>
           ))}
         </PagedTable>

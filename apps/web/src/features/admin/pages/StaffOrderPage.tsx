@@ -13,6 +13,11 @@ import { useStaffOrder } from '../api/dashboard';
 import { cellClass, HeadingCells, tableClass } from '../components/Pager';
 import { ScrollFrame } from '../../../components/ui/ScrollFrame';
 import { formatDate } from '../../../lib/dates';
+import { PROTECTION_PLAN } from '@bookstore/contract/checkout';
+import { AddressText } from '../../../components/ui/AddressText';
+import { Button } from '../../../components/ui/Button';
+import { OrderDelivery, OrderTimeline } from '../../../components/ui/OrderDelivery';
+import { OrderActions } from '../components/OrderActions';
 
 const when = (at: string | null) => formatDate(at, 'moment', '—');
 
@@ -57,8 +62,12 @@ function OrderView({ order, actions }: { order: StaffOrder; actions?: ReactNode 
           <h1 className="text-3xl font-bold tracking-tight">Order #{order.id}</h1>
           <OrderStatusBadge order={order} />
         </div>
-        {/* Staff actions on the order (ship, refund, ...) go here, passed in by the app's route. */}
-        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+        <div className="flex flex-wrap gap-2 print:hidden">
+          {actions}
+          <Button variant="secondary" onClick={() => window.print()}>
+            Print packing slip
+          </Button>
+        </div>
       </header>
 
       <div className="mt-6 grid gap-4 md:grid-cols-3">
@@ -97,6 +106,18 @@ function OrderView({ order, actions }: { order: StaffOrder; actions?: ReactNode 
           </dl>
         </Panel>
       </div>
+
+      <section
+        aria-labelledby="order-delivery"
+        className="mt-6 rounded-xl border border-gray-200 p-4 dark:border-gray-800"
+      >
+        <h2 id="order-delivery" className="text-lg font-semibold">
+          Delivery
+        </h2>
+        <div className="mt-3">
+          <OrderDelivery order={order} />
+        </div>
+      </section>
 
       <section
         aria-labelledby="order-lines"
@@ -141,16 +162,115 @@ function OrderView({ order, actions }: { order: StaffOrder; actions?: ReactNode 
           </ScrollFrame>
         )}
       </section>
+
+      <section aria-labelledby="refunds" className="mt-6">
+        <h2 id="refunds" className="mb-3 text-lg font-semibold">
+          Refunds
+        </h2>
+        {order.refunds.length === 0 ? (
+          <p className="text-gray-700 dark:text-gray-300">Nothing refunded.</p>
+        ) : (
+          <ScrollFrame label="Refunds, oldest first">
+            <table className={tableClass}>
+              <thead className="bg-gray-50 dark:bg-gray-900">
+                <tr>
+                  <HeadingCells labels={['Reference', 'Amount', 'Status', 'Reason', 'Asked', 'Last change']} />
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
+                {order.refunds.map((refund) => (
+                  <tr key={refund.reference}>
+                    <td className={`${cellClass} font-mono text-xs`}>{refund.reference}</td>
+                    <td className={cellClass}>{orderMoney(refund.amount, refund.currency)}</td>
+                    <td className={cellClass}>{capitalise(refund.status)}</td>
+                    <td className={cellClass}>{refund.reason || '—'}</td>
+                    <td className={`${cellClass} whitespace-nowrap`}>{when(refund.created_at)}</td>
+                    <td className={`${cellClass} whitespace-nowrap`}>{when(refund.updated_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollFrame>
+        )}
+      </section>
+
+      <section aria-labelledby="timeline" className="mt-6">
+        <h2 id="timeline" className="mb-3 text-lg font-semibold">
+          Timeline
+        </h2>
+        <OrderTimeline order={order} staffView />
+      </section>
     </>
   );
 }
 
 /**
- * /admin/orders/{id}: one order as staff see it (the customer, lines with their protection, totals,
- * payment and dates), never the shopper's "Thank you for your purchase" page. `actions` is where the
- * order's staff actions go.
+ * The packing slip (printed with "Print packing slip"; index.css shows only it on paper): the shop,
+ * the order number and date, where it goes and how, and the copies to pack, without prices.
  */
-export default function StaffOrderPage({ actions }: { actions?: (order: StaffOrder) => ReactNode }) {
+function PackingSlip({ order }: { order: StaffOrder }) {
+  return (
+    <div id="packing-slip" className="hidden print:block" aria-hidden="true">
+      <p className="text-xl font-bold">Bookstore · Packing slip</p>
+      <p className="mt-1">
+        Order #{order.id} · placed {when(order.created_at)}
+      </p>
+      <div className="mt-6 grid grid-cols-2 gap-6">
+        <div>
+          <p className="font-semibold">Ship to</p>
+          {order.shipping_address ? (
+            <AddressText address={order.shipping_address} />
+          ) : (
+            <p>No address: nothing to post</p>
+          )}
+        </div>
+        <div>
+          <p className="font-semibold">Delivery</p>
+          <p>{order.shipping_method ? `${order.shipping_method.name} (${order.shipping_method.days})` : '—'}</p>
+          {order.tracking_number && (
+            <p>
+              {order.carrier} {order.tracking_number}
+            </p>
+          )}
+        </div>
+      </div>
+      <table className="mt-6 w-full border-collapse text-left">
+        <thead>
+          <tr>
+            <th className="border-b border-black py-1">Qty</th>
+            <th className="border-b border-black py-1">Title</th>
+            <th className="border-b border-black py-1">Packed</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item) => (
+            <tr key={item.id}>
+              <td className="border-b border-gray-400 py-1">{item.quantity}</td>
+              <td className="border-b border-gray-400 py-1">
+                {item.title}
+                {item.protection && ` (with ${PROTECTION_PLAN.name})`}
+              </td>
+              <td className="border-b border-gray-400 py-1">☐</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-6">Thank you for shopping with us. Returns within 30 days, books in their original condition.</p>
+    </div>
+  );
+}
+
+/**
+ * /admin/orders/{id}: one order as staff see it (the customer, delivery, lines with their protection,
+ * totals, payments, refunds and the timeline), never the shopper's "Thank you for your purchase" page,
+ * with the staff's actions (`actions`, by default Ship / Deliver / Cancel / Refund / Return) and a
+ * printable packing slip (docs/product.md, "After the sale").
+ */
+export default function StaffOrderPage({
+  actions = (order) => <OrderActions order={order} />,
+}: {
+  actions?: (order: StaffOrder) => ReactNode;
+}) {
   const { orderId = '' } = useParams();
   const order = useStaffOrder(orderId);
   usePageTitle(order.data ? `Order #${order.data.id}` : 'Order');
@@ -175,11 +295,20 @@ export default function StaffOrderPage({ actions }: { actions?: (order: StaffOrd
     ) : (
       <ErrorState message={order.error.message} onRetry={() => void order.refetch()} />
     );
-  } else body = <OrderView order={order.data} actions={actions?.(order.data)} />;
+  } else {
+    body = (
+      <>
+        <div className="print:hidden">
+          <OrderView order={order.data} actions={actions(order.data)} />
+        </div>
+        <PackingSlip order={order.data} />
+      </>
+    );
+  }
 
   return (
     <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm">
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm print:hidden">
         {back}
       </nav>
       {body}

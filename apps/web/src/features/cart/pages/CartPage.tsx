@@ -132,11 +132,26 @@ function Line({ item, stock }: { item: CartItem; stock: number | undefined }) {
   );
 }
 
+/** The delivery the checkout has priced for the Order Summary: its method's name and price in cents. */
+export interface CartShipping {
+  name: string;
+  cents: number;
+}
+
 /**
  * The cart: lines with their steppers and protection plans, and an Order Summary whose checkout
- * button comes from the checkout feature (the app passes it in as `checkout`).
+ * button comes from the checkout feature (the app passes it in as `checkout`), as do the delivery
+ * step under the lines (`delivery`) and the price of the chosen delivery (`shipping`; none: "Free").
  */
-export default function CartPage({ checkout }: { checkout?: ReactNode }) {
+export default function CartPage({
+  checkout,
+  delivery,
+  shipping,
+}: {
+  checkout?: ReactNode;
+  delivery?: ReactNode;
+  shipping?: CartShipping | null;
+}) {
   usePageTitle('Cart');
   const cart = useActiveCart();
   const count = useCartCount();
@@ -144,6 +159,7 @@ export default function CartPage({ checkout }: { checkout?: ReactNode }) {
   const { removed, stock } = useCartBooks(cart.items);
   const protection = protectionCents(cart);
   const promo = useCartStore((s) => s.promo);
+  const shippingCents = shipping?.cents ?? 0;
   const removedNote = removed.length > 0 && (
     <div
       role="status"
@@ -182,14 +198,17 @@ export default function CartPage({ checkout }: { checkout?: ReactNode }) {
       </div>
       {removedNote}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <ul
-          aria-label="Cart items"
-          className="divide-y divide-gray-200 rounded-xl border border-gray-200 dark:divide-gray-800 dark:border-gray-800"
-        >
-          {cart.items.map((item) => (
-            <Line key={item.id} item={item} stock={stock.get(item.id)} />
-          ))}
-        </ul>
+        <div className="min-w-0 space-y-8">
+          <ul
+            aria-label="Cart items"
+            className="divide-y divide-gray-200 rounded-xl border border-gray-200 dark:divide-gray-800 dark:border-gray-800"
+          >
+            {cart.items.map((item) => (
+              <Line key={item.id} item={item} stock={stock.get(item.id)} />
+            ))}
+          </ul>
+          {delivery}
+        </div>
         <section
           aria-labelledby="order-summary"
           className="h-fit rounded-xl border border-gray-200 bg-gray-50 p-6 dark:border-gray-800 dark:bg-gray-900"
@@ -208,15 +227,24 @@ export default function CartPage({ checkout }: { checkout?: ReactNode }) {
                 <dd data-testid="cart-protection">{formatMoney(protection)}</dd>
               </div>
             )}
-            <div className="flex justify-between">
-              <dt>Shipping</dt>
-              <dd className="font-medium text-green-800 dark:text-green-300">Free</dd>
+            <div className="flex justify-between gap-3">
+              <dt>
+                Shipping
+                {shipping && <span className="block text-gray-700 dark:text-gray-300">{shipping.name}</span>}
+              </dt>
+              {shippingCents > 0 ? (
+                <dd data-testid="cart-shipping">{formatMoney(shippingCents)}</dd>
+              ) : (
+                <dd data-testid="cart-shipping" className="font-medium text-green-800 dark:text-green-300">
+                  Free
+                </dd>
+              )}
             </div>
             <PromoDiscount />
             <div className="flex justify-between border-t border-gray-200 pt-3 text-base font-bold dark:border-gray-700">
               <dt>Total</dt>
               <dd data-testid="cart-total">
-                {formatMoney(Math.max(0, cartTotalCents(cart) - (promo?.discountCents ?? 0)))}
+                {formatMoney(Math.max(0, cartTotalCents(cart) + shippingCents - (promo?.discountCents ?? 0)))}
               </dd>
             </div>
           </dl>

@@ -1,6 +1,6 @@
 import type { BookDetail } from '@bookstore/contract';
-import { PROTECTION_PLAN, SHIPPING_OPTIONS } from '@bookstore/contract/checkout';
-import { formatMoney } from '@bookstore/contract/money';
+import { PROTECTION_PLAN } from '@bookstore/contract/checkout';
+import { formatMoney, moneyToCents } from '@bookstore/contract/money';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useState } from 'react';
 import toast from '../../../lib/toast';
@@ -24,6 +24,7 @@ import { useCatalogueSlots } from '../components/slots';
 import { Button } from '../../../components/ui/Button';
 import { Badge } from '../../../components/ui/Badge';
 import { formatDate } from '../../../lib/dates';
+import { freeFromCents, useShippingMethods } from '../../../lib/shipping';
 import { NeedsScriptNote } from '../../../components/ui/NeedsScriptNote';
 
 export const DELIVERY_DAYS = 3;
@@ -112,6 +113,43 @@ function PurchaseBox({ book }: { book: BookDetail }) {
   );
 }
 
+/**
+ * The shop's delivery methods and their prices, and the free-Standard threshold when there is one:
+ * the settings the checkout charges (GET /api/shipping-methods/, in the server's page too).
+ */
+function ShippingMethodList() {
+  const methods = useShippingMethods();
+  if (methods.isPending)
+    return <p className="mt-3 text-sm text-gray-700 dark:text-gray-300">Loading delivery options...</p>;
+  if (methods.isError) {
+    return <p className="mt-3 text-sm text-gray-700 dark:text-gray-300">Delivery options are chosen at checkout.</p>;
+  }
+  return (
+    <>
+      <ul className="mt-3 space-y-2 text-sm">
+        {methods.data.map((method) => (
+          <li key={method.code} className="flex justify-between gap-2">
+            <span>
+              <span className="font-medium">{method.name}</span>
+              <span className="block text-gray-600 dark:text-gray-400">{method.days}</span>
+            </span>
+            <span className="font-semibold">{formatMoney(moneyToCents(method.price) ?? 0)}</span>
+          </li>
+        ))}
+      </ul>
+      {methods.data.map((method) => {
+        const from = freeFromCents(method);
+        if (from === null || moneyToCents(method.price) === 0) return null;
+        return (
+          <p key={method.code} className="mt-2 text-sm font-medium text-green-800 dark:text-green-300">
+            {method.name} is free {from === 0 ? 'on every order' : `on orders from ${formatMoney(from)}`}
+          </p>
+        );
+      })}
+    </>
+  );
+}
+
 function ServiceInfo({ inStock }: { inStock: boolean }) {
   return (
     <div className="mt-8 grid gap-4 sm:grid-cols-2">
@@ -119,17 +157,7 @@ function ServiceInfo({ inStock }: { inStock: boolean }) {
         <h2 className="flex items-center gap-2 font-semibold">
           <TruckIcon className="text-indigo-700 dark:text-indigo-300" /> Shipping Options
         </h2>
-        <ul className="mt-3 space-y-2 text-sm">
-          {SHIPPING_OPTIONS.map((option) => (
-            <li key={option.name} className="flex justify-between gap-2">
-              <span>
-                <span className="font-medium">{option.name}</span>
-                <span className="block text-gray-600 dark:text-gray-400">{option.time}</span>
-              </span>
-              <span className="font-semibold">{formatMoney(option.priceCents)}</span>
-            </li>
-          ))}
-        </ul>
+        <ShippingMethodList />
         {inStock ? (
           <p className="mt-3 text-sm">
             {/* The day depends on the reader's clock and time zone: the browser's word wins. */}

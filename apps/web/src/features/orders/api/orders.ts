@@ -1,15 +1,25 @@
 import type { Order, PriceConflict } from '@bookstore/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
 import { type Cart, type CartPromo, cartTotalCents } from '../../cart/stores/cart';
 
+/** Where and how a cart with books to post goes: an address id and a method code. */
+export interface OrderDelivery {
+  shipping_address: number;
+  shipping_method: string;
+  /** What the cart showed for it, in cents (part of the total the server checks). */
+  shippingCents: number;
+}
+
 /**
  * POST /api/orders/: the cart as an order request, amounts as numbers (as clients written against the
- * spec's call table send them); the total includes the protection plans of the lines that have one.
+ * spec's call table send them); the total includes the protection plans of the lines that have one
+ * and the delivery, when the cart has books to post.
  */
-export function orderRequestFromCart(cart: Cart, promo: CartPromo | null = null) {
+export function orderRequestFromCart(cart: Cart, delivery?: OrderDelivery, promo: CartPromo | null = null) {
   return {
-    total_price: Math.max(0, cartTotalCents(cart) - (promo?.discountCents ?? 0)) / 100,
+    total_price: Math.max(0, cartTotalCents(cart) + (delivery?.shippingCents ?? 0) - (promo?.discountCents ?? 0)) / 100,
+    ...(delivery && { shipping_address: delivery.shipping_address, shipping_method: delivery.shipping_method }),
     ...(promo ? { promo_code: promo.code } : {}),
     status: 'pending' as const,
     items: cart.items.map((item) => ({
@@ -21,8 +31,8 @@ export function orderRequestFromCart(cart: Cart, promo: CartPromo | null = null)
   };
 }
 
-export function createOrder(cart: Cart, promo: CartPromo | null = null) {
-  return api.post<Partial<Order> | null>('/orders/', orderRequestFromCart(cart, promo));
+export function createOrder(cart: Cart, delivery?: OrderDelivery, promo: CartPromo | null = null) {
+  return api.post<Partial<Order> | null>('/orders/', orderRequestFromCart(cart, delivery, promo));
 }
 
 /** The current prices in a 409 reply, when the cart was stale. */
@@ -49,5 +59,14 @@ export function useOrders(owner: string | null) {
     enabled: owner !== null,
     staleTime: 0,
     refetchOnMount: 'always',
+  });
+}
+
+/** POST /api/orders/{id}/cancel/ : the shopper cancels an order that has not shipped (the order as it now is). */
+export function useCancelOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: number) => api.post<Order>(`/orders/${orderId}/cancel/`, {}),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['orders'] }),
   });
 }

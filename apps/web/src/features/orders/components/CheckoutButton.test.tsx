@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useCartStore } from '../../cart/stores/cart';
 import { type FakeCall, fakeApi, json, makeOrder, renderRoute, signIn, signOut } from '../test-utils';
-import { canCheckOut, CheckoutButton } from './CheckoutButton';
+import { canCheckOut, CheckoutButton, NO_DELIVERY } from './CheckoutButton';
 
-const route = () => renderRoute(<CheckoutButton />, { path: '/cart', pattern: '/cart' });
+const route = () => renderRoute(<CheckoutButton delivery={NO_DELIVERY} />, { path: '/cart', pattern: '/cart' });
 
 const init = {
   provider: 'sandbox',

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { type AuthState, useAuthStore } from '../../../stores/auth';
 import { useActiveCart, useCartStore } from '../../cart/stores/cart';
 import { createOrder, priceConflictOf } from '../api/orders';
+import type { DeliveryChoice } from './useDelivery';
 import { type PayableOrder, usePayment } from './usePayment';
 import { rememberAndGoToLogin } from './useRequireSignIn';
 
@@ -36,10 +37,10 @@ export function holdMinutes(order: { created_at?: string; reserved_until?: strin
 
 /**
  * The checkout's steps: `placeOrder` reserves the cart's books as an
- * order; then the order is paid through `usePayment` (pop-up, verification), after which the cart is
+ * order, with the delivery picked (`delivery`, docs/product.md, "After the sale"); then the order is paid through `usePayment` (pop-up, verification), after which the cart is
  * cleared and the confirmation shown. The button only draws the state.
  */
-export function useCheckout() {
+export function useCheckout(delivery: DeliveryChoice & { shippingCents: number }) {
   const navigate = useNavigate();
   const cart = useActiveCart();
   const updatePrices = useCartStore((s) => s.updatePrices);
@@ -55,13 +56,15 @@ export function useCheckout() {
     onExpired: () => setPlaced(null),
   });
 
+  const { needed, address, method, shippingCents } = delivery;
   const cartKey = useMemo(
     () =>
       JSON.stringify([
         cart.items.map((item) => [item.id, item.quantity, item.priceCents, Boolean(item.protection)]),
+        needed ? [address, method, shippingCents] : null,
         promo,
       ]),
-    [cart.items, promo],
+    [cart.items, needed, address, method, shippingCents, promo],
   );
   /** The order placed for this very cart, ready to pay; null before that or once the cart changed. */
   const order = placed && placed.cartKey === cartKey ? placed : null;
@@ -73,9 +76,21 @@ export function useCheckout() {
       return;
     }
     if (cart.items.length === 0) return;
+    if (needed && address === null) {
+      toast.error('Please choose a delivery address');
+      return;
+    }
+    if (needed && method === null) {
+      toast.error('Please choose a delivery method');
+      return;
+    }
     setPlacing(true);
     try {
-      const created = await createOrder(cart, promo);
+      const created = await createOrder(
+        cart,
+        needed ? { shipping_address: address!, shipping_method: method!, shippingCents } : undefined,
+        promo,
+      );
       if (!created || typeof created.id !== 'number') {
         toast.error('Invalid order response');
         return;

@@ -11,6 +11,10 @@ import { OrderStatusBadge } from '../../../components/ui/OrderStatusBadge';
 import { useRequireSignIn } from '../hooks/useRequireSignIn';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { formatDate } from '../../../lib/dates';
+import { moneyToCents } from '@bookstore/contract/money';
+import { OrderDelivery, OrderTimeline } from '../../../components/ui/OrderDelivery';
+import { canShopperCancel } from '../../../lib/order-status';
+import { CancelOrder } from '../components/CancelOrder';
 
 /** /orders (docs/product.md, "Screens", order history). */
 export default function OrdersPage() {
@@ -57,9 +61,30 @@ function OrderHistory() {
                 <OrderStatusBadge order={order} />
               </header>
               <OrderLines order={order} label={`Items of order ${order.id}`} />
+              <div className="mt-3 border-t border-gray-200 pt-3 dark:border-gray-800">
+                <OrderDelivery order={order} />
+              </div>
+              {order.events.length > 0 && (
+                <details className="mt-3 text-sm">
+                  <summary className="cursor-pointer font-semibold text-indigo-700 dark:text-indigo-300">
+                    Timeline<span className="sr-only"> of order {order.id}</span>
+                  </summary>
+                  <div className="mt-3">
+                    <OrderTimeline order={order} />
+                  </div>
+                </details>
+              )}
               <div className="mt-3 flex flex-wrap items-end justify-between gap-3 border-t border-gray-200 pt-3 dark:border-gray-800">
                 <div>
                   <p className="font-semibold">Total: {orderMoney(order.total_price, order.currency)}</p>
+                  {(moneyToCents(order.refunded_amount) ?? 0) > 0 && (
+                    <p
+                      className="text-sm font-semibold text-green-800 dark:text-green-300"
+                      data-testid="order-refunded"
+                    >
+                      Refunded: {orderMoney(order.refunded_amount, order.currency)}
+                    </p>
+                  )}
                   {order.payment_status !== 'success' && !isOrderExpired(order) && (
                     <p className="text-sm text-gray-700 dark:text-gray-300">
                       Awaiting payment until {formatDate(order.reserved_until, 'time')}
@@ -71,12 +96,15 @@ function OrderHistory() {
                     </p>
                   )}
                 </div>
-                <Link
-                  to={paths.paymentSuccess(order.id)}
-                  className="font-semibold text-indigo-700 hover:underline dark:text-indigo-300"
-                >
-                  View Order Details →
-                </Link>
+                <div className="flex flex-wrap items-center gap-4">
+                  {canShopperCancel(order) && !isOrderExpired(order) && <CancelOrder order={order} />}
+                  <Link
+                    to={paths.paymentSuccess(order.id)}
+                    className="font-semibold text-indigo-700 hover:underline dark:text-indigo-300"
+                  >
+                    View Order Details →
+                  </Link>
+                </div>
               </div>
             </article>
           </li>

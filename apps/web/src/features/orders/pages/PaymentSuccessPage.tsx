@@ -18,6 +18,10 @@ import { EmptyState } from '../../../components/ui/EmptyState';
 import { PaymentWindow } from '../components/PaymentWindow';
 import { Processing } from '../components/Processing';
 import { formatDate } from '../../../lib/dates';
+import { formatMoney, moneyToCents } from '@bookstore/contract/money';
+import { OrderDelivery, OrderTimeline } from '../../../components/ui/OrderDelivery';
+import { canShopperCancel } from '../../../lib/order-status';
+import { CancelOrder } from '../components/CancelOrder';
 
 const time = (at: string) => formatDate(at, 'time');
 
@@ -50,7 +54,23 @@ function PayNow({ order, onPaid }: { order: Order; onPaid(): void }) {
   );
 }
 
+/** Cancelled by the shopper or the shop (not a hold that ran out). */
+const wasCancelled = (order: Order) => order.events.some((event) => event.type === 'cancelled');
+
 function Heading({ order, onPaid }: { order: Order; onPaid(): void }) {
+  if (wasCancelled(order)) {
+    const refunded = moneyToCents(order.refunded_amount) ?? 0;
+    return (
+      <>
+        <h1 className="text-3xl font-bold">Order Cancelled</h1>
+        <p className="mt-2 text-gray-700 dark:text-gray-300">
+          {refunded > 0
+            ? `Order #${order.id} was cancelled and ${formatMoney(refunded, order.currency)} refunded to your card. Its books went back on sale.`
+            : `Order #${order.id} was cancelled. Nothing was charged, and its books went back on sale.`}
+        </p>
+      </>
+    );
+  }
   if (isOrderSettled(order)) {
     return (
       <>
@@ -100,7 +120,15 @@ function PaymentStatus() {
   });
   const paid = order ? isOrderSettled(order) : false;
   usePageTitle(
-    order ? (paid ? 'Payment Successful' : isOrderExpired(order) ? 'Order Expired' : 'Payment Processing') : 'Order',
+    order
+      ? wasCancelled(order)
+        ? 'Order Cancelled'
+        : paid
+          ? 'Payment Successful'
+          : isOrderExpired(order)
+            ? 'Order Expired'
+            : 'Payment Processing'
+      : 'Order',
   );
 
   if (loading) return <PageLoading />;
@@ -145,11 +173,31 @@ function PaymentStatus() {
           </div>
         </dl>
 
+        <h2 className="mt-8 text-lg font-semibold">Delivery</h2>
+        <div className="mt-3">
+          <OrderDelivery order={order} />
+        </div>
+
         <h2 className="mt-8 text-lg font-semibold">Purchased Items</h2>
         <OrderLines order={order} label="Purchased items" placeholderImages />
         <div className="mt-4">
           <OrderTotals order={order} totalLabel="Total Amount" />
         </div>
+
+        {order.events.length > 0 && (
+          <>
+            <h2 className="mt-8 mb-3 text-lg font-semibold">Timeline</h2>
+            <OrderTimeline order={order} />
+          </>
+        )}
+        {canShopperCancel(order) && !isOrderExpired(order) && (
+          <div className="mt-8 border-t border-gray-200 pt-6 dark:border-gray-800">
+            <p className="mb-3 text-sm text-gray-700 dark:text-gray-300">
+              Changed your mind? You can cancel until we ship.
+            </p>
+            <CancelOrder order={order} onCancelled={restart} />
+          </div>
+        )}
       </div>
 
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">

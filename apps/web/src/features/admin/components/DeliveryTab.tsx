@@ -1,0 +1,218 @@
+import {
+  type ShippingMethodCreateInput,
+  shippingMethodCreateSchema,
+  type ShopSettings,
+  type StaffShippingMethod,
+} from '@bookstore/contract';
+import { formatMoney, moneyToCents } from '@bookstore/contract/money';
+import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/Button';
+import { Dialog, SaveActions } from '../../../components/ui/Dialog';
+import { ErrorState } from '../../../components/ui/ErrorState';
+import { CheckboxField, fieldsOf, TextField } from '../../../components/ui/Field';
+import { ScrollFrame } from '../../../components/ui/ScrollFrame';
+import { Spinner } from '../../../components/ui/Spinner';
+import { ApiError } from '../../../lib/api-client';
+import toast from '../../../lib/toast';
+import { useSaveShippingMethod, useSaveShopSettings, useShopSettings, useStaffShippingMethods } from '../api/dashboard';
+import { cellClass, HeadingCells, tableClass } from './Pager';
+
+const refusal = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status < 500 ? error.message : fallback;
+
+interface MethodForm {
+  code: string;
+  name: string;
+  days: string;
+  price: string;
+  active: boolean;
+  position: string;
+}
+
+/** The method dialog: a new one (its code too) or `method`'s name, days, price, place and whether it is offered. */
+function MethodDialog({ method, onClose }: { method: StaffShippingMethod | null; onClose(): void }) {
+  const save = useSaveShippingMethod();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<MethodForm>({
+    defaultValues: method
+      ? { ...method, position: String(method.position) }
+      : { code: '', name: '', days: '', price: '', active: true, position: '0' },
+  });
+  const field = fieldsOf(register, errors);
+  const [problems, setProblems] = useState<Partial<Record<keyof MethodForm, string>>>({});
+
+  const submit = (values: MethodForm) => {
+    const fields: ShippingMethodCreateInput = {
+      ...values,
+      position: /^\d+$/.test(values.position.trim()) ? Number(values.position) : -1,
+    };
+    // The contract's rules, in its words, before anything is sent.
+    const checked = shippingMethodCreateSchema.safeParse(fields);
+    const found: Partial<Record<keyof MethodForm, string>> = {};
+    for (const issue of checked.success ? [] : checked.error.issues) {
+      const name = String(issue.path[0]) as keyof MethodForm;
+      found[name] ??= issue.message;
+    }
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    save.mutate(
+      { editing: method !== null, fields },
+      {
+        onSuccess: () => {
+          toast.success(method ? 'Delivery method updated' : 'Delivery method added');
+          onClose();
+        },
+        onError: (error) => toast.error(refusal(error, 'Failed to save the delivery method')),
+      },
+    );
+  };
+
+  const show = (name: keyof MethodForm) => ({ ...field(name), error: problems[name] ?? field(name).error });
+  return (
+    <Dialog open title={method ? `Edit ${method.name}` : 'Add delivery method'} busy={save.isPending} onClose={onClose}>
+      <form noValidate onSubmit={handleSubmit(submit)} className="mt-5 space-y-4">
+        <TextField
+          label="Code"
+          readOnly={method !== null}
+          hint={
+            <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
+              Lowercase letters, digits and dashes; it cannot change later.
+            </p>
+          }
+          {...show('code')}
+        />
+        <TextField label="Name" {...show('name')} />
+        <TextField label="Delivery time" placeholder="3-5 business days" {...show('days')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Price ($)" inputMode="decimal" {...show('price')} />
+          <TextField label="Place in the list" inputMode="numeric" {...show('position')} />
+        </div>
+        <CheckboxField label="Offered at checkout" {...register('active')} />
+        <SaveActions busy={save.isPending} onCancel={onClose} />
+      </form>
+    </Dialog>
+  );
+}
+
+/** The shop's settings: from which subtotal Standard Delivery is free (blank: never), and the low-stock threshold. */
+function SettingsForm({ settings }: { settings: ShopSettings }) {
+  const save = useSaveShopSettings();
+  const [free, setFree] = useState(settings.free_standard_from ?? '');
+  const [low, setLow] = useState(String(settings.low_stock_threshold));
+  const [errors, setErrors] = useState<{ free?: string; low?: string }>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problems = {
+      free: free.trim() === '' || moneyToCents(free.trim()) !== null ? undefined : 'Enter an amount such as 25.00',
+      low: /^\d{1,6}$/.test(low.trim()) ? undefined : 'Enter a whole number of copies',
+    };
+    setErrors(problems);
+    if (problems.free || problems.low) return;
+    save.mutate(
+      { free_standard_from: free.trim() === '' ? null : free.trim(), low_stock_threshold: Number(low.trim()) },
+      {
+        onSuccess: () => toast.success('Shop settings saved'),
+        onError: (error) => toast.error(refusal(error, 'Failed to save the shop settings')),
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Shop settings" className="grid gap-4 sm:grid-cols-3 sm:items-start">
+      <TextField
+        label="Free Standard Delivery from ($)"
+        inputMode="decimal"
+        value={free}
+        onChange={(e) => setFree(e.target.value)}
+        error={errors.free}
+        hint={<p className="mt-1 text-sm text-gray-700 dark:text-gray-300">0 for every order; blank for never.</p>}
+      />
+      <TextField
+        label="Low stock at (copies or fewer)"
+        inputMode="numeric"
+        value={low}
+        onChange={(e) => setLow(e.target.value)}
+        error={errors.low}
+      />
+      <Button type="submit" disabled={save.isPending} className="sm:mt-6">
+        {save.isPending ? 'Saving...' : 'Save settings'}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * Delivery tab (docs/product.md, "After the sale"): the shop's delivery methods, as the book page and
+ * the checkout offer them, each edited in a dialog, a new one added; and the shop's settings.
+ */
+export function DeliveryTab() {
+  const methods = useStaffShippingMethods();
+  const settings = useShopSettings();
+  const [editing, setEditing] = useState<StaffShippingMethod | 'new' | null>(null);
+
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="delivery-methods">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+          <h2 id="delivery-methods" className="text-lg font-semibold">
+            Delivery methods
+          </h2>
+          <Button onClick={() => setEditing('new')}>Add delivery method</Button>
+        </div>
+        {methods.isPending ? (
+          <Spinner label="Loading delivery methods..." />
+        ) : methods.isError ? (
+          <ErrorState message={methods.error.message} onRetry={() => void methods.refetch()} />
+        ) : methods.data.length === 0 ? (
+          <p className="py-6 text-gray-700 dark:text-gray-300">
+            No delivery methods yet: paper books cannot be ordered.
+          </p>
+        ) : (
+          <ScrollFrame label="Delivery methods">
+            <table className={tableClass}>
+              <thead className="bg-gray-50 dark:bg-gray-900">
+                <tr>
+                  <HeadingCells labels={['Name', 'Code', 'Delivery time', 'Price', 'Offered']} actions />
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
+                {methods.data.map((method) => (
+                  <tr key={method.code}>
+                    <td className={`${cellClass} font-medium`}>{method.name}</td>
+                    <td className={`${cellClass} font-mono text-xs`}>{method.code}</td>
+                    <td className={cellClass}>{method.days}</td>
+                    <td className={cellClass}>{formatMoney(moneyToCents(method.price) ?? 0)}</td>
+                    <td className={cellClass}>{method.active ? 'Yes' : 'No'}</td>
+                    <td className={cellClass}>
+                      <Button variant="secondary" onClick={() => setEditing(method)} aria-label={`Edit ${method.name}`}>
+                        Edit
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollFrame>
+        )}
+      </section>
+      <section aria-labelledby="shop-settings">
+        <h2 id="shop-settings" className="mb-3 text-lg font-semibold">
+          Shop settings
+        </h2>
+        {settings.isPending ? (
+          <Spinner label="Loading settings..." />
+        ) : settings.isError ? (
+          <ErrorState message={settings.error.message} onRetry={() => void settings.refetch()} />
+        ) : (
+          <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} />
+        )}
+      </section>
+      {editing && <MethodDialog method={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}
