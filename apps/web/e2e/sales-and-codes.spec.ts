@@ -7,6 +7,7 @@ import {
   buyableBook,
   createAccount,
   enterCard,
+  giveDeliveryAddress,
   signInAsStaff,
   signInFromLoginPage,
   STAFF,
@@ -107,6 +108,9 @@ test('a promo code applied in the cart takes its discount off, and the order is 
   await expect(page.getByTestId('cart-total')).toHaveText(dollars(total));
   await expect(page.getByTestId('cart-promo')).toContainText(`Code ${code} applied`);
 
+  // Standard delivery is free: the total stays the books less the code.
+  await giveDeliveryAddress(page);
+  await expect(page.getByTestId('cart-total')).toHaveText(dollars(total));
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await page.getByRole('button', { name: 'Pay Now' }).click();
   await expect(page.getByTestId('payment-popup')).toBeVisible();
