@@ -9,6 +9,8 @@
 //      twice, on both servers) while staff ship every order (each twice, on both servers). At the end:
 //      stock + copies sold - copies returned = starting stock, every refund recorded once (in the
 //      shop and in the provider's ledger), and no order both shipped and cancelled.
+//   4. The code race: 50 buyers at once with a promo code that has 10 uses left; exactly 10 orders
+//      must carry it and 40 be refused with the code's message (docs/decisions/0019-sales-and-price-history.md).
 // Needs PostgreSQL: BENCH_DATABASE_URL (or TEST_DATABASE_URL), default postgres://postgres@127.0.0.1:5432/postgres.
 // A throwaway database is created and dropped. Options: --seconds=N (default 10), --concurrency=N (default 32),
 // --buyers=N (default 200), --copies=N (default 10), --hot (every buyer orders the same book), --json (also write bench/results/checkout.json).
@@ -107,25 +109,26 @@ async function createBuyers(db, n, prefix, isStaff = false) {
 
 async function createBook(db, title, stock, priceCents) {
   const { rows } = await db.query(
-    `insert into books (title, slug, price_cents, stock_amount) values ($1, $2, $3, $4) returning id`,
+    `insert into books (title, slug, price_cents, regular_price_cents, stock_amount) values ($1, $2, $3, $3, $4) returning id`,
     [title, title.toLowerCase().replace(/[^a-z0-9]+/g, '-'), priceCents, stock],
   );
   return rows[0].id;
 }
 
-async function order(base, { auth, address }, bookId, priceCents) {
+async function order(base, { auth, address }, bookId, priceCents, code) {
   const started = performance.now();
   const res = await fetch(`${base}/api/orders/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: auth, 'x-forwarded-for': address },
     body: JSON.stringify({
-      total_price: priceCents / 100,
+      total_price: (code ? code.totalCents : priceCents) / 100,
       status: 'pending',
       items: [{ book: bookId, quantity: 1, price: priceCents / 100 }],
+      ...(code ? { promo_code: code.code } : {}),
     }),
   });
-  await res.arrayBuffer();
-  return { status: res.status, ms: performance.now() - started };
+  const body = await res.json().catch(() => ({}));
+  return { status: res.status, ms: performance.now() - started, error: body.error };
 }
 
 // A 503 (the server is out of database connections for a moment, on a busy machine) says Retry-After:
@@ -401,10 +404,62 @@ async function main() {
       rush.copiesInOrders === COPIES &&
       rush.ordersInDatabase === COPIES;
 
+    // 4. The code race: 50 buyers, one code with 10 uses left (12 uses, 2 already taken by paid orders).
+    const CODE_BUYERS = 50;
+    const stocked = await createBook(db, 'Bench Code Book', 10_000, price);
+    const {
+      rows: [promo],
+    } = await db.query(
+      `insert into promo_codes (code, kind, amount, max_uses) values ('BENCH10', 'percent', 10, 12) returning id`,
+    );
+    const earlier = await createBuyers(db, 2, 'bench_earlier_');
+    for (const buyer of earlier) {
+      await db.query(
+        `insert into orders (user_id, status, payment_status, total_cents, currency, reserved_until, paid_at, promo_code_id, promo_code)
+         values ($1, 'completed', 'success', 0, 'USD', now(), now(), $2, 'BENCH10')`,
+        [buyer.id, promo.id],
+      );
+    }
+    const coders = await createBuyers(db, CODE_BUYERS, 'bench_code_');
+    const withCode = { code: 'BENCH10', totalCents: price - Math.round(price * 0.1) };
+    const c0 = performance.now();
+    const coded = await Promise.all(coders.map((b, i) => order(bases[i % 2], b, stocked, price, withCode)));
+    const codeMs = performance.now() - c0;
+    const {
+      rows: [carried],
+    } = await db.query(
+      `select count(*)::int as n from orders where promo_code_id = $1 and payment_status <> 'success'`,
+      [promo.id],
+    );
+    const usedUp = coded.filter(
+      (r) => r.status === 422 && r.error === 'This code has already been used as many times as it can be.',
+    ).length;
+    const race = {
+      buyers: CODE_BUYERS,
+      usesLeft: 10,
+      succeeded: coded.filter((r) => r.status === 201).length,
+      refusedUsedUp: usedUp,
+      other: coded.filter((r) => r.status !== 201 && !(r.status === 422 && r.error?.startsWith('This code'))).length,
+      ordersWithCode: carried.n,
+      wallMs: Math.round(codeMs),
+    };
+    const raceOk =
+      race.succeeded === 10 &&
+      race.refusedUsedUp === CODE_BUYERS - 10 &&
+      race.other === 0 &&
+      race.ordersWithCode === 10;
     // 3. After the sale
     const sale = args['skip-after'] === 'true' ? null : await afterTheSale(db, bases);
 
-    const report = { database: 'postgresql', date: new Date().toISOString(), throughput, rush, afterTheSale: sale, ok };
+    const report = {
+      database: 'postgresql',
+      date: new Date().toISOString(),
+      throughput,
+      rush,
+      afterTheSale: sale,
+      race,
+      ok: ok && raceOk && (sale?.ok ?? true),
+    };
     console.log('\nCheckout benchmark (PostgreSQL, 2 server processes)');
     console.log(
       `  throughput: ${throughput.ordersPerSecond} orders/s (${throughput.orders} orders in ${throughput.seconds}s, ` +
@@ -415,6 +470,14 @@ async function main() {
         `stock after ${rush.stockAfter}, copies in orders ${rush.copiesInOrders}, orders ${rush.ordersInDatabase} (${rush.wallMs} ms)`,
     );
     console.log(`  ${ok ? 'OK: no copy sold twice, none lost' : 'FAILED: the rush did not end as it must'}`);
+    console.log(
+      `  code race: ${CODE_BUYERS} buyers, a code with 10 uses left -> ${race.succeeded} succeeded, ${race.refusedUsedUp} refused "used up", ` +
+        `${race.other} other; orders carrying the code ${race.ordersWithCode} (${race.wallMs} ms)`,
+    );
+    console.log(
+      `  ${raceOk ? 'OK: the code was used exactly 10 times' : 'FAILED: the code race did not end as it must'}`,
+    );
+
     if (sale) {
       console.log(
         `  after the sale: ${sale.shoppers} shoppers, ${sale.paid} paid; ${sale.cancellers} cancel (twice each) while staff ship the rest and try theirs too (twice each) ` +
@@ -431,7 +494,7 @@ async function main() {
           .join(', ')}`,
       );
     }
-    const allOk = ok && (sale?.ok ?? true);
+    const allOk = ok && raceOk && (sale?.ok ?? true);
     if (args.json) {
       writeResult('checkout.json', JSON.stringify(report, null, 2));
     }

@@ -38,6 +38,7 @@ function asApiErrors(reader: CatalogueReader): CatalogueReader {
     author: wrap((slug: string) => reader.author(slug)),
     category: wrap((slug: string) => reader.category(slug)),
     shippingMethods: wrap(() => reader.shippingMethods()),
+    headlineSale: wrap(() => reader.headlineSale()),
   };
 }
 

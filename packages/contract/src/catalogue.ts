@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneySchema, pageMetaSchema, pageQuerySchema } from './common.js';
+import type { HeadlineSale } from './promotions.js';
 import { reviewSchema } from './reviews.js';
 import type { ShippingMethod } from './shipping.js';
 
@@ -23,8 +24,14 @@ export const bookSchema = z
     category: z.number().int().nullable(),
     category_name: z.string().nullable(),
     category_slug: z.string().nullable(),
+    /** The selling price now: the regular price less the best running sale. */
     price: moneySchema,
+    /** The regular price while a sale reduces it (struck through), else '0.00'. */
     original_price: moneySchema,
+    /** The price staff set (what the book costs when no sale runs). */
+    regular_price: moneySchema,
+    /** While the price is reduced: the lowest price of the 30 days before the reduction, else null. */
+    lowest_price_30d: moneySchema.nullable(),
     description: z.string(),
     publisher: z.string(),
     published_date: z.string().nullable(),
@@ -164,6 +171,8 @@ export const bookListQuerySchema = pageQuerySchema.extend({
     .optional(),
   /** 1: only books that can be bought now. */
   in_stock: flag('in_stock'),
+  /** 1: only books a running sale reduces. */
+  on_sale: flag('on_sale'),
   /** 1: search the words as typed, without correcting typos ("Search instead for ..."). */
   exact: flag('exact'),
   /** 1: `meta` also carries the facet counts and the corrected search words. */
@@ -195,6 +204,8 @@ export const bookFacetsSchema = z
     rating: z.array(facetValueSchema),
     /** Books that can be bought now. */
     in_stock: z.number().int(),
+    /** Books a running sale reduces. */
+    on_sale: z.number().int(),
     /** Cheapest and dearest price among the books the other filters leave; null when none. */
     price: z.object({ min: moneySchema.nullable(), max: moneySchema.nullable() }),
   })
@@ -230,4 +241,6 @@ export interface CatalogueReader {
   category(slug: string): Promise<Category>;
   /** The delivery methods the book page lists (GET /api/shipping-methods/). */
   shippingMethods(): Promise<ShippingMethod[]>;
+  /** GET /api/sales/headline/: the running headline sale, for the home page's hero. */
+  headlineSale(): Promise<HeadlineSale>;
 }

@@ -14,5 +14,6 @@ export * from './events.js';
 export * from './activity.js';
 export * from './shelves.js';
 export * from './mail.js';
+export * from './promotions.js';
 export * from './addresses.js';
 export * from './shipping.js';

@@ -67,6 +67,8 @@ export const orderRequestSchema = z
       .array(orderRequestItemSchema, { error: 'items must be a list of books' })
       .min(1, 'Your order is empty')
       .max(MAX_ORDER_LINES, `An order can hold at most ${MAX_ORDER_LINES} different books`),
+    /** A promo code typed in the cart; the server checks it and applies it (`total_price` includes it). */
+    promo_code: z.string().trim().max(30).optional(),
     /**
      * Where to send a paper order: the id of one of the caller's addresses, or a full address.
      * Ignored for an order of eBooks only.
@@ -119,6 +121,8 @@ export const orderItemSchema = z
     protection: z.boolean(),
     /** The protection plan's price per copy as bought ('0.00' without it); a refund of the line gives it back too. */
     protection_price: moneySchema,
+    /** This line's share of the promo code's discount ('0.00' without one); a refund of the line keeps it back. */
+    discount: moneySchema,
   })
   .meta({ id: 'OrderItem' });
 export type OrderItem = z.infer<typeof orderItemSchema>;
@@ -159,6 +163,9 @@ export const orderSchema = z
     reserved_until: z.string(),
     total_price: moneySchema,
     currency: z.string(),
+    /** The promo code the order used, and what it took off in all ('0.00' without one). */
+    promo_code: z.string().nullable(),
+    discount: moneySchema,
     items: z.array(orderItemSchema),
     /** One of FULFILMENT_STATUSES. */
     fulfilment_status: z.enum(FULFILMENT_STATUSES),

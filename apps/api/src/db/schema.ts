@@ -78,7 +78,20 @@ export const books = pgTable(
     bookAuthor: text('book_author').notNull().default(''),
     authorId: integer('author_id').references(() => authors.id, { onDelete: 'set null' }),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    /**
+     * The selling price now: the regular price less the best running sale, kept by the books module
+     * at every staff edit and sale boundary (docs/decisions/0019-sales-and-price-history.md). Lists,
+     * sorts, facets and checkout read this column.
+     */
     priceCents: integer('price_cents').notNull(),
+    /** The price staff set; the selling price when no sale applies. */
+    regularPriceCents: integer('regular_price_cents').notNull().default(0),
+    /**
+     * While the selling price is reduced below the regular price: the lowest selling price of the 30 days
+     * before the reduction began (from `price_history`), shown beside the reduced price; null otherwise.
+     */
+    priorPriceCents: integer('prior_price_cents'),
+    /** Typed by staff; kept for their reference, not shown to shoppers (decision 0019). */
     originalPriceCents: integer('original_price_cents').notNull().default(0),
     description: text('description').notNull().default(''),
     publisher: text('publisher').notNull().default(''),
@@ -129,7 +142,17 @@ export const books = pgTable(
     // Facet counts read every filtered column from this index alone (an index-only scan, no heap); it
     // holds the books in the shop only, which is what every public count asks for.
     index('books_facets_idx')
-      .on(t.categoryId, t.authorId, t.priceCents, t.stockAmount, t.available, t.ratingTenths, t.bookType, t.condition)
+      .on(
+        t.categoryId,
+        t.authorId,
+        t.priceCents,
+        t.stockAmount,
+        t.available,
+        t.ratingTenths,
+        t.bookType,
+        t.condition,
+        t.regularPriceCents,
+      )
       .where(sql`${t.reviewStatus} = 'approved'`),
     index('books_title_key_idx').on(t.titleKey),
     // The staff's queue of books to review, oldest first, and a contributor's own books.
@@ -220,6 +243,10 @@ export const orders = pgTable(
     clientAddress: text('client_address'),
     stockReleased: boolean('stock_released').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The promo code the order used (as typed, upper case) and the discount it gave, in all. */
+    promoCodeId: integer('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
+    promoCode: text('promo_code'),
+    discountCents: integer('discount_cents').notNull().default(0),
     createdAt: createdAt(),
     /** 'unfulfilled' | 'shipped' | 'delivered' | 'cancelled' | 'returned' (docs/decisions/0018-after-the-sale.md). */
     fulfilmentStatus: text('fulfilment_status').notNull().default('unfulfilled'),
@@ -247,6 +274,9 @@ export const orders = pgTable(
     refundedCents: integer('refunded_cents').notNull().default(0),
   },
   (t) => [
+    index('orders_promo_code_idx')
+      .on(t.promoCodeId, t.userId)
+      .where(sql`${t.promoCodeId} IS NOT NULL`),
     check('orders_refunded_within_total', sql`${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.totalCents}`),
     check(
       'orders_fulfilment_status',
@@ -283,6 +313,8 @@ export const orderItems = pgTable(
      */
     protection: boolean('protection').notNull().default(false),
     protectionPriceCents: integer('protection_price_cents').notNull().default(0),
+    /** This line's share of the order's promo-code discount (a refund of the line keeps it back). */
+    discountCents: integer('discount_cents').notNull().default(0),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
@@ -591,3 +623,94 @@ export const stockAlerts = pgTable(
 export const dailyRuns = pgTable('daily_runs', { job: text('job').notNull(), day: date('day').notNull() }, (t) => [
   primaryKey({ columns: [t.job, t.day] }),
 ]);
+
+/**
+ * Every change of a book's selling price, with its time (docs/decisions/0019-sales-and-price-history.md):
+ * staff edits, sales starting and ending. The lowest price of the 30 days before a reduction is read here.
+ */
+export const priceHistory = pgTable(
+  'price_history',
+  {
+    id: serial('id').primaryKey(),
+    bookId: aboutBook(),
+    priceCents: integer('price_cents').notNull(),
+    /** 'added' | 'staff' | 'sale-start' | 'sale-end' */
+    reason: text('reason').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('price_history_book_idx').on(t.bookId, t.changedAt)],
+);
+
+/**
+ * Sales scheduled by staff (modules/promotions). `state` is where the scheduler has brought it:
+ * 'scheduled' until its start was applied to the books, 'running', then 'ended'. A bestsellers sale
+ * keeps the books it chose when it started in `book_ids`.
+ */
+export const sales = pgTable(
+  'sales',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** 'percent' | 'amount' */
+    kind: text('kind').notNull(),
+    /** Percent (1–90) or cents off each copy. */
+    amount: integer('amount').notNull(),
+    /** 'all' | 'books' | 'categories' | 'authors' | 'bestsellers' */
+    target: text('target').notNull(),
+    /** The chosen books, categories or authors. */
+    targetIds: integer('target_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    /** Bestsellers: how many books. */
+    bestsellers: integer('bestsellers'),
+    /** The books a running bestsellers sale chose at its start. */
+    bookIds: integer('book_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    headline: boolean('headline').notNull().default(false),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    state: text('state').notNull().default('scheduled'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sales_due_idx').on(t.state, t.startsAt, t.endsAt),
+    check('sales_kind', sql`${t.kind} IN ('percent', 'amount')`),
+    check('sales_state', sql`${t.state} IN ('scheduled', 'running', 'ended')`),
+    check('sales_dates', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** Promo codes (modules/promotions); their uses are the orders that carry them (paid or still held). */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: serial('id').primaryKey(),
+    /** Upper case; typed in any case. */
+    code: text('code').notNull().unique(),
+    /** 'percent' | 'amount' | 'free_delivery' */
+    kind: text('kind').notNull(),
+    /** Percent (1–100) or cents off the order; 0 for free delivery. */
+    amount: integer('amount').notNull().default(0),
+    minSubtotalCents: integer('min_subtotal_cents').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** Only these books or categories (both empty: every book). */
+    bookIds: integer('book_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    categoryIds: integer('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    maxUses: integer('max_uses'),
+    maxUsesPerCustomer: integer('max_uses_per_customer'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('promo_codes_kind', sql`${t.kind} IN ('percent', 'amount', 'free_delivery')`)],
+);

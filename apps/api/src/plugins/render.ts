@@ -8,6 +8,7 @@ import { badRequest } from '../lib/errors.js';
 import { CachedAnswer, answerCache } from '../lib/answers/cache.js';
 import { catalogue } from '../modules/catalogue/index.js';
 import { offeredMethods } from '../modules/settings/index.js';
+import { headlineSale } from '../modules/promotions/index.js';
 
 /** What the storefront's server bundle (dist/server/entry-server.js, `vite build --ssr`) exports. */
 interface ServerEntry {
@@ -82,6 +83,7 @@ export function catalogueReader(app: FastifyInstance): CatalogueReader {
     author: (slug) => cache.get(`page-author:${slug}`, () => catalogue.authorBySlug(db, slug)),
     category: (slug) => cache.get(`page-category:${slug}`, () => catalogue.categoryBySlug(db, slug)),
     shippingMethods: () => cache.get('page-shipping-methods', () => offeredMethods(db)),
+    headlineSale: () => cache.get('page-headline-sale', () => headlineSale(db)),
   };
 }
 

@@ -324,7 +324,7 @@ async function main() {
           authorId: writer.id,
           categoryId: category.id,
           priceCents: price,
-          originalPriceCents: h % 5 === 0 ? price + 200 + (h % 7) * 100 : 0,
+          regularPriceCents: price,
           description: syntheticDescription(i),
           publisher: pick(['Lantern Classics', 'Harbor & Quill', 'Meridian House', 'Old Mill Press'], h >>> 6),
           publishedDate: `${1800 + (h % 220)}-${String(1 + (h % 12)).padStart(2, '0')}-${String(1 + (h % 28)).padStart(2, '0')}`,

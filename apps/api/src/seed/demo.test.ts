@@ -30,8 +30,20 @@ describe('demo catalogue', () => {
 
     const books = page.data;
     expect(books.filter((b) => b.featured).length).toBeGreaterThanOrEqual(8);
-    expect(books.some((b) => Number(b.original_price) > Number(b.price))).toBe(true);
-    expect(books.some((b) => b.original_price === (Number(b.price) * 2).toFixed(2))).toBe(true);
+    // The hero's "50% off bestsellers" is a running sale: the 8 books readers bought most are at half
+    // their regular price (struck through), with the lowest price of the 30 days before beside it.
+    const reduced = books.filter((b) => Number(b.original_price) > Number(b.price));
+    expect(reduced).toHaveLength(8);
+    for (const b of reduced) {
+      const regular = Math.round(Number(b.regular_price) * 100);
+      expect(b.original_price).toBe(b.regular_price);
+      expect(b.price).toBe(((regular - Math.round(regular / 2)) / 100).toFixed(2));
+      expect(b.lowest_price_30d).toBe(b.regular_price);
+    }
+    expect(books.filter((b) => b.original_price === '0.00')).toHaveLength(books.length - 8);
+    const hero = (await app.inject('/api/sales/headline/')).json();
+    expect(hero.sale).toMatchObject({ name: '50% off bestsellers', percent_off: 50, target: 'bestsellers' });
+    expect(Date.parse(hero.sale.ends_at) - Date.now()).toBeGreaterThan(13.9 * 24 * 60 * 60 * 1000);
     const outOfStock = books.filter((b) => b.count_in_stock === 0);
     expect(outOfStock.length).toBeGreaterThanOrEqual(3);
     expect(outOfStock.every((b) => b.available)).toBe(true);

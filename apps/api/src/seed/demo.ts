@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { rows } from '../db/rows.js';
-import { authors, books, categories } from '../db/schema.js';
+import { authors, books, categories, priceHistory } from '../db/schema.js';
+import { createSale } from '../modules/promotions/index.js';
 import { bannerSvg, coverSvg, hash, portraitSvg } from './art.js';
 import { seedDemoActivity } from './demo-activity.js';
 import {
@@ -42,8 +43,11 @@ const FEATURED = new Set([
   'treasure-island',
 ]);
 
-/** Bestsellers of the home page's '50% off' promotion. */
-const HALF_PRICE = new Set(['pride-and-prejudice', 'dracula', 'the-time-machine', 'treasure-island', 'emma']);
+/**
+ * The home page's headline sale: half price on the books readers bought most in the last 30 days,
+ * for two weeks from the store's first start (docs/decisions/0019-sales-and-price-history.md).
+ */
+export const DEMO_SALE = { name: '50% off bestsellers', percentOff: 50, bestsellers: 8, days: 14 };
 
 const OUT_OF_STOCK = new Set([
   'bleak-house',
@@ -114,14 +118,10 @@ export function demoBookValues(book: DemoBook, index: number, now: number) {
   const slug = slugify(book.title);
   const h = hash(slug);
   const priceCents = 699 + (h % 14) * 100 + (h % 3 === 0 ? 100 : 0);
-  let originalPriceCents = 0;
-  if (HALF_PRICE.has(slug)) originalPriceCents = priceCents * 2;
-  else if (index % 4 === 1) originalPriceCents = priceCents + 300 + (h % 5) * 100;
   const bookType = h % 10 < 5 ? 'Paperback' : h % 10 < 8 ? 'Hardcover' : BOOK_TYPES[2 + (h % (BOOK_TYPES.length - 2))]!;
   return {
     slug,
     priceCents,
-    originalPriceCents,
     bookType,
     condition: index % 13 === 7 ? 'Used' : index % 17 === 11 ? 'Fairly Used' : 'New',
     publisher: PUBLISHERS[h % PUBLISHERS.length]!,
@@ -191,7 +191,7 @@ export async function seedDemoCatalogueIfEmpty(
             authorId: author.id,
             categoryId: categoryId.get(book.category)!,
             priceCents: values.priceCents,
-            originalPriceCents: values.originalPriceCents,
+            regularPriceCents: values.priceCents,
             description: book.description,
             publisher: values.publisher,
             publishedDate: `${String(book.year).padStart(4, '0')}-01-01`,
@@ -215,9 +215,18 @@ export async function seedDemoCatalogueIfEmpty(
         priceCents: books.priceCents,
         featured: books.featured,
       });
+    await tx.insert(priceHistory).values(
+      bookRows.map((b, index) => ({
+        bookId: b.id,
+        priceCents: b.priceCents,
+        reason: 'added',
+        changedAt: demoBookValues(DEMO_BOOKS[index]!, index, now).createdAt,
+      })),
+    );
     const featured = new Set(bookRows.filter((b) => b.featured).map((b) => b.title));
     return seedDemoActivity(tx, bookRows, { featured, currency: config.currency, now });
   });
+  if (seeded) await startDemoSale(db);
   if (seeded) {
     log.info(
       `Loaded the demo catalogue: ${DEMO_BOOKS.length} books, ${DEMO_AUTHORS.length} authors, ${DEMO_CATEGORIES.length} categories; ` +
@@ -225,4 +234,23 @@ export async function seedDemoCatalogueIfEmpty(
     );
   }
   return seeded !== false;
+}
+
+/** The demo's headline sale, from now for DEMO_SALE.days, on the bestsellers of the demo orders. */
+async function startDemoSale(db: Database) {
+  const now = Date.now();
+  await createSale(
+    db,
+    {
+      name: DEMO_SALE.name,
+      percent_off: DEMO_SALE.percentOff,
+      target: 'bestsellers',
+      target_ids: [],
+      bestsellers: DEMO_SALE.bestsellers,
+      headline: true,
+      starts_at: new Date(now).toISOString(),
+      ends_at: new Date(now + DEMO_SALE.days * 24 * HOUR).toISOString(),
+    },
+    null,
+  );
 }

@@ -45,7 +45,14 @@ export async function insertBook(db: Database, values: Partial<typeof books.$inf
   const title = values.title ?? `Book ${unique()}`;
   const [row] = await db
     .insert(books)
-    .values({ title, slug: values.slug ?? `${slugOf(title)}-${unique()}`, priceCents: 1000, stockAmount: 5, ...values })
+    .values({
+      title,
+      slug: values.slug ?? `${slugOf(title)}-${unique()}`,
+      priceCents: 1000,
+      stockAmount: 5,
+      ...values,
+      regularPriceCents: values.regularPriceCents ?? values.priceCents ?? 1000,
+    })
     .returning();
   return row!;
 }

@@ -19,6 +19,7 @@ import {
 } from '../features/catalogue/api/books';
 import { categoryQuery } from '../features/catalogue/api/categories';
 import { featuredQuery } from '../features/catalogue/api/featured';
+import { headlineSaleQuery } from '../features/catalogue/api/headline';
 import { shippingMethodsQuery } from '../lib/shipping';
 import { AfterHydration } from './hydrated';
 import { RootLayout } from './layout/RootLayout';
@@ -77,6 +78,7 @@ function loaders(client: QueryClient, reader?: CatalogueReader) {
       done(
         one(featuredQuery(), (r) => r.featured()),
         one(homeBooksQuery(), (r) => r.books(homeBooksQuery().address)),
+        one(headlineSaleQuery(), (r) => r.headlineSale()),
       ),
     books: ({ request }: LoaderFunctionArgs) => {
       const params = search(request);

@@ -77,7 +77,10 @@ describe('book writes', () => {
       expect(book).toMatchObject({
         title: fields.title,
         price: '19.99',
-        original_price: '20.00',
+        // The typed original price is not struck through (decision 0019): no sale reduces this book.
+        original_price: '0.00',
+        regular_price: '19.99',
+        lowest_price_30d: null,
         stock_amount: 7,
         isbn: '978-0-14-143951-8',
         tags: ['classic', 'romance', 'england'],
@@ -168,7 +171,9 @@ describe('book writes', () => {
     it('keeps prices in exact cents', async () => {
       const { auth } = await createAccount(app());
       const res = await create(auth, await validFields({ price: '0.1', original_price: '1.10' }), await picture('png'));
-      expect(res.json()).toMatchObject({ price: '0.10', original_price: '1.10' });
+      // A typed original price is kept for staff but never struck through: only a running sale reduces a
+      // price (docs/decisions/0019-sales-and-price-history.md).
+      expect(res.json()).toMatchObject({ price: '0.10', regular_price: '0.10', original_price: '0.00' });
     });
 
     it('refuses an unknown author or category', async () => {

@@ -22,6 +22,7 @@ import { type ImageVariant, pictureError, removeMedia, storeResponsiveImage } fr
 import { findUserById } from '../accounts/index.js';
 import { recordEvent } from '../events/index.js';
 import { findBookById, bookToJson } from '../catalogue/index.js';
+import { recordFirstPrice, repriceBooks } from './prices.js';
 import { noteRestock } from './stock.js';
 import {
   authorName,
@@ -68,7 +69,8 @@ function columnsOf(input: BookChanges, authorName: string | undefined): BookChan
     authorId: input.author === undefined ? undefined : input.author === 0 ? null : input.author,
     bookAuthor: input.author === undefined ? undefined : (authorName ?? ''),
     categoryId: input.category,
-    priceCents: input.price,
+    // Staff set the regular price; the selling price follows from it and the running sales (prices.ts).
+    regularPriceCents: input.price,
     originalPriceCents: input.original_price,
     description: input.description,
     publisher: input.publisher,
@@ -236,6 +238,7 @@ export async function create(
         title: input.title,
         titleKey: key,
         priceCents: input.price,
+        regularPriceCents: input.price,
         slug,
         ...cover,
         createdBy: user.id,
@@ -243,6 +246,8 @@ export async function create(
         reviewedBy: byStaff ? user.id : null,
         reviewedAt: byStaff ? new Date() : null,
       });
+      await recordFirstPrice(tx, added);
+      await repriceBooks(tx, { ids: [added] }, 'staff');
       await bookChanged(tx, added, 'added', user.id);
       return added;
     });
@@ -278,6 +283,7 @@ export async function update(deps: BooksDeps, id: number, form: UploadForm, by: 
           ? await tx.select({ stock: books.stockAmount }).from(books).where(eq(books.id, id)).for('update')
           : [];
       if (!(await updateBook(tx, id, sent))) throw notFound(bookMessages.notFound);
+      await repriceBooks(tx, { ids: [id] }, 'staff');
       await bookChanged(tx, id, 'changed', by);
       if (before) await noteRestock(tx, id, before.stock, sent.stockAmount!);
     };

@@ -50,8 +50,10 @@ describe('catalogue reads', () => {
       bookAuthor: 'Jane Austen',
       authorId: austen.id,
       categoryId: romance.id,
+      // Half price in a running sale: 25.98 regular, 12.99 now, 14.99 the lowest of the 30 days before.
       priceCents: 1299,
-      originalPriceCents: 2598,
+      regularPriceCents: 2598,
+      priorPriceCents: 1499,
       ratingTenths: 45,
       reviewCount: 2,
       stockAmount: 0,
@@ -145,6 +147,8 @@ describe('catalogue reads', () => {
         category_slug: 'romance',
         price: '12.99',
         original_price: '25.98',
+        regular_price: '25.98',
+        lowest_price_30d: '14.99',
         published_date: '1815-12-23',
         stock_amount: 0,
         count_in_stock: 0,
@@ -155,7 +159,13 @@ describe('catalogue reads', () => {
       });
       expect(emma.created_at).toBe('2025-01-31T00:00:00.000Z');
       const plain = body.data.find((b) => b.title === 'Gothic Tale 20')!;
-      expect(plain).toMatchObject({ image: null, image_srcset: null, original_price: '0.00', rating: 0 });
+      expect(plain).toMatchObject({
+        image: null,
+        image_srcset: null,
+        original_price: '0.00',
+        lowest_price_30d: null,
+        rating: 0,
+      });
     });
 
     it.each([

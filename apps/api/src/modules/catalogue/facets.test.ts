@@ -35,6 +35,8 @@ describe('catalogue filters, facets and orderings', () => {
         bookType: BOOK_TYPES[i % 4]!,
         condition: CONDITIONS[i % 3]!,
         priceCents: 500 + ((i * 37) % 30) * 100,
+        // Every fifth book is reduced by a sale: its regular price is higher than its price now.
+        regularPriceCents: 500 + ((i * 37) % 30) * 100 + (i % 5 === 0 ? 300 : 0),
         ratingTenths: (i * 13) % 51,
         reviewCount: i % 5,
         stockAmount: i % 4 === 1 ? 0 : 3,
@@ -76,6 +78,8 @@ describe('catalogue filters, facets and orderings', () => {
       ['rating_min=3.5', 'b.rating_tenths >= 35'],
       ['in_stock=1', 'b.available AND b.stock_amount > 0'],
       ['in_stock=0', 'true'],
+      ['on_sale=1', 'b.price_cents < b.regular_price_cents'],
+      ['on_sale=1&price_max=15', 'b.price_cents < b.regular_price_cents AND b.price_cents <= 1500'],
       [
         'category=history&author=mary-shelley&in_stock=true&price_max=30',
         "b.category_id = (SELECT id FROM categories WHERE slug = 'history') AND b.author_id = (SELECT id FROM authors WHERE slug = 'mary-shelley') AND b.available AND b.stock_amount > 0 AND b.price_cents <= 3000",
@@ -123,6 +127,7 @@ describe('catalogue filters, facets and orderings', () => {
       'condition=Used&rating_min=2&price_min=8',
       'keyword=prejudice&category=history',
       'keyword=volme&in_stock=1&book_type=eBook',
+      'on_sale=1&category=fiction',
     ];
     const without = (query: string, name: string) =>
       query
@@ -147,6 +152,8 @@ describe('catalogue filters, facets and orderings', () => {
       }
       const inStock = await list(`${without(query, 'in_stock')}&in_stock=1`);
       expect(facets.in_stock).toBe(inStock.meta.count);
+      const onSale = await list(`${without(query, 'on_sale')}&on_sale=1`);
+      expect(facets.on_sale).toBe(onSale.meta.count);
       const anyPrice = await list(without(without(query, 'price_min'), 'price_max'));
       const prices = anyPrice.data.map((b) => Number(b.price));
       expect(facets.price.min).toBe(prices.length ? Math.min(...prices).toFixed(2) : null);

@@ -64,6 +64,7 @@ export function facetsFromRows(rows: FacetRow[], selected: { authors: Author[]; 
     ),
     rating: RATING_THRESHOLDS.map((t, i) => ({ value: String(t), label: stars(t), count: totals?.ratings[i] ?? 0 })),
     in_stock: totals?.n_in_stock ?? 0,
+    on_sale: totals?.n_on_sale ?? 0,
     price: { min: cents(totals?.price_min), max: cents(totals?.price_max) },
   };
 }

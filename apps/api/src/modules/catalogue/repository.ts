@@ -48,9 +48,12 @@ export interface BookFilter {
   priceMaxCents?: number;
   ratingMinTenths?: number;
   inStock?: boolean;
+  /** Only books a running sale reduces (the price now is below the regular price). */
+  onSale?: boolean;
 }
 
-export type FilterName = 'author' | 'category' | 'book_type' | 'condition' | 'price' | 'rating' | 'in_stock';
+export type FilterName =
+  'author' | 'category' | 'book_type' | 'condition' | 'price' | 'rating' | 'in_stock' | 'on_sale';
 
 const anyOf = (column: string, values: (string | number)[]) =>
   sql`${sql.raw(column)} IN (${sql.join(
@@ -71,6 +74,7 @@ export function namedConditions(filter: BookFilter): Partial<Record<FilterName, 
   if (price.length > 0) parts.price = sql.join(price, sql` AND `);
   if (filter.ratingMinTenths !== undefined) parts.rating = sql`b.rating_tenths >= ${filter.ratingMinTenths}`;
   if (filter.inStock) parts.in_stock = sql`(b.available AND b.stock_amount > 0)`;
+  if (filter.onSale) parts.on_sale = sql`(b.price_cents < b.regular_price_cents)`;
   return parts;
 }
 
@@ -126,6 +130,7 @@ export interface FacetRow {
   n_book_type: number;
   n_condition: number;
   n_in_stock: number;
+  n_on_sale: number;
   /** Books every filter leaves (the listing's count). */
   n_all: number;
   price_min: number | null;
@@ -150,7 +155,16 @@ export function facetCounts(
   ratingThresholds: readonly number[],
 ): Promise<FacetRow[]> {
   const named = namedConditions(filter);
-  const names: FilterName[] = ['category', 'author', 'book_type', 'condition', 'price', 'rating', 'in_stock'];
+  const names: FilterName[] = [
+    'category',
+    'author',
+    'book_type',
+    'condition',
+    'price',
+    'rating',
+    'in_stock',
+    'on_sale',
+  ];
   const flags = names.map((name) => {
     const condition = named[name];
     return condition ? sql`coalesce(${condition}, false) AS ok_${sql.raw(name)}` : sql`true AS ok_${sql.raw(name)}`;
@@ -174,6 +188,7 @@ export function facetCounts(
             count(*) FILTER (WHERE ${only('book_type')})::int AS n_book_type,
             count(*) FILTER (WHERE ${only('condition')})::int AS n_condition,
             count(*) FILTER (WHERE ${only('in_stock')} AND in_stock)::int AS n_in_stock,
+            count(*) FILTER (WHERE ${only('on_sale')} AND on_sale)::int AS n_on_sale,
             count(*) FILTER (WHERE misses = 0)::int AS n_all,
             min(price_cents) FILTER (WHERE ${only('price')}) AS price_min,
             max(price_cents) FILTER (WHERE ${only('price')}) AS price_max,
@@ -182,7 +197,8 @@ export function facetCounts(
             SELECT *, ${misses} AS misses
             FROM (
               SELECT b.category_id, b.author_id, b.book_type, b.condition, b.price_cents, b.rating_tenths,
-                (b.available AND b.stock_amount > 0) AS in_stock, ${sql.join(flags, sql`, `)}
+                (b.available AND b.stock_amount > 0) AS in_stock, (b.price_cents < b.regular_price_cents) AS on_sale,
+                ${sql.join(flags, sql`, `)}
               FROM books b WHERE ${IN_SHOP} ${within ? sql`AND b.id IN (${within})` : sql``}
             ) flagged
           ) near

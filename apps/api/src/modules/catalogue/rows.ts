@@ -16,6 +16,8 @@ export const BOOK_FIELDS = [
   'authorId',
   'categoryId',
   'priceCents',
+  'regularPriceCents',
+  'priorPriceCents',
   'originalPriceCents',
   'description',
   'publisher',

@@ -36,7 +36,14 @@ export function bookToJson(row: BookRow): Book {
     category_name: row.category_name,
     category_slug: row.category_slug,
     price: centsToMoney(row.price_cents),
-    original_price: centsToMoney(row.original_price_cents),
+    // The struck price is the regular price while a sale reduces it; a typed "original price" is never
+    // shown (docs/decisions/0019-sales-and-price-history.md).
+    original_price: centsToMoney(row.price_cents < row.regular_price_cents ? row.regular_price_cents : 0),
+    regular_price: centsToMoney(row.regular_price_cents),
+    lowest_price_30d:
+      row.prior_price_cents === null || row.price_cents >= row.regular_price_cents
+        ? null
+        : centsToMoney(row.prior_price_cents),
     description: row.description,
     publisher: row.publisher,
     published_date: row.published_date,

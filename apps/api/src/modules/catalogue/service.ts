@@ -49,6 +49,7 @@ export async function listBooks(db: Database, query: BookListQuery): Promise<Pag
   if (query.price_max !== undefined) filter.priceMaxCents = query.price_max;
   if (query.rating_min !== undefined) filter.ratingMinTenths = Math.round(query.rating_min * 10);
   if (query.in_stock) filter.inStock = true;
+  if (query.on_sale) filter.onSale = true;
   const keyword = query.keyword?.trim().toLowerCase() ?? '';
   const ordering: BookOrdering = query.ordering ?? (keyword ? 'relevance' : '-created_at');
   const selected = { authors, categories };

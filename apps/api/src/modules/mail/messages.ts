@@ -61,6 +61,7 @@ mailOn('order.paid', 'mail.order-confirmation', (event, app) =>
         lines,
         totalCents: order.totalCents,
         currency: order.currency,
+        discount: order.promoCode ? { code: order.promoCode, cents: order.discountCents } : null,
         delivery: order.shippingMethod ? `${order.shippingMethod.name} (${order.shippingMethod.days})` : null,
         address: order.shippingAddress
           ? [

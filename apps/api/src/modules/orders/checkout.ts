@@ -15,6 +15,7 @@ import { books, orderItems, orders } from '../../db/schema.js';
 import { type AppError, conflict, unprocessable } from '../../lib/errors.js';
 import { ownAddress } from '../addresses/index.js';
 import { takeCopies } from '../books/index.js';
+import { type AppliedCode, applyPromoCode } from '../promotions/index.js';
 import { findActiveMethod, type PricedMethod } from '../settings/index.js';
 import { orderHistory, toOrder } from './service.js';
 import { orderPlaced } from './transitions.js';
@@ -187,12 +188,18 @@ export interface ShopBook {
   available: boolean;
   stockAmount: number;
   inShop: boolean;
+  categoryId?: number | null;
   /** 'eBook' needs no delivery. */
   bookType: string;
 }
 
+/** What the first steps read of a cart: its books (an order's lines, or a cart being quoted). */
+export interface CartLines {
+  items: readonly { book: number; quantity: number; protection: boolean }[];
+}
+
 /** Reads the order's books as the shop has them now. */
-export async function shopBooks(tx: Transaction, request: OrderRequest): Promise<Map<number, ShopBook>> {
+export async function shopBooks(tx: Transaction | Database, request: CartLines): Promise<Map<number, ShopBook>> {
   const found = await tx
     .select({
       id: books.id,
@@ -202,6 +209,7 @@ export async function shopBooks(tx: Transaction, request: OrderRequest): Promise
       available: books.available,
       stockAmount: books.stockAmount,
       inShop: sql<boolean>`${books.reviewStatus} = 'approved'`,
+      categoryId: books.categoryId,
       bookType: books.bookType,
     })
     .from(books)
@@ -215,7 +223,7 @@ export async function shopBooks(tx: Transaction, request: OrderRequest): Promise
 }
 
 /** Step 2: every line's book is in the shop, for sale and not sold out. */
-export function validateLines(request: OrderRequest, shop: Map<number, ShopBook>): void {
+export function validateLines(request: CartLines, shop: Map<number, ShopBook>): void {
   for (const item of request.items) {
     const book = shop.get(item.book);
     if (!book?.inShop)
@@ -264,6 +272,11 @@ function priceConflict(
 export function priceLines(request: OrderRequest, shop: Map<number, ShopBook>): PricedLine[] {
   const current = new Map([...shop.values()].map((book) => [book.id, book.priceCents]));
   if (request.items.some((item) => item.price !== current.get(item.book))) throw priceConflict(request, current);
+  return linesAtShopPrices(request, shop);
+}
+
+/** Each line at the shop's price now, as the quote and `priceLines` both price it. */
+export function linesAtShopPrices(request: CartLines, shop: Map<number, ShopBook>): PricedLine[] {
   return request.items.map((item) => {
     const book = shop.get(item.book)!;
     const protectionCents = item.protection ? PROTECTION_PLAN.priceCents : 0;
@@ -335,15 +348,44 @@ export function priceShipping(lines: PricedLine[], method: PricedMethod | null):
   );
 }
 
-/** A discount taken off the order (a sale, a promo code). */
+/** A discount taken off the order (a promo code; sales are already in the shop's prices). */
 export interface Discount {
   label: string;
   cents: number;
 }
 
-/** Step 5: discounts. None today: sales and promo codes plug in here. */
-export function applyDiscounts(_lines: PricedLine[]): Discount[] {
-  return [];
+/**
+ * Step 5a: the promo code the shopper typed, checked against the cart by the promotions module (its
+ * message when it does not apply). In a checkout the code's row stays locked until commit, so its
+ * uses are counted one order at a time (docs/decisions/0019-sales-and-price-history.md).
+ */
+export async function checkPromoCode(
+  db: Transaction | Database,
+  code: string | undefined,
+  userId: number | null,
+  lines: PricedLine[],
+  shippingCents: number,
+  lock: boolean,
+): Promise<AppliedCode | null> {
+  if (!code) return null;
+  return applyPromoCode(db, code, {
+    userId,
+    shippingCents,
+    lock,
+    lines: lines.map((line) => ({
+      book: line.book.id,
+      category: line.book.categoryId ?? null,
+      cents: line.unitCents * line.quantity,
+    })),
+  });
+}
+
+/**
+ * Step 5: discounts. Sales are already in the books' prices (the books module keeps `price_cents` as
+ * the price now); what is left is the promo code's discount.
+ */
+export function applyDiscounts(_lines: PricedLine[], code: AppliedCode | null = null): Discount[] {
+  return code && code.total > 0 ? [{ label: `Code ${code.code}`, cents: code.total }] : [];
 }
 
 /**
@@ -391,6 +433,7 @@ export async function insertOrder(
   options: PlaceOrderOptions,
   delivery: Delivery = { method: null, address: null },
   shippingCents = 0,
+  code: AppliedCode | null = null,
 ) {
   const [order] = await tx
     .insert(orders)
@@ -407,6 +450,9 @@ export async function insertOrder(
         ? { code: delivery.method.code, name: delivery.method.name, days: delivery.method.days }
         : null,
       shippingCents,
+      promoCodeId: code?.id ?? null,
+      promoCode: code?.code ?? null,
+      discountCents: code?.total ?? 0,
     })
     .returning();
   const items = await tx
@@ -421,6 +467,7 @@ export async function insertOrder(
         priceCents: line.unitCents,
         protection: line.protection,
         protectionPriceCents: line.protectionCents,
+        discountCents: code?.lineDiscounts.get(line.book.id) ?? 0,
       })),
     )
     .returning();
@@ -472,12 +519,13 @@ export async function placeOrder(db: Database, request: OrderRequest, options: P
     const lines = priceLines(request, shop);
     const delivery = await chooseDelivery(tx, request, lines, options.userId);
     const shippingCents = priceShipping(lines, delivery.method);
-    const discounts = applyDiscounts(lines);
+    const code = await checkPromoCode(tx, request.promo_code, options.userId, lines, shippingCents, true);
+    const discounts = applyDiscounts(lines, code);
     const totalCents = totalOf(request, lines, shippingCents, discounts);
     checkCopies(lines, shop);
     // Write the order first and take the copies last: the row lock on a popular book is then held only
     // from its UPDATE to the COMMIT. The conditional UPDATE is what decides, and a refusal rolls back.
-    const placed = await insertOrder(tx, lines, totalCents, options, delivery, shippingCents);
+    const placed = await insertOrder(tx, lines, totalCents, options, delivery, shippingCents, code);
     await reserveStock(tx, request, lines);
     return toOrder(placed.order, placed.items, await orderHistory(tx, [placed.order.id]));
   });

@@ -13,3 +13,4 @@ export {
   returnOrder,
   shipOrder,
 } from './transitions.js';
+export { quoteRoutes } from './quote.js';

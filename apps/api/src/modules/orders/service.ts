@@ -57,6 +57,8 @@ export function toOrder(
     reserved_until: row.reservedUntil.toISOString(),
     total_price: centsToMoney(row.totalCents),
     currency: row.currency,
+    promo_code: row.promoCode,
+    discount: centsToMoney(row.discountCents),
     items: items
       .sort((a, b) => a.id - b.id)
       .map((item) => ({
@@ -68,6 +70,7 @@ export function toOrder(
         price: centsToMoney(item.priceCents),
         protection: item.protection,
         protection_price: centsToMoney(item.protectionPriceCents),
+        discount: centsToMoney(item.discountCents),
       })),
     fulfilment_status: row.fulfilmentStatus as FulfilmentStatus,
     shipping_address: row.shippingAddress ?? null,

@@ -15,6 +15,8 @@ import { MessagesTab, statusFrom } from './components/MessagesTab';
 import { SubscribersTab } from './components/SubscribersTab';
 import { ShelvesTab } from './components/ShelvesTab';
 import { MailTab, mailStatusFrom } from './components/MailTab';
+import { SalesTab } from './components/SalesTab';
+import { CodesTab } from './components/CodesTab';
 import { Bestsellers } from './components/Bestsellers';
 import { DeliveryTab } from './components/DeliveryTab';
 import { LowStock } from './components/LowStock';
@@ -23,7 +25,19 @@ import { Button, buttonClass } from '../../components/ui/Button';
 import { paths } from '../../config/paths';
 import { Spinner } from '../../components/ui/Spinner';
 
-const TABS = ['books', 'authors', 'orders', 'delivery', 'users', 'review', 'messages', 'subscribers', 'mail'] as const;
+const TABS = [
+  'books',
+  'authors',
+  'orders',
+  'delivery',
+  'users',
+  'review',
+  'messages',
+  'subscribers',
+  'mail',
+  'sales',
+  'codes',
+] as const;
 type TabName = (typeof TABS)[number];
 const TAB_LABELS: Record<TabName, string> = {
   books: 'Books',
@@ -35,6 +49,8 @@ const TAB_LABELS: Record<TabName, string> = {
   messages: 'Messages',
   subscribers: 'Subscribers',
   mail: 'Mail',
+  sales: 'Sales',
+  codes: 'Codes',
 };
 const SEARCH_HINTS: Record<TabName, string> = {
   books: 'Search books by title, author or ISBN',
@@ -46,6 +62,8 @@ const SEARCH_HINTS: Record<TabName, string> = {
   messages: 'Search messages by name, email or subject',
   subscribers: 'Search subscribers by email',
   mail: 'Search mail by address or subject',
+  sales: 'Search sales by name',
+  codes: 'Search codes',
 };
 
 /**
@@ -216,6 +234,8 @@ export default function DashboardPage({ editBook }: { editBook?: EditBookSlot })
               />
             )}
           </TabPanel>
+          <TabPanel>{tab === 'sales' && <SalesTab />}</TabPanel>
+          <TabPanel>{tab === 'codes' && <CodesTab />}</TabPanel>
         </TabPanels>
       </TabGroup>
     </section>

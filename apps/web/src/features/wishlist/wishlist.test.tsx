@@ -21,6 +21,8 @@ const book = (id: number, values: Partial<Book> = {}): Book => ({
   category_slug: null,
   price: '9.99',
   original_price: '0.00',
+  regular_price: '0.00',
+  lowest_price_30d: null,
   description: '',
   publisher: '',
   published_date: null,

@@ -30,7 +30,23 @@ export interface OrderLine {
 
 const hello = (name: string) => <Text style={text}>Hello {name},</Text>;
 
-function Lines({ lines, totalCents, currency }: { lines: OrderLine[]; totalCents: number; currency: string }) {
+/** A promo code's discount on an order (docs/product.md, "Sales and promo codes"). */
+export interface OrderDiscount {
+  code: string;
+  cents: number;
+}
+
+function Lines({
+  lines,
+  totalCents,
+  currency,
+  discount,
+}: {
+  lines: OrderLine[];
+  totalCents: number;
+  currency: string;
+  discount?: OrderDiscount | null;
+}) {
   return (
     <Section>
       {lines.map((line, i) => (
@@ -44,6 +60,12 @@ function Lines({ lines, totalCents, currency }: { lines: OrderLine[]; totalCents
           </Column>
         </Row>
       ))}
+      {discount && discount.cents > 0 ? (
+        <Row>
+          <Column style={text}>Promo code {discount.code}</Column>
+          <Column style={{ ...text, textAlign: 'right' }}>−{formatMoney(discount.cents, currency)}</Column>
+        </Row>
+      ) : null}
       <Row>
         <Column style={{ ...text, fontWeight: 'bold' }}>Total</Column>
         <Column style={{ ...text, fontWeight: 'bold', textAlign: 'right' }}>{formatMoney(totalCents, currency)}</Column>
@@ -62,6 +84,8 @@ export const templates = {
     lines: OrderLine[];
     totalCents: number;
     currency: string;
+    /** The promo code's discount, when the order used one. */
+    discount?: OrderDiscount | null;
     /** The delivery method and address, once orders carry them. */
     delivery: string | null;
     address: string | null;
@@ -73,7 +97,7 @@ export const templates = {
         <Heading as="h1">Thank you for your order</Heading>
         {hello(d.name)}
         <Text style={text}>We have received your payment for order #{d.orderId}. Here is what you bought:</Text>
-        <Lines lines={d.lines} totalCents={d.totalCents} currency={d.currency} />
+        <Lines lines={d.lines} totalCents={d.totalCents} currency={d.currency} discount={d.discount} />
         {d.delivery ? <Text style={text}>Delivery: {d.delivery}</Text> : null}
         {d.address ? <Text style={text}>Address: {d.address}</Text> : null}
         <Button href={orderUrl(shop, d.orderId)} style={button}>

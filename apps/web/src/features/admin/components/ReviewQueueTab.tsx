@@ -48,7 +48,7 @@ export function ReviewQueueTab({ search, page, onPage }: { search: string; page:
           <td className={`${cellClass} font-medium`}>{book.title}</td>
           <td className={cellClass}>{book.book_author || '—'}</td>
           <td className={cellClass}>
-            <Price price={book.price} originalPrice={book.original_price} />
+            <Price price={book.price} originalPrice={book.original_price} lowestPrice30d={book.lowest_price_30d} />
           </td>
           <td className={cellClass}>{book.stock_amount}</td>
           <td className={cellClass}>

@@ -41,7 +41,7 @@ function SubmittedRow({ book }: { book: SubmittedBook }) {
           )}
         </h2>
         <p className="text-sm text-gray-700 dark:text-gray-300">{book.book_author || 'No author'}</p>
-        <Price price={book.price} originalPrice={book.original_price} />
+        <Price price={book.price} originalPrice={book.original_price} lowestPrice30d={book.lowest_price_30d} />
         <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
           Sent {formatDate(book.created_at, 'numeric')}. {status.note}
         </p>

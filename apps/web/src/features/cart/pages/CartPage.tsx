@@ -17,6 +17,7 @@ import {
 } from '../stores/cart';
 import { removedLineMessage, useCartBooks } from '../api/cart-books';
 import { EmptyState } from '../../../components/ui/EmptyState';
+import { PromoCode, PromoDiscount } from '../components/PromoCode';
 
 const stepClass =
   'flex h-9 w-9 items-center justify-center text-lg font-semibold hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-40 dark:hover:bg-gray-800';
@@ -157,6 +158,7 @@ export default function CartPage({
   const navigate = useNavigate();
   const { removed, stock } = useCartBooks(cart.items);
   const protection = protectionCents(cart);
+  const promo = useCartStore((s) => s.promo);
   const shippingCents = shipping?.cents ?? 0;
   const removedNote = removed.length > 0 && (
     <div
@@ -238,11 +240,17 @@ export default function CartPage({
                 </dd>
               )}
             </div>
+            <PromoDiscount />
             <div className="flex justify-between border-t border-gray-200 pt-3 text-base font-bold dark:border-gray-700">
               <dt>Total</dt>
-              <dd data-testid="cart-total">{formatMoney(cartTotalCents(cart) + shippingCents)}</dd>
+              <dd data-testid="cart-total">
+                {formatMoney(Math.max(0, cartTotalCents(cart) + shippingCents - (promo?.discountCents ?? 0)))}
+              </dd>
             </div>
           </dl>
+          <div className="mt-4">
+            <PromoCode cart={cart} />
+          </div>
           <div className="mt-6">{checkout}</div>
         </section>
       </div>

@@ -30,9 +30,18 @@ export interface Cart {
   totalCents: number;
 }
 
+/** A promo code the server accepted for the cart (POST /cart/quote/), and what it took off then. */
+export interface CartPromo {
+  code: string;
+  discountCents: number;
+}
+
 export interface CartState {
   carts: Record<string, Cart>;
   activeCartId: string | null;
+  /** The active cart's promo code; the cart page quotes it again whenever the cart changes. */
+  promo: CartPromo | null;
+  setPromo(promo: CartPromo | null): void;
   initializeCart(cartId?: string | null): void;
   /** Adds copies; `protection: true` puts the protection plan on the line (false leaves it as it is). */
   addToCart(book: CartBook, quantity?: number, options?: { protection?: boolean }): void;
@@ -73,6 +82,8 @@ export const useCartStore = create<CartState>()(
     (set) => ({
       carts: {},
       activeCartId: null,
+      promo: null,
+      setPromo: (promo) => set({ promo }),
       initializeCart: (cartId) =>
         set((state) => {
           const id = cartId || guestId();
@@ -125,7 +136,7 @@ export const useCartStore = create<CartState>()(
           ),
         ),
       removeLine: (bookId) => set((state) => withActive(state, (cart) => cart.items.filter((i) => i.id !== bookId))),
-      clearCart: () => set((state) => withActive(state, () => [])),
+      clearCart: () => set((state) => ({ ...withActive(state, () => []), promo: null })),
       updatePrices: (prices) =>
         set((state) =>
           withActive(state, (cart) =>

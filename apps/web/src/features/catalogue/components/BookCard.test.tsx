@@ -20,6 +20,8 @@ const book = (over: Partial<Book> = {}): Book => ({
   category_slug: 'romance',
   price: '6.00',
   original_price: '8.00',
+  regular_price: '8.00',
+  lowest_price_30d: '7.00',
   description: 'x'.repeat(200),
   publisher: 'P',
   published_date: null,

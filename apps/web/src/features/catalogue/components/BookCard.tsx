@@ -47,7 +47,7 @@ export function BookCard({ book, actionLabel = 'Details', priority, highlight }:
         <p className="truncate text-xs text-gray-600 sm:text-sm dark:text-gray-400">
           <Highlight text={book.book_author} words={highlight} />
         </p>
-        <Price price={book.price} originalPrice={book.original_price} />
+        <Price price={book.price} originalPrice={book.original_price} lowestPrice30d={book.lowest_price_30d} />
         {isUnrated(book) ? (
           <p className="text-xs text-gray-600 sm:text-sm dark:text-gray-400">No ratings yet</p>
         ) : (

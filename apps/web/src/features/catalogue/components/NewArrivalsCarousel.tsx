@@ -90,7 +90,12 @@ export default function NewArrivalsCarousel({ books }: { books: Book[] }) {
               <span className="flex flex-1 flex-col gap-1 p-4">
                 <span className="line-clamp-1 font-semibold">{book.title}</span>
                 <span className="line-clamp-1 text-sm text-gray-600 dark:text-gray-400">{book.book_author}</span>
-                <Price price={book.price} originalPrice={book.original_price} className="mt-auto" />
+                <Price
+                  price={book.price}
+                  originalPrice={book.original_price}
+                  lowestPrice30d={book.lowest_price_30d}
+                  className="mt-auto"
+                />
               </span>
             </Link>
           </li>

@@ -345,7 +345,11 @@ export default function BookDetailPage() {
     );
   }
   const book_ = query.data;
-  const off = percentOff(book_.price, book_.original_price);
+  // The badge counts against the lowest price of the 30 days before the sale (docs/decisions/0019-sales-and-price-history.md).
+  const off =
+    book_.lowest_price_30d && percentOff(book_.price, book_.original_price) > 0
+      ? percentOff(book_.price, book_.lowest_price_30d)
+      : 0;
   const tags = splitTags(book_.tags);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
@@ -424,7 +428,13 @@ export default function BookDetailPage() {
             )}
           </div>
           <div className="mt-5 flex flex-wrap items-center gap-3">
-            <Price price={book_.price} originalPrice={book_.original_price} large />
+            <Price
+              price={book_.price}
+              originalPrice={book_.original_price}
+              lowestPrice30d={book_.lowest_price_30d}
+              badge={false}
+              large
+            />
             {off > 0 && (
               <span className="rounded-md bg-red-100 px-2 py-1 text-sm font-bold text-red-800 dark:bg-red-950 dark:text-red-200">
                 Save {off}%

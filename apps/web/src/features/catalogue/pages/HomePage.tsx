@@ -4,6 +4,9 @@ import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/hooks';
 import { useHomeBooks } from '../api/books';
 import { useFeaturedBooks } from '../api/featured';
+import { useHeadlineSale } from '../api/headline';
+import { money } from '../../../components/ui/Price';
+import type { HeadlineSale } from '@bookstore/contract';
 import { BookCard, BookGrid } from '../components/BookCard';
 import NewArrivalsCarousel from '../components/NewArrivalsCarousel';
 
@@ -67,21 +70,50 @@ function LatestBooks() {
   );
 }
 
+const WHAT: Record<NonNullable<HeadlineSale['sale']>['target'], string> = {
+  all: 'every book',
+  books: 'selected books',
+  categories: 'selected categories',
+  authors: 'selected authors',
+  bestsellers: 'our bestsellers',
+};
+
+/** "8 December": the day a sale ends, in the shopper's time zone. */
+const endDay = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long' });
+
+/**
+ * The hero's badge and line come from the running headline sale, so they end when it ends
+ * (docs/product.md, "Sales and promo codes"); no sale, no promise.
+ */
+function HeadlinePromise() {
+  const headline = useHeadlineSale();
+  const sale = headline.data?.sale;
+  const off = sale ? (sale.percent_off !== null ? `${sale.percent_off}%` : money(sale.amount_off ?? '0')) : '';
+  return (
+    <>
+      {sale && (
+        <p data-testid="hero-sale" className="inline-block rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
+          Until {endDay(sale.ends_at)}: {sale.name}
+        </p>
+      )}
+      <h1 className="mt-4 max-w-2xl text-4xl font-extrabold tracking-tight sm:text-5xl">
+        Discover Your Next Favorite Book
+      </h1>
+      <p className="mt-4 max-w-xl text-lg text-indigo-50">
+        Timeless classics and new arrivals, hand-picked by readers.
+        {sale && ` Save ${off} on ${WHAT[sale.target]} until ${endDay(sale.ends_at)}.`}
+      </p>
+    </>
+  );
+}
+
 export default function HomePage() {
   usePageTitle(undefined);
   return (
     <>
       <section className="bg-gradient-to-br from-indigo-700 via-indigo-600 to-purple-700 text-white">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24">
-          <p className="inline-block rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
-            Limited time: 50% off bestsellers
-          </p>
-          <h1 className="mt-4 max-w-2xl text-4xl font-extrabold tracking-tight sm:text-5xl">
-            Discover Your Next Favorite Book
-          </h1>
-          <p className="mt-4 max-w-xl text-lg text-indigo-50">
-            Timeless classics and new arrivals, hand-picked by readers. Save 50% on our bestsellers for a limited time.
-          </p>
+          <HeadlinePromise />
           <Link
             to={paths.books}
             className="mt-8 inline-block rounded-md bg-white px-6 py-3 font-semibold text-indigo-800 shadow hover:bg-indigo-50"

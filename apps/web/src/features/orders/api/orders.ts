@@ -1,7 +1,7 @@
 import type { Order, PriceConflict } from '@bookstore/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
-import { type Cart, cartTotalCents } from '../../cart/stores/cart';
+import { type Cart, type CartPromo, cartTotalCents } from '../../cart/stores/cart';
 
 /** Where and how a cart with books to post goes: an address id and a method code. */
 export interface OrderDelivery {
@@ -16,10 +16,11 @@ export interface OrderDelivery {
  * spec's call table send them); the total includes the protection plans of the lines that have one
  * and the delivery, when the cart has books to post.
  */
-export function orderRequestFromCart(cart: Cart, delivery?: OrderDelivery) {
+export function orderRequestFromCart(cart: Cart, delivery?: OrderDelivery, promo: CartPromo | null = null) {
   return {
-    total_price: (cartTotalCents(cart) + (delivery?.shippingCents ?? 0)) / 100,
+    total_price: Math.max(0, cartTotalCents(cart) + (delivery?.shippingCents ?? 0) - (promo?.discountCents ?? 0)) / 100,
     ...(delivery && { shipping_address: delivery.shipping_address, shipping_method: delivery.shipping_method }),
+    ...(promo ? { promo_code: promo.code } : {}),
     status: 'pending' as const,
     items: cart.items.map((item) => ({
       book: item.id,
@@ -30,8 +31,8 @@ export function orderRequestFromCart(cart: Cart, delivery?: OrderDelivery) {
   };
 }
 
-export function createOrder(cart: Cart, delivery?: OrderDelivery) {
-  return api.post<Partial<Order> | null>('/orders/', orderRequestFromCart(cart, delivery));
+export function createOrder(cart: Cart, delivery?: OrderDelivery, promo: CartPromo | null = null) {
+  return api.post<Partial<Order> | null>('/orders/', orderRequestFromCart(cart, delivery, promo));
 }
 
 /** The current prices in a 409 reply, when the cart was stale. */

@@ -44,6 +44,7 @@ export function useCheckout(delivery: DeliveryChoice & { shippingCents: number }
   const navigate = useNavigate();
   const cart = useActiveCart();
   const updatePrices = useCartStore((s) => s.updatePrices);
+  const promo = useCartStore((s) => s.promo);
   const [placing, setPlacing] = useState(false);
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
   const payment = usePayment({
@@ -61,8 +62,9 @@ export function useCheckout(delivery: DeliveryChoice & { shippingCents: number }
       JSON.stringify([
         cart.items.map((item) => [item.id, item.quantity, item.priceCents, Boolean(item.protection)]),
         needed ? [address, method, shippingCents] : null,
+        promo,
       ]),
-    [cart.items, needed, address, method, shippingCents],
+    [cart.items, needed, address, method, shippingCents, promo],
   );
   /** The order placed for this very cart, ready to pay; null before that or once the cart changed. */
   const order = placed && placed.cartKey === cartKey ? placed : null;
@@ -87,6 +89,7 @@ export function useCheckout(delivery: DeliveryChoice & { shippingCents: number }
       const created = await createOrder(
         cart,
         needed ? { shipping_address: address!, shipping_method: method!, shippingCents } : undefined,
+        promo,
       );
       if (!created || typeof created.id !== 'number') {
         toast.error('Invalid order response');

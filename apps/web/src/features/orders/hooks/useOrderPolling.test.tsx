@@ -13,6 +13,8 @@ function order(status: string, payment_status: string): Order {
     paid_at: null,
     reserved_until: '2030-01-01T10:15:00.000Z',
     total_price: '12.99',
+    promo_code: null,
+    discount: '0.00',
     currency: 'USD',
     items: [],
     fulfilment_status: 'unfulfilled',

@@ -31,7 +31,7 @@ function WishlistItem({ book, onRemove }: { book: Book; onRemove: (book: Book) =
           </Link>
         </h2>
         <p className="truncate text-xs text-gray-600 sm:text-sm dark:text-gray-400">{book.book_author}</p>
-        <Price price={book.price} originalPrice={book.original_price} />
+        <Price price={book.price} originalPrice={book.original_price} lowestPrice30d={book.lowest_price_30d} />
         {!available && <p className="text-sm font-medium text-red-700 dark:text-red-300">Out of stock</p>}
         <div className="mt-auto flex flex-col gap-2 pt-2 sm:flex-row">
           <AddToCartButton

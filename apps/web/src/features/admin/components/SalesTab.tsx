@@ -1,0 +1,326 @@
+import { SALE_TARGETS, type SalePreview, type SaleRequestInput, type SaleTarget } from '@bookstore/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Badge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+import { ErrorState } from '../../../components/ui/ErrorState';
+import { CheckboxField, SelectField, TextField } from '../../../components/ui/Field';
+import { money } from '../../../components/ui/Price';
+import { Spinner } from '../../../components/ui/Spinner';
+import { ApiError } from '../../../lib/api-client';
+import { authorsQuery, categoriesQuery } from '../../../lib/catalogue-lists';
+import { formatDate } from '../../../lib/dates';
+import toast from '../../../lib/toast';
+import { previewSale, useCreateSale, useEndSale, useSales } from '../api/promotions';
+import { cellClass, HeadingCells } from './Pager';
+
+const TARGET_LABELS: Record<SaleTarget, string> = {
+  all: 'Everything',
+  books: 'Chosen books',
+  categories: 'Categories',
+  authors: 'Authors',
+  bestsellers: 'Bestsellers (most sold in 30 days)',
+};
+
+/** A `datetime-local` value for a moment, in the browser's time zone. */
+const localInput = (date: Date) =>
+  new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+const iso = (local: string) => (local ? new Date(local).toISOString() : '');
+const ids = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
+
+interface Draft {
+  name: string;
+  kind: 'percent' | 'amount';
+  amount: string;
+  target: SaleTarget;
+  bookIds: string;
+  chosen: number[];
+  bestsellers: string;
+  headline: boolean;
+  startsAt: string;
+  endsAt: string;
+}
+
+function freshDraft(): Draft {
+  const now = new Date();
+  return {
+    name: '',
+    kind: 'percent',
+    amount: '20',
+    target: 'bestsellers',
+    bookIds: '',
+    chosen: [],
+    bestsellers: '10',
+    headline: false,
+    startsAt: localInput(now),
+    endsAt: localInput(new Date(now.getTime() + 7 * 24 * 60 * 60 * 1000)),
+  };
+}
+
+function requestOf(draft: Draft): SaleRequestInput {
+  return {
+    name: draft.name,
+    ...(draft.kind === 'percent' ? { percent_off: Number(draft.amount) } : { amount_off: draft.amount }),
+    target: draft.target,
+    target_ids: draft.target === 'books' ? ids(draft.bookIds) : draft.chosen,
+    ...(draft.target === 'bestsellers' ? { bestsellers: Number(draft.bestsellers) } : {}),
+    headline: draft.headline,
+    starts_at: iso(draft.startsAt),
+    ends_at: iso(draft.endsAt),
+  };
+}
+
+/**
+ * Sales tab: schedule a sale, preview the books and prices it reaches before saving, and end one now
+ * (docs/product.md, "Sales and promo codes").
+ */
+export function SalesTab() {
+  const sales = useSales();
+  const create = useCreateSale();
+  const end = useEndSale();
+  const [draft, setDraft] = useState<Draft>(freshDraft);
+  const [preview, setPreview] = useState<SalePreview | null>(null);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const authors = useQuery({ ...authorsQuery, enabled: draft.target === 'authors' });
+  const categories = useQuery({ ...categoriesQuery, enabled: draft.target === 'categories' });
+  const shelves: { id: number; name: string }[] = (draft.target === 'authors' ? authors.data : categories.data) ?? [];
+  const change = (part: Partial<Draft>) => {
+    setDraft((d) => ({ ...d, ...part }));
+    setPreview(null);
+  };
+  const failed = (error: unknown) => {
+    if (error instanceof ApiError) {
+      setErrors(error.fields ?? {});
+      setProblem(error.fields ? null : error.message);
+    } else setProblem('Something went wrong. Please try again.');
+  };
+
+  const showPreview = async () => {
+    setErrors({});
+    setProblem(null);
+    try {
+      setPreview(await previewSale(requestOf(draft)));
+    } catch (error) {
+      failed(error);
+    }
+  };
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    setProblem(null);
+    try {
+      const sale = await create.mutateAsync(requestOf(draft));
+      toast.success(`Sale "${sale.name}" ${sale.status === 'running' ? 'started' : 'scheduled'}`);
+      setDraft(freshDraft());
+      setPreview(null);
+    } catch (error) {
+      failed(error);
+    }
+  };
+  const error = (field: string) => errors[field]?.[0];
+
+  return (
+    <div className="space-y-8">
+      <form
+        onSubmit={save}
+        noValidate
+        className="grid gap-4 rounded-xl border border-gray-200 p-4 sm:grid-cols-2 dark:border-gray-800"
+      >
+        <h2 className="text-lg font-semibold sm:col-span-2">New sale</h2>
+        <TextField
+          label="Name"
+          value={draft.name}
+          onChange={(e) => change({ name: e.target.value })}
+          error={error('name')}
+        />
+        <div className="grid grid-cols-2 gap-2">
+          <SelectField
+            label="Off"
+            value={draft.kind}
+            onChange={(e) => change({ kind: e.target.value as Draft['kind'] })}
+          >
+            <option value="percent">Percent</option>
+            <option value="amount">Amount ($)</option>
+          </SelectField>
+          <TextField
+            label={draft.kind === 'percent' ? 'Percent off' : 'Amount off'}
+            inputMode="decimal"
+            value={draft.amount}
+            onChange={(e) => change({ amount: e.target.value })}
+            error={error('percent_off') ?? error('amount_off')}
+          />
+        </div>
+        <SelectField
+          label="Applies to"
+          value={draft.target}
+          onChange={(e) => change({ target: e.target.value as SaleTarget, chosen: [] })}
+        >
+          {SALE_TARGETS.map((t) => (
+            <option key={t} value={t}>
+              {TARGET_LABELS[t]}
+            </option>
+          ))}
+        </SelectField>
+        {draft.target === 'bestsellers' && (
+          <TextField
+            label="How many bestsellers"
+            inputMode="numeric"
+            value={draft.bestsellers}
+            onChange={(e) => change({ bestsellers: e.target.value })}
+            error={error('bestsellers')}
+          />
+        )}
+        {draft.target === 'books' && (
+          <TextField
+            label="Book ids (comma-separated)"
+            value={draft.bookIds}
+            onChange={(e) => change({ bookIds: e.target.value })}
+            error={error('target_ids')}
+          />
+        )}
+        {(draft.target === 'categories' || draft.target === 'authors') && (
+          <SelectField
+            label={draft.target === 'authors' ? 'Authors' : 'Categories'}
+            multiple
+            value={draft.chosen.map(String)}
+            onChange={(e) => change({ chosen: [...e.target.selectedOptions].map((o) => Number(o.value)) })}
+            error={error('target_ids')}
+            className="h-32"
+          >
+            {shelves.map((shelf) => (
+              <option key={shelf.id} value={shelf.id}>
+                {shelf.name}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <TextField
+          label="Starts"
+          type="datetime-local"
+          value={draft.startsAt}
+          onChange={(e) => change({ startsAt: e.target.value })}
+          error={error('starts_at')}
+        />
+        <TextField
+          label="Ends"
+          type="datetime-local"
+          value={draft.endsAt}
+          onChange={(e) => change({ endsAt: e.target.value })}
+          error={error('ends_at')}
+        />
+        <CheckboxField
+          label="Headline sale (shown in the home page's hero)"
+          checked={draft.headline}
+          onChange={(e) => change({ headline: e.target.checked })}
+        />
+        {problem && (
+          <p role="alert" className="text-sm text-red-700 sm:col-span-2 dark:text-red-300">
+            {problem}
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2 sm:col-span-2">
+          <Button variant="secondary" onClick={() => void showPreview()}>
+            Preview
+          </Button>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Saving...' : 'Save sale'}
+          </Button>
+        </div>
+        {preview && (
+          <div className="sm:col-span-2" data-testid="sale-preview">
+            <p className="mb-2 text-sm font-medium">
+              {preview.count === 0
+                ? 'This sale reaches no books.'
+                : `This sale reaches ${preview.count} book${preview.count === 1 ? '' : 's'}${preview.count > preview.books.length ? ` (the first ${preview.books.length} shown)` : ''}.`}
+            </p>
+            {preview.books.length > 0 && (
+              <div className="overflow-x-auto">
+                <table className="min-w-full text-left text-sm">
+                  <caption className="sr-only">Books the sale reaches, with their prices</caption>
+                  <thead>
+                    <tr>
+                      <HeadingCells labels={['Book', 'Regular price', 'Price now', 'Sale price']} />
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {preview.books.map((b) => (
+                      <tr key={b.id}>
+                        <td className={cellClass}>{b.title}</td>
+                        <td className={cellClass}>{money(b.regular_price)}</td>
+                        <td className={cellClass}>{money(b.price_now)}</td>
+                        <td className={`${cellClass} font-semibold`}>{money(b.sale_price)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </div>
+        )}
+      </form>
+
+      <section aria-labelledby="sales-list">
+        <h2 id="sales-list" className="mb-3 text-lg font-semibold">
+          Sales
+        </h2>
+        {sales.isPending ? (
+          <Spinner label="Loading sales..." />
+        ) : sales.isError ? (
+          <ErrorState message={sales.error.message} />
+        ) : sales.data.data.length === 0 ? (
+          <p className="py-6 text-center text-gray-700 dark:text-gray-300">No sales yet</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="min-w-full text-left text-sm">
+              <caption className="sr-only">Sales, latest start first</caption>
+              <thead>
+                <tr>
+                  <HeadingCells labels={['Name', 'Off', 'Applies to', 'Starts', 'Ends', 'Status']} actions />
+                </tr>
+              </thead>
+              <tbody>
+                {sales.data.data.map((sale) => (
+                  <tr key={sale.id}>
+                    <td className={cellClass}>
+                      {sale.name} {sale.headline && <Badge tone="indigo">Headline</Badge>}
+                    </td>
+                    <td className={cellClass}>
+                      {sale.percent_off !== null ? `${sale.percent_off}%` : money(sale.amount_off ?? '0')}
+                    </td>
+                    <td className={cellClass}>{TARGET_LABELS[sale.target]}</td>
+                    <td className={`${cellClass} whitespace-nowrap`}>{formatDate(sale.starts_at, 'numeric')}</td>
+                    <td className={`${cellClass} whitespace-nowrap`}>{formatDate(sale.ends_at, 'numeric')}</td>
+                    <td className={cellClass}>{sale.status}</td>
+                    <td className={cellClass}>
+                      {sale.status !== 'ended' && (
+                        <Button
+                          size="sm"
+                          variant="danger"
+                          disabled={end.isPending}
+                          onClick={() =>
+                            end.mutate(sale.id, {
+                              onSuccess: () => toast.success(`Sale "${sale.name}" ended`),
+                              onError: (e) => toast.error(e.message),
+                            })
+                          }
+                        >
+                          End now<span className="sr-only"> {sale.name}</span>
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

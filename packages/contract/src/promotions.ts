@@ -1,0 +1,277 @@
+import { z } from 'zod';
+import { bodyIdSchema, MAX_ID, moneyInputSchema, moneySchema } from './common.js';
+
+/**
+ * Sales scheduled by staff and promo codes (docs/product.md, "Sales and promo codes";
+ * docs/decisions/0019-sales-and-price-history.md).
+ */
+
+export const SALE_TARGETS = ['all', 'books', 'categories', 'authors', 'bestsellers'] as const;
+export type SaleTarget = (typeof SALE_TARGETS)[number];
+export const SALE_STATUSES = ['scheduled', 'running', 'ended'] as const;
+export const MAX_SALE_PERCENT = 90;
+export const MAX_BESTSELLERS = 100;
+
+export const saleMessages = {
+  oneOff: 'Give either a percentage or an amount off',
+  percent: `The percentage off must be a whole number from 1 to ${MAX_SALE_PERCENT}`,
+  amount: 'The amount off must be more than 0',
+  dates: 'The sale must end after it starts',
+  endInPast: 'The sale must end in the future',
+  targets: 'Choose at least one',
+  bestsellers: `How many bestsellers: a whole number from 1 to ${MAX_BESTSELLERS}`,
+  notFound: 'Sale not found',
+  alreadyEnded: 'This sale has already ended',
+} as const;
+
+const idList = z.array(bodyIdSchema('Each choice must be an id'), { error: 'Must be a list of ids' }).max(1000);
+const instant = (name: string) => z.iso.datetime({ offset: true, error: `${name} must be a date and time` });
+
+/** A sale as staff create it: percent or amount off, what it applies to, when. */
+export const saleRequestSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Give the sale a name').max(80, 'At most 80 characters'),
+    percent_off: z
+      .number()
+      .int(saleMessages.percent)
+      .min(1, saleMessages.percent)
+      .max(MAX_SALE_PERCENT, saleMessages.percent)
+      .optional(),
+    amount_off: moneyInputSchema.optional(),
+    target: z.enum(SALE_TARGETS, { error: `target must be one of: ${SALE_TARGETS.join(', ')}` }),
+    /** The chosen books, categories or authors (target books, categories, authors). */
+    target_ids: idList.optional().default([]),
+    /** Target bestsellers: the N books with the most copies sold in the last 30 days when it starts. */
+    bestsellers: z
+      .number()
+      .int(saleMessages.bestsellers)
+      .min(1, saleMessages.bestsellers)
+      .max(MAX_BESTSELLERS, saleMessages.bestsellers)
+      .optional(),
+    /** The home page's hero shows the running headline sale. */
+    headline: z.boolean().optional().default(false),
+    starts_at: instant('starts_at'),
+    ends_at: instant('ends_at'),
+  })
+  .superRefine((sale, ctx) => {
+    if ((sale.percent_off === undefined) === (sale.amount_off === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['percent_off'], message: saleMessages.oneOff });
+    }
+    if (sale.amount_off !== undefined && sale.amount_off <= 0) {
+      ctx.addIssue({ code: 'custom', path: ['amount_off'], message: saleMessages.amount });
+    }
+    if (Date.parse(sale.ends_at) <= Date.parse(sale.starts_at)) {
+      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: saleMessages.dates });
+    }
+    if (['books', 'categories', 'authors'].includes(sale.target) && sale.target_ids.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['target_ids'], message: saleMessages.targets });
+    }
+    if (sale.target === 'bestsellers' && sale.bestsellers === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['bestsellers'], message: saleMessages.bestsellers });
+    }
+  })
+  .meta({ id: 'SaleRequest' });
+export type SaleRequestInput = z.input<typeof saleRequestSchema>;
+export type SaleRequest = z.output<typeof saleRequestSchema>;
+
+export const saleSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    percent_off: z.number().int().nullable(),
+    amount_off: moneySchema.nullable(),
+    target: z.enum(SALE_TARGETS),
+    target_ids: z.array(z.number().int()),
+    bestsellers: z.number().int().nullable(),
+    headline: z.boolean(),
+    starts_at: z.string(),
+    ends_at: z.string(),
+    status: z.enum(SALE_STATUSES),
+    /** The books it reduces while it runs (chosen when it started, for bestsellers). */
+    book_ids: z.array(z.number().int()),
+  })
+  .meta({ id: 'Sale' });
+export type Sale = z.infer<typeof saleSchema>;
+
+export const salesListSchema = z.object({ data: z.array(saleSchema) }).meta({ id: 'Sales' });
+
+/** What a sale would do if it ran now: each book it reaches, its regular price and its price under the sale. */
+export const salePreviewSchema = z
+  .object({
+    count: z.number().int(),
+    /** The first 50, by title. */
+    books: z.array(
+      z.object({
+        id: z.number().int(),
+        title: z.string(),
+        regular_price: moneySchema,
+        price_now: moneySchema,
+        sale_price: moneySchema,
+      }),
+    ),
+  })
+  .meta({ id: 'SalePreview' });
+export type SalePreview = z.infer<typeof salePreviewSchema>;
+
+/** The running sale the shop marks as headline, for the home page's hero; null when none runs. */
+export const headlineSaleSchema = z
+  .object({
+    sale: z
+      .object({
+        name: z.string(),
+        percent_off: z.number().int().nullable(),
+        amount_off: moneySchema.nullable(),
+        target: z.enum(SALE_TARGETS),
+        ends_at: z.string(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'HeadlineSale' });
+export type HeadlineSale = z.infer<typeof headlineSaleSchema>;
+
+/* ------------------------------------------------------------------ promo codes */
+
+export const PROMO_KINDS = ['percent', 'amount', 'free_delivery'] as const;
+export const PROMO_CODE_PATTERN = /^[A-Za-z0-9-]{3,30}$/;
+
+/** What a shopper is told when a code does not apply (docs/product.md, "Sales and promo codes"). */
+export const promoMessages = {
+  unknown: 'This code does not exist. Check the spelling and try again.',
+  expired: 'This code has expired.',
+  notYet: 'This code is not valid yet.',
+  minimum: (amount: string) => `This code needs an order of at least $${amount} before delivery.`,
+  usedUp: 'This code has already been used as many times as it can be.',
+  alreadyUsed: 'You have already used this code.',
+  notForTheseBooks: 'This code is not valid for the books in your cart.',
+  signIn: 'Please sign in to use a promo code.',
+  taken: 'There is already a code with this name',
+  notFound: 'Promo code not found',
+  percent: 'The percentage off must be a whole number from 1 to 100',
+  amount: 'The amount off must be more than 0',
+  dates: 'The end must come after the start',
+} as const;
+
+const codeSchema = z
+  .string({ error: 'Enter a code' })
+  .trim()
+  .regex(PROMO_CODE_PATTERN, 'A code is 3 to 30 letters, digits or dashes')
+  .transform((code) => code.toUpperCase());
+
+const optionalCount = z
+  .number()
+  .int('Must be a whole number')
+  .min(1, 'Must be at least 1')
+  .max(MAX_ID)
+  .nullable()
+  .optional();
+
+export const promoCodeRequestSchema = z
+  .object({
+    code: codeSchema,
+    kind: z.enum(PROMO_KINDS, { error: `kind must be one of: ${PROMO_KINDS.join(', ')}` }),
+    percent_off: z
+      .number()
+      .int(promoMessages.percent)
+      .min(1, promoMessages.percent)
+      .max(100, promoMessages.percent)
+      .optional(),
+    amount_off: moneyInputSchema.optional(),
+    min_subtotal: moneyInputSchema.optional(),
+    starts_at: instant('starts_at').nullable().optional(),
+    ends_at: instant('ends_at').nullable().optional(),
+    book_ids: idList.optional().default([]),
+    category_ids: idList.optional().default([]),
+    max_uses: optionalCount,
+    max_uses_per_customer: optionalCount,
+  })
+  .superRefine((code, ctx) => {
+    if (code.kind === 'percent' && code.percent_off === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['percent_off'], message: promoMessages.percent });
+    }
+    if (code.kind === 'amount' && !(code.amount_off && code.amount_off > 0)) {
+      ctx.addIssue({ code: 'custom', path: ['amount_off'], message: promoMessages.amount });
+    }
+    if (code.starts_at && code.ends_at && Date.parse(code.ends_at) <= Date.parse(code.starts_at)) {
+      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: promoMessages.dates });
+    }
+  })
+  .meta({ id: 'PromoCodeRequest' });
+export type PromoCodeRequestInput = z.input<typeof promoCodeRequestSchema>;
+export type PromoCodeRequest = z.output<typeof promoCodeRequestSchema>;
+
+export const promoCodeSchema = z
+  .object({
+    id: z.number().int(),
+    code: z.string(),
+    kind: z.enum(PROMO_KINDS),
+    percent_off: z.number().int().nullable(),
+    amount_off: moneySchema.nullable(),
+    min_subtotal: moneySchema,
+    starts_at: z.string().nullable(),
+    ends_at: z.string().nullable(),
+    book_ids: z.array(z.number().int()),
+    category_ids: z.array(z.number().int()),
+    max_uses: z.number().int().nullable(),
+    max_uses_per_customer: z.number().int().nullable(),
+    /** Paid orders that used it. */
+    uses: z.number().int(),
+    /** Unpaid orders holding a use until they are paid or their reservation ends. */
+    held: z.number().int(),
+    /** What the paid orders that used it brought in (their totals). */
+    revenue: moneySchema,
+    created_at: z.string(),
+  })
+  .meta({ id: 'PromoCode' });
+export type PromoCode = z.infer<typeof promoCodeSchema>;
+
+export const promoCodesListSchema = z.object({ data: z.array(promoCodeSchema) }).meta({ id: 'PromoCodes' });
+
+/** `POST /api/cart/quote/`: the cart priced by the server, with a code and a delivery method, no order made. */
+export const quoteRequestSchema = z
+  .object({
+    items: z
+      .array(
+        z.object({
+          book: bodyIdSchema('book must be a book id'),
+          quantity: z
+            .number()
+            .int('quantity must be a whole number')
+            .min(1, 'quantity must be at least 1')
+            .max(1000, 'quantity must be at most 1000'),
+          protection: z.boolean().optional().default(false),
+        }),
+        { error: 'items must be a list of books' },
+      )
+      .min(1, 'Your cart is empty')
+      .max(100, 'An order can hold at most 100 different books'),
+    code: z.string().trim().max(30).optional(),
+    shipping_method: z.string().max(40).optional(),
+  })
+  .meta({ id: 'QuoteRequest' });
+export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
+
+export const quoteSchema = z
+  .object({
+    lines: z.array(
+      z.object({
+        book: z.number().int(),
+        title: z.string(),
+        quantity: z.number().int(),
+        /** Price now, per copy. */
+        price: moneySchema,
+        protection_price: moneySchema,
+        /** This line's share of the code's discount. */
+        discount: moneySchema,
+        /** quantity × (price + protection) − discount. */
+        total: moneySchema,
+      }),
+    ),
+    subtotal: moneySchema,
+    discount: moneySchema,
+    shipping: moneySchema,
+    total: moneySchema,
+    /** The code applied (upper case), or null. */
+    code: z.string().nullable(),
+  })
+  .meta({ id: 'Quote' });
+export type Quote = z.infer<typeof quoteSchema>;
