@@ -73,6 +73,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     },
     logger: loggerOptions(config.logLevel, logger),
     childLoggerFactory: requestLogger,
+    genReqId: front.requestId,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
@@ -84,6 +85,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('front', front);
+  front.logTo(app.log);
   app.decorate('pageTemplate', readPageTemplate(config.webDist));
 
   await app.register(errorsPlugin);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import pino, { type DestinationStream } from 'pino';
 
 /**
  * What the server logs, and what it never logs: errors keep their type, message, statement
@@ -131,4 +132,70 @@ export function requestLogger(
   const threshold = values?.[options.level ?? logger.level];
   if (!values || threshold === undefined) return logger.child(bindings, options);
   return new RequestLogger(logger, bindings, options, threshold, values) as unknown as FastifyBaseLogger;
+}
+
+/** A pino transport (a worker thread), as `pino.transport` takes it. */
+type TransportOptions = Parameters<typeof pino.transport>[0];
+
+export interface LogStream {
+  stream: DestinationStream;
+  /** Writes every line still waiting, waiting for a write already under way (shutdown). */
+  close(): Promise<void>;
+  /** Writes every line still waiting, at once, synchronously (a fatal error). */
+  flush(): void;
+}
+
+/**
+ * Where the server's lines go: the process's standard output, written in the background, so that a
+ * line costs the request a few microseconds of formatting and no system call
+ * (docs/decisions/0020-logging-and-a-million-titles.md).
+ *
+ * - JSON lines go through sonic-boom asynchronously: they gather in memory and are written out by 4 KiB
+ *   (`minLength`), and at least every second, so a quiet shop's lines still show up at once.
+ * - A transport (pino-pretty in a terminal) formats and writes in a worker thread.
+ *
+ * On shutdown `close()` writes what is still waiting; on a crash `flush()` does (pino also does it on
+ * `exit`).
+ */
+export function openLogStream(transport?: TransportOptions): LogStream {
+  if (transport) {
+    const stream = pino.transport(transport) as DestinationStream & { flushSync(): void };
+    const flush = () => stream.flushSync();
+    return { stream, flush, close: async () => flush() };
+  }
+  const stream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const timer = setInterval(() => {
+    try {
+      stream.flush();
+    } catch {
+      // not open yet, or closing: flush() and close() write what is left
+    }
+  }, 1000);
+  timer.unref();
+  const flush = () => {
+    clearInterval(timer);
+    try {
+      stream.flushSync();
+    } catch {
+      // the descriptor is not open yet (sonic-boom opens it asynchronously): nothing was written to it
+    }
+  };
+  const close = async () => {
+    clearInterval(timer);
+    // A write under way finishes first (flushSync() would write the lines after it before it).
+    await new Promise<void>((resolve) => {
+      const limit = setTimeout(resolve, 2000);
+      try {
+        stream.flush(() => {
+          clearTimeout(limit);
+          resolve();
+        });
+      } catch {
+        clearTimeout(limit);
+        resolve();
+      }
+    });
+    flush();
+  };
+  return { stream, flush, close };
 }
