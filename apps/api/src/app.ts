@@ -85,7 +85,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('front', front);
-  front.logTo(app.log);
+  front.logTo(app.log, { trustProxy: config.trustProxy });
   app.decorate('pageTemplate', readPageTemplate(config.webDist));
 
   await app.register(errorsPlugin);

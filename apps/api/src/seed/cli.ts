@@ -471,7 +471,12 @@ async function main() {
     const now = Date.now();
     const make = (i: number) => syntheticBook(i, writers, categories, now);
     if (config.databaseUrl) {
-      await copyBooks(config.databaseUrl, target - present, present, make, present, started);
+      // A synthetic title already taken (by a demo book) is skipped: copy more until the count is reached.
+      for (let have = present, next = present; have < target;) {
+        const wanted = target - have;
+        have += await copyBooks(config.databaseUrl, wanted, next, make, have, started);
+        next += wanted;
+      }
     } else {
       // The embedded database: multi-row INSERTs in batches (an i whose title is already taken is skipped).
       let added = 0;
