@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { rows } from '../db/rows.js';
 import { authors, books } from '../db/schema.js';
+import { titleKey } from '../modules/books/index.js';
 import { hash } from './art.js';
 import { isbnFor, seedDemoCatalogueIfEmpty, slugify } from './demo.js';
 
@@ -312,6 +313,7 @@ function syntheticBook(
     stockAmount: h % 20 === 0 ? 0 : 1 + (h % 50),
     tags: [pick(TAGS, h >>> 12), pick(TAGS, h >>> 14)].filter((t, k, all) => all.indexOf(t) === k),
     createdAt: new Date(now - (h % threeYears)),
+    titleKey: titleKey(title),
   };
 }
 
@@ -335,6 +337,7 @@ const COPY_COLUMNS = [
   'stock_amount',
   'tags',
   'created_at',
+  'title_key',
 ] as const;
 
 /** One value in COPY's text format: backslash, tab and line breaks escaped. */
@@ -363,6 +366,8 @@ function copyLine(b: typeof books.$inferInsert): string {
       String(b.stockAmount ?? 0),
       tags,
       (b.createdAt ?? new Date()).toISOString(),
+      // The look-alike key the server would otherwise fill in the background, book by book (modules/books/title-key.ts).
+      titleKey(b.title),
     ]
       .map(copyText)
       .join('\t') + '\n'

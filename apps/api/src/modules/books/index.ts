@@ -4,3 +4,4 @@ export { lockBook, refreshRating } from './ratings.js';
 export { returnAll, takeAllOrNothing, takeCopies } from './stock.js';
 export { renameAuthorOnBooks } from './repository.js';
 export { closeStockAlerts, waitingFor, waitingShoppers } from './stock-alerts.js';
+export { titleKey } from './title-key.js';
