@@ -5,7 +5,6 @@ import {
   EMAIL_CHANGED_MESSAGE,
   EMAIL_VERIFIED_MESSAGE,
   emailChangeSchema,
-  errorSchema,
   messageReplySchema,
   PASSWORD_CHANGED_MESSAGE,
   PASSWORD_RESET_DONE_MESSAGE,
@@ -26,7 +25,7 @@ import type { Transaction } from '../../db/client.js';
 import { refreshTokens, users } from '../../db/schema.js';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { fieldsError } from '../../lib/form.js';
-import { security } from '../../lib/openapi.js';
+import { errorReplies, security } from '../../lib/openapi.js';
 import { recordEvent } from '../events/index.js';
 import { inspectToken, retireTokens, type TokenPurpose, useToken } from '../links/index.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -99,7 +98,7 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
           'Always 202 with the same words, whether an account has the address or not. A link works once, for one hour. ' +
           `One e-mail address gets at most ${RESETS_PER_ADDRESS_PER_HOUR} links an hour; one caller may ask 10 times an hour (429 after).`,
         body: passwordResetRequestSchema,
-        response: { 202: messageReplySchema, 400: errorSchema, 429: errorSchema },
+        response: { 202: messageReplySchema, ...errorReplies(400, 429) },
       },
     },
     async (request, reply) => {
@@ -126,7 +125,7 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Whether a reset link still works (valid, expired, used, invalid), before asking for a new password',
         body: tokenRequestSchema,
-        response: { 200: tokenStateSchema, 400: errorSchema, 429: errorSchema },
+        response: { 200: tokenStateSchema, ...errorReplies(400, 429) },
       },
     },
     async (request) => tokenState(app, 'reset', request.body.token),
@@ -141,7 +140,7 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
         summary: 'Choose a new password with a reset link: every session of the account ends',
         description: 'The same password rules as registration. 400 names the link as invalid, expired or already used.',
         body: passwordResetConfirmSchema,
-        response: { 200: messageReplySchema, 400: errorSchema, 429: errorSchema },
+        response: { 200: messageReplySchema, ...errorReplies(400, 429) },
       },
     },
     async (request) => {
@@ -176,7 +175,7 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
         summary: 'Change the password with the current one: the other sessions end',
         security,
         body: passwordChangeSchema,
-        response: { ...messageReply, 400: errorSchema, 401: errorSchema, 404: errorSchema, 429: errorSchema },
+        response: { ...messageReply, ...errorReplies(400, 401, 404, 429) },
       },
     },
     async (request) => {
@@ -205,14 +204,7 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
           'A link goes to the new address and the address changes when it is opened; the old address is told.',
         security,
         body: emailChangeSchema,
-        response: {
-          202: messageReplySchema,
-          400: errorSchema,
-          401: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-          429: errorSchema,
-        },
+        response: { 202: messageReplySchema, ...errorReplies(400, 401, 404, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -238,7 +230,7 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Open the link sent to a new address: the account now uses it',
         body: tokenRequestSchema,
-        response: { 200: messageReplySchema, 400: errorSchema, 409: errorSchema, 429: errorSchema },
+        response: { 200: messageReplySchema, ...errorReplies(400, 409, 429) },
       },
     },
     async (request) => {
@@ -280,7 +272,7 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Send the link that confirms the e-mail address again',
         security,
-        response: { 202: messageReplySchema, 401: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema },
+        response: { 202: messageReplySchema, ...errorReplies(401, 404, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -303,7 +295,7 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Open the link that confirms an e-mail address',
         body: tokenRequestSchema,
-        response: { 200: messageReplySchema, 400: errorSchema, 429: errorSchema },
+        response: { 200: messageReplySchema, ...errorReplies(400, 429) },
       },
     },
     async (request) => {

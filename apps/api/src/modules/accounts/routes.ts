@@ -17,19 +17,12 @@ import { z } from 'zod';
 import { readUploadForm } from '../../lib/form.js';
 import { LoginThrottle } from './login-throttle.js';
 import { recoveryRoutes } from './recovery.js';
-import { AccountsService } from './service.js';
+import * as accounts from './service.js';
 import { deleteExpiredSessions } from './sessions.js';
-import { security } from '../../lib/openapi.js';
+import { errorReplies, security } from '../../lib/openapi.js';
 
 const PICTURE_FIELDS = ['profilePicture', 'profile_picture'] as const;
-const errors = {
-  400: errorSchema,
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  413: errorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409, 413);
 
 /**
  * Accounts under /api: register, login, token refresh, logout, profile, and the staff users list.
@@ -38,7 +31,14 @@ const errors = {
 export async function accountsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const throttle = new LoginThrottle(app.limits.failures);
-  const accounts = new AccountsService(app.db, app.tokens, app.config, throttle, app.log, app.sessions);
+  const deps: accounts.AccountsDeps = {
+    db: app.db,
+    tokens: app.tokens,
+    config: app.config,
+    throttle,
+    log: app.log,
+    sessions: app.sessions,
+  };
   await app.register(recoveryRoutes);
   app.addHook('onReady', async () => {
     await deleteExpiredSessions(app.db).catch((err) => app.log.warn({ err }, 'could not prune old sessions'));
@@ -66,7 +66,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         fileFields: PICTURE_FIELDS,
         tooLargeMessage: accountMessages.pictureTooLarge,
       });
-      return reply.code(201).send(await accounts.register(form));
+      return reply.code(201).send(await accounts.register(deps, form));
     },
   );
 
@@ -85,10 +85,10 @@ export async function accountsRoutes(fastify: FastifyInstance) {
           'wait too (an address with no failure never does); after 30 from one address for any accounts, its ' +
           'attempts are spaced by 1 s doubling to 30 s. A refusal is a 429 with Retry-After.',
         body: loginSchema,
-        response: { 200: tokenPairSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+        response: { 200: tokenPairSchema, ...errorReplies(400, 401, 429) },
       },
     },
-    async (request) => accounts.login(request.body, request.ip),
+    async (request) => accounts.login(deps, request.body, request.ip),
   );
 
   app.post(
@@ -100,10 +100,10 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         summary: 'Exchange a refresh token for a new pair',
         description: 'Each refresh token works once. Presenting a used one ends its whole session.',
         body: refreshRequestSchema,
-        response: { 200: tokenPairSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+        response: { 200: tokenPairSchema, ...errorReplies(400, 401, 429) },
       },
     },
-    async (request) => accounts.refresh(request.body.refresh),
+    async (request) => accounts.refresh(deps, request.body.refresh),
   );
 
   app.post(
@@ -114,11 +114,11 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         tags: ['accounts'],
         summary: 'Sign out: end the session of this refresh token',
         body: refreshRequestSchema,
-        response: { 204: z.null(), 400: errorSchema, 401: errorSchema, 429: errorSchema },
+        response: { 204: z.null(), ...errorReplies(400, 401, 429) },
       },
     },
     async (request, reply) => {
-      await accounts.logout(request.body.refresh);
+      await accounts.logout(deps, request.body.refresh);
       return reply.code(204).send(null);
     },
   );
@@ -131,10 +131,10 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         tags: ['accounts'],
         summary: 'The signed-in user’s profile',
         security,
-        response: { 200: profileSchema, 401: errorSchema, 404: errorSchema },
+        response: { 200: profileSchema, ...errorReplies(401, 404) },
       },
     },
-    async (request) => accounts.profile(request.user!.userId),
+    async (request) => accounts.profile(deps, request.user!.userId),
   );
 
   app.put(
@@ -162,7 +162,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         fileFields: PICTURE_FIELDS,
         tooLargeMessage: accountMessages.profilePictureTooLarge,
       });
-      return accounts.updateProfile(request.user!.userId, form);
+      return accounts.updateProfile(deps, request.user!.userId, form);
     },
   );
 
@@ -175,10 +175,10 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         summary: 'All accounts, for staff (pages=page size, default 10)',
         security,
         querystring: usersQuerySchema,
-        response: { 200: usersPageSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+        response: { 200: usersPageSchema, ...errorReplies(400, 401, 403) },
       },
     },
-    async (request) => accounts.users(request.query.page, request.query.pages, request.query.search || undefined),
+    async (request) => accounts.users(deps, request.query.page, request.query.pages, request.query.search || undefined),
   );
 
   app.put(
@@ -192,9 +192,9 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         security,
         params: idParamSchema,
         body: staffChangeSchema,
-        response: { 200: userSummarySchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: { 200: userSummarySchema, ...errorReplies(400, 401, 403, 404) },
       },
     },
-    async (request) => accounts.setStaff(request.user!.userId, request.params.id, request.body.is_staff),
+    async (request) => accounts.setStaff(deps, request.user!.userId, request.params.id, request.body.is_staff),
   );
 }

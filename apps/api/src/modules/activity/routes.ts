@@ -1,7 +1,7 @@
-import { errorSchema, pagedActivitySchema, pageQuerySchema } from '@bookstore/contract';
+import { pagedActivitySchema, pageQuerySchema } from '@bookstore/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { security } from '../../lib/openapi.js';
+import { errorReplies, security } from '../../lib/openapi.js';
 import { listActivity } from './repository.js';
 
 /** The signed-in shopper's own activity (the profile's Recent Activity and the activity page). */
@@ -16,7 +16,7 @@ export async function activityRoutes(fastify: FastifyInstance) {
         summary: "The caller's orders, reviews and wishlist additions, newest first, paged",
         security,
         querystring: pageQuerySchema,
-        response: { 200: pagedActivitySchema, 400: errorSchema, 401: errorSchema },
+        response: { 200: pagedActivitySchema, ...errorReplies(400, 401) },
       },
     },
     async (request) => listActivity(app.db, request.user!.userId, request.query.page, request.query.page_size),

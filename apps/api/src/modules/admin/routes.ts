@@ -3,7 +3,6 @@ import {
   centsToMoney,
   type DashboardSummary,
   dashboardSummarySchema,
-  errorSchema,
   LOW_STOCK_THRESHOLD,
   pagedAdminBooksSchema,
   pageMeta,
@@ -13,7 +12,7 @@ import { waitingFor } from '../books/index.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bookToJson } from '../catalogue/index.js';
 import { adminBooks, bestsellers, figures, salesByDay } from './repository.js';
-import { security } from '../../lib/openapi.js';
+import { errorReplies, security } from '../../lib/openapi.js';
 
 const tags = ['admin'];
 
@@ -30,7 +29,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
         summary:
           'Dashboard figures: books, paid sales, orders, average rating, low stock, open messages, subscribers; paid sales per day and bestsellers (30 days)',
         security,
-        response: { 200: dashboardSummarySchema, 401: errorSchema, 403: errorSchema },
+        response: { 200: dashboardSummarySchema, ...errorReplies(401, 403) },
       },
     },
     async (): Promise<DashboardSummary> => {
@@ -70,7 +69,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
           'Books for the dashboard table: paged, sorted by any column, searched by title, author or ISBN; `waiting`: shoppers asking to be told when it is back',
         security,
         querystring: adminBooksQuerySchema,
-        response: { 200: pagedAdminBooksSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+        response: { 200: pagedAdminBooksSchema, ...errorReplies(400, 401, 403) },
       },
     },
     async (request) => {

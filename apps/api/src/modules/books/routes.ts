@@ -16,20 +16,13 @@ import { z } from 'zod';
 import { readUploadForm } from '../../lib/form.js';
 import { booksByIds } from './repository.js';
 import { bookToJson } from '../catalogue/index.js';
-import { BooksService, COVER_FIELD } from './service.js';
+import * as service from './service.js';
+import { COVER_FIELD } from './service.js';
 import { fillTitleKeys } from './title-key.js';
-import { security } from '../../lib/openapi.js';
+import { errorReplies, security } from '../../lib/openapi.js';
 
 const tags = ['books'];
-const errors = {
-  400: errorSchema,
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  413: errorSchema,
-  415: errorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409, 413, 415);
 const FIELDS =
   'title, publisher, published_date (YYYY-MM-DD), isbn (ISBN-10 or ISBN-13, hyphens allowed), genre, author (id; 0 for ' +
   'none), category (id), book_type, condition, original_price, price, stock_amount, description, tags (comma-separated), ' +
@@ -56,7 +49,7 @@ const BOOK_CHANGES_PER_HOUR = 300;
 export async function booksRoutes(fastify: FastifyInstance) {
   await fastify.register(stockAlertRoutes);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = new BooksService(app.db, app.config);
+  const deps: service.BooksDeps = { db: app.db, config: app.config };
   // Books written before look-alike keys existed (or by a bulk load) get theirs at start, in the
   // background, so the first book added does not wait for them.
   app.addHook('onReady', async () => {
@@ -92,7 +85,7 @@ export async function booksRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const form = await readForm(request);
-      return reply.code(201).send(await service.create(request.user!.userId, form, await app.isStaff(request)));
+      return reply.code(201).send(await service.create(deps, request.user!.userId, form, await app.isStaff(request)));
     },
   );
 
@@ -105,10 +98,10 @@ export async function booksRoutes(fastify: FastifyInstance) {
         summary: 'The books the caller added, newest first, each with where it stands (pending, approved, rejected)',
         security,
         querystring: pageQuerySchema,
-        response: { 200: submittedBooksPageSchema, 400: errorSchema, 401: errorSchema },
+        response: { 200: submittedBooksPageSchema, ...errorReplies(400, 401) },
       },
     },
-    async (request) => service.addedBy(request.user!.userId, request.query.page, request.query.page_size),
+    async (request) => service.addedBy(deps, request.user!.userId, request.query.page, request.query.page_size),
   );
 
   app.get(
@@ -121,11 +114,11 @@ export async function booksRoutes(fastify: FastifyInstance) {
           "Readers' books waiting for staff, oldest first, with who sent each (staff); search by title, author or sender",
         security,
         querystring: reviewQueueQuerySchema,
-        response: { 200: submittedBooksPageSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+        response: { 200: submittedBooksPageSchema, ...errorReplies(400, 401, 403) },
       },
     },
     async (request) =>
-      service.waitingForReview(request.query.page, request.query.page_size, request.query.search || undefined),
+      service.waitingForReview(deps, request.query.page, request.query.page_size, request.query.search || undefined),
   );
 
   for (const [action, decision] of [
@@ -146,17 +139,10 @@ export async function booksRoutes(fastify: FastifyInstance) {
           description: '409 when the book is not waiting for that decision.',
           security,
           params: idParamSchema,
-          response: {
-            200: submittedBookSchema,
-            400: errorSchema,
-            401: errorSchema,
-            403: errorSchema,
-            404: errorSchema,
-            409: errorSchema,
-          },
+          response: { 200: submittedBookSchema, ...errorReplies(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => service.decide(request.params.id, decision, request.user!.userId),
+      async (request) => service.decide(deps, request.params.id, decision, request.user!.userId),
     );
   }
 
@@ -178,7 +164,7 @@ export async function booksRoutes(fastify: FastifyInstance) {
         response: { 200: bookSchema, ...errors },
       },
     },
-    async (request) => service.update(request.params.id, await readForm(request), request.user!.userId),
+    async (request) => service.update(deps, request.params.id, await readForm(request), request.user!.userId),
   );
 
   app.delete(
@@ -192,10 +178,10 @@ export async function booksRoutes(fastify: FastifyInstance) {
         description: 'Its reviews and wishlist entries go with it; orders keep its title, image and price as bought.',
         security,
         params: idParamSchema,
-        response: { 200: bookDeletedSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: { 200: bookDeletedSchema, ...errorReplies(400, 401, 403, 404) },
       },
     },
-    async (request) => service.remove(request.params.id, request.user!.userId),
+    async (request) => service.remove(deps, request.params.id, request.user!.userId),
   );
 
   app.get(

@@ -1,7 +1,6 @@
 import {
   BACK_IN_STOCK_MESSAGE,
   bookMessages,
-  errorSchema,
   IN_STOCK_ALREADY_MESSAGE,
   idParamSchema,
   stockAlertSchema,
@@ -12,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, Queryable, Transaction } from '../../db/client.js';
 import { books, stockAlerts, users } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { security } from '../../lib/openapi.js';
+import { errorReplies, security } from '../../lib/openapi.js';
 
 /**
  * "Email me when it's back" (docs/decisions/0016-mail.md): a signed-in shopper waits for an
@@ -73,7 +72,7 @@ export async function stockAlertRoutes(fastify: FastifyInstance) {
         summary: 'Whether the signed-in shopper waits for this book to be back in stock',
         security,
         params: idParamSchema,
-        response: { 200: stockAlertSchema, 400: errorSchema, 401: errorSchema },
+        response: { 200: stockAlertSchema, ...errorReplies(400, 401) },
       },
     },
     async (request) => {
@@ -96,14 +95,7 @@ export async function stockAlertRoutes(fastify: FastifyInstance) {
         description: 'Asking again changes nothing. 409 when the book is in stock (it can be ordered now).',
         security,
         params: idParamSchema,
-        response: {
-          201: stockAlertSchema,
-          400: errorSchema,
-          401: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-          429: errorSchema,
-        },
+        response: { 201: stockAlertSchema, ...errorReplies(400, 401, 404, 409, 429) },
       },
     },
     async (request, reply) => {

@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cachedReads } from '../../lib/answers/http.js';
+import { errorReplies } from '../../lib/openapi.js';
 import * as catalogue from './service.js';
 
 const tags = ['catalogue'];
@@ -42,7 +43,7 @@ export const catalogueRoutes = async (parent: FastifyInstance) => {
         tags,
         summary: 'Books, newest first by default; `keyword` searches title, author, ISBN, genre, tags, description',
         querystring: bookListQuerySchema,
-        response: { 200: pagedBooksSchema, 400: errorSchema, 404: errorSchema },
+        response: { 200: pagedBooksSchema, ...errorReplies(400, 404) },
       },
     },
     cached((request) => catalogue.listBooks(db, request.query)),
@@ -88,7 +89,7 @@ export const catalogueRoutes = async (parent: FastifyInstance) => {
         tags,
         summary: 'Up to 8 books by the same author or in the same category',
         params: idParamSchema,
-        response: { 200: z.array(bookSchema), 400: errorSchema, 404: errorSchema },
+        response: { 200: z.array(bookSchema), ...errorReplies(400, 404) },
       },
     },
     cached((request) => catalogue.related(db, request.params.id)),
@@ -148,7 +149,7 @@ export const catalogueRoutes = async (parent: FastifyInstance) => {
           summary: `${group.whose} books, paged, newest first`,
           params: slugParamSchema,
           querystring: group.booksQuery,
-          response: { 200: pagedBooksSchema, 400: errorSchema, 404: errorSchema },
+          response: { 200: pagedBooksSchema, ...errorReplies(400, 404) },
         },
       },
       cached((request) => group.books(request.params.slug, request.query)),

@@ -19,7 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { security } from '../../lib/openapi.js';
+import { errorReplies, security } from '../../lib/openapi.js';
 import { AppError } from '../../lib/errors.js';
 import { CONFIRMATIONS_PER_DAY, confirmSubscription, SUBSCRIBED, saveContactMessage, subscribe } from './service.js';
 import { listMessages, listSubscribers, setHandled, subscribersCsv } from './staff.js';
@@ -41,7 +41,7 @@ export async function contactRoutes(parent: FastifyInstance) {
           hide: url.endsWith('/'),
           summary: 'Send a message to the shop (name, email, subject and message are all required)',
           body: contactRequestSchema,
-          response: { 201: okSchema, 400: errorSchema, 429: errorSchema },
+          response: { 201: okSchema, ...errorReplies(400, 429) },
         },
       },
       async (request, reply) => {
@@ -62,7 +62,7 @@ export async function contactRoutes(parent: FastifyInstance) {
           'The same answer (200) whether the address was on the list, waiting or new, so it tells nobody who reads the ' +
           'newsletter. Only an address whose owner opened the link counts; one address gets at most 3 links a day.',
         body: newsletterRequestSchema,
-        response: { 200: newsletterReplySchema, 400: errorSchema, 429: errorSchema },
+        response: { 200: newsletterReplySchema, ...errorReplies(400, 429) },
       },
     },
     async (request) => {
@@ -83,7 +83,7 @@ export async function contactRoutes(parent: FastifyInstance) {
         tags,
         summary: 'Open the link of a subscription e-mail: the address is on the list from now on',
         body: tokenRequestSchema,
-        response: { 200: messageReplySchema, 400: errorSchema, 429: errorSchema },
+        response: { 200: messageReplySchema, ...errorReplies(400, 429) },
       },
     },
     async (request) => {
@@ -122,7 +122,7 @@ export async function contactRoutes(parent: FastifyInstance) {
         security,
         params: idParamSchema,
         body: markHandledRequestSchema,
-        response: { 200: contactMessageSchema, 400: errorSchema, ...staffOnly, 404: errorSchema },
+        response: { 200: contactMessageSchema, ...staffOnly, ...errorReplies(400, 404) },
       },
     },
     async (request) => setHandled(app.db, request.params.id, request.body.handled, request.user!.userId),

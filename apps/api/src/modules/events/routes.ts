@@ -1,5 +1,4 @@
 import {
-  errorSchema,
   eventsQuerySchema,
   idParamSchema,
   NOTHING_TO_RETRY_MESSAGE,
@@ -9,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { conflict, notFound } from '../../lib/errors.js';
-import { security } from '../../lib/openapi.js';
+import { errorReplies, security } from '../../lib/openapi.js';
 import { findEvent, listEvents, retryDead } from './admin.js';
 import { stopEventDispatcher } from './lifecycle.js';
 
@@ -30,7 +29,7 @@ export async function eventsRoutes(fastify: FastifyInstance) {
           'Recorded events and how each subscriber took them, newest first; `status=dead` lists those that gave up',
         security,
         querystring: eventsQuerySchema,
-        response: { 200: pagedEventsSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+        response: { 200: pagedEventsSchema, ...errorReplies(400, 401, 403) },
       },
     },
     async (request) => listEvents(app.db, request.query.page, request.query.page_size, request.query.status),
@@ -46,14 +45,7 @@ export async function eventsRoutes(fastify: FastifyInstance) {
         summary: "Retry an event's dead deliveries now, with a fresh round of attempts",
         security,
         params: idParamSchema,
-        response: {
-          200: outboxEventSchema,
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-        },
+        response: { 200: outboxEventSchema, ...errorReplies(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {

@@ -1,5 +1,4 @@
 import {
-  errorSchema,
   idParamSchema,
   mailMessageSchema,
   mailQuerySchema,
@@ -9,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { conflict, notFound } from '../../lib/errors.js';
-import { security } from '../../lib/openapi.js';
+import { errorReplies, security } from '../../lib/openapi.js';
 import { stopDailyJobs } from './daily.js';
 import { closeMailer } from './queue.js';
 import { findMail, listMail, sendAgain } from './staff.js';
@@ -34,7 +33,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
           'Every e-mail the shop wrote, newest first; `status=failed` lists those that could not be sent, `search` looks in the recipient and subject',
         security,
         querystring: mailQuerySchema,
-        response: { 200: pagedMailSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+        response: { 200: pagedMailSchema, ...errorReplies(400, 401, 403) },
       },
     },
     async (request) =>
@@ -56,7 +55,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
         summary: 'One e-mail with its HTML and plain text',
         security,
         params: idParamSchema,
-        response: { 200: mailMessageSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: { 200: mailMessageSchema, ...errorReplies(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -76,14 +75,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
         summary: 'Send a failed e-mail again, with a fresh round of attempts',
         security,
         params: idParamSchema,
-        response: {
-          200: mailMessageSchema,
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-        },
+        response: { 200: mailMessageSchema, ...errorReplies(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {

@@ -1,17 +1,11 @@
-import {
-  errorSchema,
-  reviewRequestSchema,
-  reviewSchema,
-  reviewsPageSchema,
-  reviewsQuerySchema,
-} from '@bookstore/contract';
+import { reviewRequestSchema, reviewSchema, reviewsPageSchema, reviewsQuerySchema } from '@bookstore/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../lib/errors.js';
 import * as reviews from './service.js';
 import { reviewMessages } from './service.js';
-import { security } from '../../lib/openapi.js';
+import { errorReplies, security } from '../../lib/openapi.js';
 
 const tags = ['reviews'];
 const titleParams = z.object({ title: z.string().max(500) });
@@ -40,7 +34,7 @@ export async function reviewsRoutes(fastify: FastifyInstance) {
         summary: "A book's reviews, newest first, paged, with the rating summary and the caller's own review",
         params: titleParams,
         querystring: reviewsQuerySchema,
-        response: { 200: reviewsPageSchema, 400: errorSchema, 404: errorSchema },
+        response: { 200: reviewsPageSchema, ...errorReplies(400, 404) },
       },
     },
     (request) => {
@@ -61,7 +55,7 @@ export async function reviewsRoutes(fastify: FastifyInstance) {
         security,
         params: titleParams,
         body: reviewRequestSchema,
-        response: { 200: reviewSchema, 201: reviewSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+        response: { 200: reviewSchema, 201: reviewSchema, ...errorReplies(400, 401, 404) },
       },
     },
     async (request, reply) => {
@@ -85,7 +79,7 @@ export async function reviewsRoutes(fastify: FastifyInstance) {
         summary: 'Delete a review: its author, or staff (moderation)',
         security,
         params: reviewParams,
-        response: { 204: z.null(), 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: { 204: z.null(), ...errorReplies(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as wishlist from './service.js';
-import { security } from '../../lib/openapi.js';
+import { errorReplies, security } from '../../lib/openapi.js';
 
 const tags = ['wishlist'];
 
@@ -35,7 +35,7 @@ export async function wishlistRoutes(fastify: FastifyInstance) {
         summary: 'Add a book to the wishlist: 201 with the book, or 200 when it was already there (one entry)',
         security,
         params: idParamSchema,
-        response: { 200: bookSchema, 201: bookSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+        response: { 200: bookSchema, 201: bookSchema, ...errorReplies(400, 401, 404) },
       },
     },
     async (request, reply) => {
@@ -54,7 +54,7 @@ export async function wishlistRoutes(fastify: FastifyInstance) {
         summary: 'Remove a book from the wishlist (404 when it is not there)',
         security,
         params: idParamSchema,
-        response: { 204: z.null(), 400: errorSchema, 401: errorSchema, 404: errorSchema },
+        response: { 204: z.null(), ...errorReplies(400, 401, 404) },
       },
     },
     async (request, reply) => {

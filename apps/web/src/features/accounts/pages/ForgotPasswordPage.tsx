@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { SwitchLink } from '../components/SwitchLink';
 import { Button } from '../../../components/ui/Button';
 import { fieldsOf, TextField } from '../../../components/ui/Field';
 import { paths } from '../../../config/paths';
@@ -63,15 +64,9 @@ export default function ForgotPasswordPage() {
               {isSubmitting ? 'Sending...' : 'Send reset link'}
             </Button>
           </form>
-          <p className="mt-6 text-center text-sm text-gray-700 dark:text-gray-300">
-            Remembered it?{' '}
-            <Link
-              to={paths.login}
-              className="font-semibold text-indigo-700 underline hover:text-indigo-900 dark:text-indigo-300"
-            >
-              Sign in
-            </Link>
-          </p>
+          <SwitchLink question="Remembered it?" to={paths.login}>
+            Sign in
+          </SwitchLink>
         </>
       )}
     </section>

@@ -3,7 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from '../../../lib/toast';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { SwitchLink } from '../components/SwitchLink';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { takeDestination, useAuthStore } from '../../../stores/auth';
@@ -67,14 +68,9 @@ export default function LoginPage() {
       >
         <TextField label="Email or username" autoComplete="username" autoFocus {...field('emailOrUsername')} />
         <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
-        <p className="-mt-3 text-right text-sm">
-          <Link
-            to={paths.forgotPassword}
-            className="font-semibold text-indigo-700 underline hover:text-indigo-900 dark:text-indigo-300"
-          >
-            Forgot password?
-          </Link>
-        </p>
+        <SwitchLink to={paths.forgotPassword} className="-mt-3 text-right text-sm">
+          Forgot password?
+        </SwitchLink>
         {problem && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
             {problem}
@@ -84,15 +80,9 @@ export default function LoginPage() {
           {isSubmitting ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>
-      <p className="mt-6 text-center text-sm text-gray-700 dark:text-gray-300">
-        Don&apos;t have an account?{' '}
-        <Link
-          to={paths.register}
-          className="font-semibold text-indigo-700 underline hover:text-indigo-900 dark:text-indigo-300"
-        >
-          Create one
-        </Link>
-      </p>
+      <SwitchLink question="Don't have an account?" to={paths.register}>
+        Create one
+      </SwitchLink>
     </section>
   );
 }

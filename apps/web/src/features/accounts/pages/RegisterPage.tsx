@@ -3,7 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import toast from '../../../lib/toast';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
+import { SwitchLink } from '../components/SwitchLink';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { takeDestination, useAuthStore } from '../../../stores/auth';
@@ -70,15 +71,9 @@ export default function RegisterPage() {
   return (
     <section className="mx-auto max-w-2xl px-4 py-12 sm:py-16">
       <h1 className="text-center text-3xl font-bold">Create Your Account</h1>
-      <p className="mt-2 text-center text-gray-700 dark:text-gray-300">
-        Already have an account?{' '}
-        <Link
-          to={paths.login}
-          className="font-semibold text-indigo-700 underline hover:text-indigo-900 dark:text-indigo-300"
-        >
-          Sign in
-        </Link>
-      </p>
+      <SwitchLink question="Already have an account?" to={paths.login} className="mt-2 text-center">
+        Sign in
+      </SwitchLink>
       <form
         onSubmit={handleSubmit(onSubmit)}
         noValidate

@@ -41,10 +41,7 @@ function What({ item }: { item: Activity }) {
       return (
         <>
           <p>
-            You reviewed{' '}
-            <Link to={paths.book(item.book.title)} className={linkClass}>
-              {item.book.title}
-            </Link>
+            You reviewed <BookLink title={item.book.title} />
           </p>
           <Stars rating={item.rating} size={14} />
         </>
@@ -52,11 +49,7 @@ function What({ item }: { item: Activity }) {
     case 'wishlist':
       return (
         <p>
-          You added{' '}
-          <Link to={paths.book(item.book.title)} className={linkClass}>
-            {item.book.title}
-          </Link>{' '}
-          to your wishlist
+          You added <BookLink title={item.book.title} /> to your wishlist
         </p>
       );
   }
@@ -69,6 +62,14 @@ const ICONS = {
 };
 
 /** The shopper's activity, newest first: what they did, when, and a link to it. */
+function BookLink({ title }: { title: string }) {
+  return (
+    <Link to={paths.book(title)} className={linkClass}>
+      {title}
+    </Link>
+  );
+}
+
 export function ActivityList({ items, label }: { items: Activity[]; label: string }) {
   return (
     <ol aria-label={label} className="divide-y divide-gray-200 dark:divide-gray-800">
