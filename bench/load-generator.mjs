@@ -2,6 +2,7 @@
 // loop with what it measures. Driven over IPC by bench/api.mjs:
 //   { type: 'load', url, connections, seconds }       -> autocannon: req/s, p50, p99, errors
 //   { type: 'sequential', base, paths }                -> one request at a time: each latency in ms
+//   { type: 'each', base, paths, connections }         -> autocannon over `paths`, each asked once, in order
 import http from 'node:http';
 import autocannon from 'autocannon';
 
@@ -17,6 +18,32 @@ function load({ url, connections, seconds }) {
         errors: result.errors + result.timeouts + result.non2xx,
       });
     });
+  });
+}
+
+/** Every path asked once, `connections` at a time (first searches, facet combinations, pages). */
+function each({ base, paths, connections }) {
+  let next = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: base,
+        connections,
+        amount: paths.length,
+        pipelining: 1,
+        requests: [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }],
+      },
+      (err, result) => {
+        if (err) return reject(err);
+        resolve({
+          requestsPerSecond: result.requests.average,
+          requests: result.requests.total,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          errors: result.errors + result.timeouts + result.non2xx,
+        });
+      },
+    );
   });
 }
 
@@ -44,7 +71,12 @@ async function sequential({ base, paths }) {
 
 process.on('message', async (message) => {
   try {
-    const result = message.type === 'load' ? await load(message) : await sequential(message);
+    const result =
+      message.type === 'load'
+        ? await load(message)
+        : message.type === 'each'
+          ? await each(message)
+          : await sequential(message);
     process.send({ ok: true, result });
   } catch (err) {
     process.send({ ok: false, error: err instanceof Error ? err.message : String(err) });

@@ -77,6 +77,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     },
     logger: loggerOptions(config.logLevel, logger),
     childLoggerFactory: requestLogger,
+    genReqId: front.requestId,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
@@ -88,6 +89,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('front', front);
+  front.logTo(app.log, { trustProxy: config.trustProxy });
   app.decorate('pageTemplate', readPageTemplate(config.webDist));
 
   await app.register(errorsPlugin);

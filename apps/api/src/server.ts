@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { openLogStream } from './lib/log.js';
 import { markDataDirInUse } from './ops/backup.js';
 import { prepareStore } from './startup.js';
 
@@ -42,9 +43,18 @@ async function main() {
   const releaseDataDir = config.databaseUrl ? () => {} : markDataDirInUse(config.dataDir);
   process.on('exit', releaseDataDir);
   await database.migrate();
-  // A person at a terminal reads pino-pretty's lines; a redirected log (a file, a collector) stays JSON.
-  const logger = process.stdout.isTTY ? { transport: PRETTY_LOGS } : undefined;
-  const app = await buildApp({ config, database, logger });
+  // A person at a terminal reads pino-pretty's lines (written by a worker thread); a redirected log (a
+  // file, a collector) stays JSON, one object a line, written in the background (lib/log.ts).
+  const logs = openLogStream(process.stdout.isTTY ? PRETTY_LOGS : undefined);
+  const app = await buildApp({ config, database, logger: { stream: logs.stream } });
+  // A crash writes its reason, and every line still waiting, before the process ends.
+  const fatal = (err: unknown) => {
+    app.log.fatal({ err }, 'the store stopped on an unexpected error');
+    logs.flush();
+    process.exit(1);
+  };
+  process.on('uncaughtException', fatal);
+  process.on('unhandledRejection', fatal);
   await prepareStore(app);
 
   let closing = false;
@@ -58,6 +68,9 @@ async function main() {
       await app.close();
       await database.close();
     } finally {
+      // Every line of the requests answered before the server closed, then the process ends.
+      app.log.info({ signal }, 'stopped');
+      await logs.close();
       process.exit(0);
     }
   };

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import pino, { type DestinationStream } from 'pino';
 
 /**
  * What the server logs, and what it never logs: errors keep their type, message, statement
@@ -131,4 +132,39 @@ export function requestLogger(
   const threshold = values?.[options.level ?? logger.level];
   if (!values || threshold === undefined) return logger.child(bindings, options);
   return new RequestLogger(logger, bindings, options, threshold, values) as unknown as FastifyBaseLogger;
+}
+
+/** A pino transport (a worker thread), as `pino.transport` takes it. */
+type TransportOptions = Parameters<typeof pino.transport>[0];
+
+export interface LogStream {
+  stream: DestinationStream;
+  /** Writes every line still waiting, waiting for a write already under way (shutdown). */
+  close(): Promise<void>;
+  /** Writes every line still waiting, at once, synchronously (a fatal error). */
+  flush(): void;
+}
+
+/**
+ * Where the server's lines go: the process's standard output, written by a worker thread (a pino
+ * transport), so that a line costs the request about a microsecond of formatting and copying, and
+ * never a system call or a wait on a slow pipe (docs/decisions/0020-logging-and-a-million-titles.md,
+ * where sonic-boom's asynchronous mode, measured too, cost 2 to 5 µs a line on the request's thread).
+ * JSON lines go to `pino/file` on descriptor 1; in a terminal `pretty` (pino-pretty) formats them.
+ *
+ * `close()` (shutdown) and `flush()` (a crash) wait until the worker has written every line handed to
+ * it; pino also does it on `exit`.
+ */
+export function openLogStream(pretty?: TransportOptions): LogStream {
+  const stream = pino.transport(pretty ?? { target: 'pino/file', options: { destination: 1 } }) as DestinationStream & {
+    flushSync(): void;
+  };
+  const flush = () => {
+    try {
+      stream.flushSync();
+    } catch {
+      // the worker has already ended (a second signal): nothing is left to write
+    }
+  };
+  return { stream, flush, close: async () => flush() };
 }

@@ -39,9 +39,8 @@ export const answersPlugin = fp(async (app: FastifyInstance) => {
     });
     app.addHook('onClose', () => cache.detach());
     // With CORS on, every answer carries CORS headers (Vary: Origin…) that only the CORS plugin writes.
-    // While every request is logged (info and below), every request goes through Fastify's logging.
-    const logsRequests = ['info', 'debug', 'trace'].includes(app.log.level);
-    if (app.config.corsOrigins.length === 0 && !logsRequests) {
+    // At `info` the server in front logs early answers as Fastify logs its requests (lib/front.ts).
+    if (app.config.corsOrigins.length === 0) {
       app.front.add(earlyAnswer(cache, () => app.securityHeaders));
     }
   }

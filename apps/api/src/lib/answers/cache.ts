@@ -87,6 +87,25 @@ export class AnswerCache {
     return this.shared(this.loading, key, load, (value) => this.keep(this.entries, key, value)) as Promise<T>;
   }
 
+  /** Counts the clears: a value made before a write must not be kept after it (see `remember`). */
+  get generation(): number {
+    return this.version;
+  }
+
+  /** A value kept by `remember` within its time to live, or nothing. */
+  recall<T>(key: string): T | undefined {
+    if (!this.enabled) return undefined;
+    return this.fresh(this.entries, key)?.value as T | undefined;
+  }
+
+  /**
+   * Keeps a value found while making an answer (where a listing's page ends), unless a write landed
+   * since `generation` was read: the same life as the answers, cleared with them.
+   */
+  remember(key: string, value: unknown, generation: number) {
+    if (this.enabled && generation === this.version) this.keep(this.entries, key, value);
+  }
+
   /**
    * A stored answer, or nothing: the fast path of a catalogue read. An answer past its time to live
    * sends the first request on to make a new one (nothing is returned to it) and is still given to the

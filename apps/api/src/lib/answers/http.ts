@@ -92,8 +92,8 @@ export function cachedReads(cache: AnswerCache) {
 /**
  * The same answer sent before Fastify sees the request (lib/front.ts), when it is kept and fresh: a
  * plain GET from the shop's own pages. Requests from other sites (an Origin header) go through
- * Fastify, as does everything when CORS is on or while each request is logged (`info`), so that no
- * request goes unlogged. Each way an answer goes out has its whole head made once, security headers
+ * Fastify, as does everything when CORS is on; at `info` the server in front logs the request as
+ * Fastify would (lib/front.ts). Each way an answer goes out has its whole head made once, security headers
  * included, as the flat list `writeHead` takes.
  */
 export function earlyAnswer(cache: AnswerCache, securityHeaders: () => Record<string, string>): EarlyAnswer {

@@ -5,3 +5,4 @@ export { returnAll, takeAllOrNothing, takeCopies } from './stock.js';
 export { renameAuthorOnBooks } from './repository.js';
 export { closeStockAlerts, waitingFor, waitingShoppers } from './stock-alerts.js';
 export { repriceBooks, SALE_PRICE_OF, SALE_REACHES } from './prices.js';
+export { titleKey } from './title-key.js';

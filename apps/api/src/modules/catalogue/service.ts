@@ -90,12 +90,10 @@ async function loadBooks(
     return { data: found.rows.map(bookToJson), meta: { ...pageMeta(page, pageSize, found.total), ...extra } };
   }
   const listOrder = ordering === 'relevance' ? '-created_at' : ordering;
+  const page$ = listPage(db, filter, listOrder, page, pageSize);
   if (query.facets) {
     // The facet pass counts the listing too: no separate count.
-    const [books, found] = await Promise.all([
-      repo.listBooks(db, filter, listOrder, pageSize, offset),
-      repo.facetCounts(db, filter, null, RATING_THRESHOLDS),
-    ]);
+    const [books, found] = await Promise.all([page$, repo.facetCounts(db, filter, null, RATING_THRESHOLDS)]);
     const count = found.find((r) => r.g === repo.FACET_GROUP.totals)?.n_all ?? 0;
     return {
       data: books.map(bookToJson),
@@ -103,10 +101,44 @@ async function loadBooks(
     };
   }
   const [books, count] = await Promise.all([
-    repo.listBooks(db, filter, listOrder, pageSize, offset),
+    page$,
     answerCache(db).get(`count:${JSON.stringify(filter)}`, () => repo.countBooks(db, filter)),
   ]);
   return { data: books.map(bookToJson), meta: pageMeta(page, pageSize, count) };
+}
+
+/** How many pages back a listing looks for where a page it has made ended (keyset paging). */
+const KEYSET_REACH = 50;
+
+/**
+ * One page of a listing. Each page made remembers the id of its last book (for as long as answers are
+ * kept, and cleared by every catalogue write with them); a later page of the same listing starts from
+ * the nearest page before it that is remembered, seeking right after that book instead of skipping
+ * every book before it (keyset paging). `?page=n` is all a client sends; a shopper or a crawler walking
+ * forward, page after page, never pays for the pages behind. The books are the same as offset paging
+ * gives (catalogue.test.ts holds them to it).
+ */
+async function listPage(
+  db: Database,
+  filter: repo.BookFilter,
+  ordering: Exclude<BookOrdering, 'relevance'>,
+  page: number,
+  pageSize: number,
+): Promise<repo.BookRow[]> {
+  const cache = answerCache(db);
+  const generation = cache.generation;
+  const listing = `page-end:${JSON.stringify([filter, ordering, pageSize])}:`;
+  let start: repo.PageStart = { offset: (page - 1) * pageSize };
+  for (let before = page - 1; before >= Math.max(1, page - KEYSET_REACH); before--) {
+    const afterId = cache.recall<number>(listing + before);
+    if (afterId === undefined) continue;
+    start = { afterId, offset: (page - 1 - before) * pageSize };
+    break;
+  }
+  const found = await repo.listBooks(db, filter, ordering, pageSize, start);
+  const last = found.at(-1);
+  if (last && found.length === pageSize) cache.remember(listing + page, last.id, generation);
+  return found;
 }
 
 export async function bookById(db: Database, id: number): Promise<BookDetail> {

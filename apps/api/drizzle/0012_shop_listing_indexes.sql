@@ -1,0 +1,3 @@
+CREATE INDEX "books_shop_created_idx" ON "books" USING btree ("created_at","id") WHERE "books"."review_status" = 'approved';--> statement-breakpoint
+CREATE INDEX "books_shop_author_idx" ON "books" USING btree ("author_id","created_at","id") WHERE "books"."review_status" = 'approved';--> statement-breakpoint
+CREATE INDEX "books_shop_category_idx" ON "books" USING btree ("category_id","created_at","id") WHERE "books"."review_status" = 'approved';
