@@ -128,6 +128,54 @@ test('a promo code applied in the cart takes its discount off, and the order is 
   });
 });
 
+test('a free-delivery code takes the chosen delivery off: Express, in the cart and in the order paid', async ({
+  page,
+  request,
+}) => {
+  const code = `SHIP-${randomBytes(3).toString('hex').toUpperCase()}`;
+  const made = await request.post('/api/admin/promo-codes/', {
+    headers: { authorization: `Bearer ${await staffToken(request)}` },
+    data: { code, kind: 'free_delivery' },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const account = await createAccount(request);
+  const book = await buyableBook(request, { paper: true });
+  await signInFromLoginPage(page, account);
+  await addToCart(page, book);
+  await page.goto('/cart');
+  await giveDeliveryAddress(page);
+  await page.getByRole('radio', { name: /Express Delivery/ }).check();
+  await expect(page.getByTestId('cart-shipping')).toHaveText('$9.99');
+
+  await page.getByLabel('Promo code').fill(code);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('cart-discount')).toHaveText('−$9.99', READY);
+  await expect(page.getByTestId('cart-total')).toHaveText(dollars(cents(book.price)));
+
+  // Back to Standard (free in a fresh shop): the code is quoted again and takes nothing off.
+  await page.getByRole('radio', { name: /Standard Delivery/ }).check();
+  await expect(page.getByTestId('cart-discount')).toBeHidden(READY);
+  await page.getByRole('radio', { name: /Express Delivery/ }).check();
+  await expect(page.getByTestId('cart-discount')).toHaveText('−$9.99', READY);
+
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(page.getByTestId('payment-popup-amount')).toHaveText(dollars(cents(book.price)));
+  await enterCard(page, '4084 0840 8408 4081', (cents(book.price) / 100).toFixed(2));
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible(READY);
+
+  const orders = await (
+    await request.get('/api/orders/', { headers: { authorization: `Bearer ${await accessToken(request, account)}` } })
+  ).json();
+  expect(orders[0]).toMatchObject({
+    promo_code: code,
+    shipping_price: '9.99',
+    discount: '9.99',
+    total_price: (cents(book.price) / 100).toFixed(2),
+    payment_status: 'success',
+  });
+});
+
 test('staff preview a sale before saving it, schedule it, and end it', async ({ page }) => {
   await signInAsStaff(page);
   await page.goto('/admin?tab=sales');

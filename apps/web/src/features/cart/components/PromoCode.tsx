@@ -10,24 +10,27 @@ const messageOf = (error: unknown) =>
 
 /**
  * The cart's "Promo code" field: Apply asks the server to price the cart with it (POST /cart/quote/);
- * an accepted code is kept with its discount and quoted again whenever the cart changes (a code may
+ * an accepted code is kept with its discount and quoted again whenever the cart or its delivery changes (a code may
  * stop applying); a refused one says why (docs/product.md, "Sales and promo codes").
  */
-export function PromoCode({ cart }: { cart: Cart }) {
+export function PromoCode({ cart, shippingMethod }: { cart: Cart; shippingMethod?: string }) {
   const promo = useCartStore((s) => s.promo);
   const setPromo = useCartStore((s) => s.setPromo);
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
-  const cartKey = JSON.stringify(cart.items.map((i) => [i.id, i.quantity, Boolean(i.protection), i.priceCents]));
+  const cartKey = JSON.stringify([
+    cart.items.map((i) => [i.id, i.quantity, Boolean(i.protection), i.priceCents]),
+    shippingMethod ?? null,
+  ]);
   const quoted = useRef(cartKey);
 
   useEffect(() => {
     if (!promo || quoted.current === cartKey) return;
     quoted.current = cartKey;
     const controller = new AbortController();
-    quoteCart(cart.items, promo.code, controller.signal).then(
+    quoteCart(cart.items, promo.code, shippingMethod, controller.signal).then(
       (quote) => setPromo({ code: promo.code, discountCents: discountOf(quote.discount) }),
       (failure: unknown) => {
         if (controller.signal.aborted) return;
@@ -36,7 +39,7 @@ export function PromoCode({ cart }: { cart: Cart }) {
       },
     );
     return () => controller.abort();
-  }, [cartKey, cart.items, promo, setPromo]);
+  }, [cartKey, cart.items, promo, setPromo, shippingMethod]);
 
   const apply = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,7 +51,7 @@ export function PromoCode({ cart }: { cart: Cart }) {
     setBusy(true);
     setError(null);
     try {
-      const quote = await quoteCart(cart.items, code);
+      const quote = await quoteCart(cart.items, code, shippingMethod);
       quoted.current = cartKey;
       setPromo({ code: quote.code ?? code.toUpperCase(), discountCents: discountOf(quote.discount) });
       setTyped('');

@@ -132,8 +132,9 @@ function Line({ item, stock }: { item: CartItem; stock: number | undefined }) {
   );
 }
 
-/** The delivery the checkout has priced for the Order Summary: its method's name and price in cents. */
+/** The delivery the checkout has priced for the Order Summary: its method's code, name and price in cents. */
 export interface CartShipping {
+  code: string;
   name: string;
   cents: number;
 }
@@ -249,7 +250,7 @@ export default function CartPage({
             </div>
           </dl>
           <div className="mt-4">
-            <PromoCode cart={cart} />
+            <PromoCode cart={cart} shippingMethod={shipping?.code} />
           </div>
           <div className="mt-6">{checkout}</div>
         </section>

@@ -25,7 +25,10 @@ export function useDelivery(cart: Cart) {
   const [picked, setPicked] = useState<string | null>(null);
   const list = methods.data ?? [];
   const method = list.find((m) => m.code === picked) ?? list[0] ?? null;
-  const shipping = needed && method ? { name: method.name, cents: shippingCents(method, cartTotalCents(cart)) } : null;
+  const shipping =
+    needed && method
+      ? { code: method.code, name: method.name, cents: shippingCents(method, cartTotalCents(cart)) }
+      : null;
   const choice: DeliveryChoice = { needed, address, method: method?.code ?? null };
   return { choice, methods, setAddress, setMethod: setPicked, shipping };
 }
