@@ -6,6 +6,7 @@ import { orderEvents, orderItems, orders } from '../../db/schema.js';
 import { returnAll, takeAllOrNothing } from '../books/index.js';
 import { recordEvent } from '../events/index.js';
 import { recountRatingsOfPaidOrder } from '../reviews/index.js';
+import { codeHasRoomFor } from '../promotions/index.js';
 import { conflict, notFound, unprocessable } from '../../lib/errors.js';
 
 /**
@@ -62,6 +63,8 @@ export interface PaymentApplied {
    * gone, or the order was cancelled. The payments module gives it back at once (this many cents).
    */
   refundCents?: number;
+  /** Why a late payment is given back: its copies are gone, or its promo code was used up meanwhile. */
+  lateRefund?: 'sold-out' | 'code-used-up';
 }
 
 /**
@@ -97,13 +100,16 @@ export async function markPaid(tx: Transaction, orderId: number, reference: stri
     )
   )[0]!.n;
   let status: 'completed' | 'cancelled' = 'completed';
+  let codeUsedUp = false;
   if (paid.stockReleased) {
     const lines = await tx
       .select({ book: orderItems.bookId, quantity: orderItems.quantity })
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId))
       .orderBy(asc(orderItems.bookId));
-    const retaken = cancelledByPerson === 0 && (await takeAllOrNothing(tx, lines));
+    // The hold's use of a promo code was given back with its copies: both must still be there.
+    codeUsedUp = cancelledByPerson === 0 && !(await codeHasRoomFor(tx, orderId));
+    const retaken = cancelledByPerson === 0 && !codeUsedUp && (await takeAllOrNothing(tx, lines));
     if (retaken) {
       await tx
         .update(orders)
@@ -139,7 +145,13 @@ export async function markPaid(tx: Transaction, orderId: number, reference: stri
     });
     return { applied: true, orderStatus: status, transactionRef: reference };
   }
-  return { applied: true, orderStatus: status, transactionRef: reference, refundCents: paid.totalCents };
+  return {
+    applied: true,
+    orderStatus: status,
+    transactionRef: reference,
+    refundCents: paid.totalCents,
+    lateRefund: codeUsedUp ? 'code-used-up' : 'sold-out',
+  };
 }
 
 /**

@@ -239,14 +239,18 @@ async function payOrder(
     return { result, refundId: refund?.id ?? null };
   });
   if (refundId !== null) {
-    log.warn({ orderId, reference }, 'a late payment found the copies gone; refunding it');
+    log.warn({ orderId, reference }, 'a late payment found its copies or its promo code gone; refunding it');
     await sendRefund(db, provider, log, refundId);
   }
   return result;
 }
 
-const LATE_PAYMENT_MESSAGE =
-  'The time to pay for this order ran out and its books are no longer in stock, so your payment has been refunded. Please check out again.';
+const LATE_PAYMENT_MESSAGES = {
+  'sold-out':
+    'The time to pay for this order ran out and its books are no longer in stock, so your payment has been refunded. Please check out again.',
+  'code-used-up':
+    'The time to pay for this order ran out and its promo code has been used up since, so your payment has been refunded. Please check out again.',
+} as const;
 
 /**
  * POST /verify-payment/: the order's owner asks us to check a payment. We ask the provider (outside any
@@ -291,7 +295,9 @@ export async function verifyPayment(
   switch (judgement.outcome) {
     case 'success': {
       const result = await payOrder(db, provider, log, order.id, input.reference, transaction.raw);
-      if (result.refundCents) throw verifyFailure(409, 'failed', LATE_PAYMENT_MESSAGE);
+      if (result.refundCents) {
+        throw verifyFailure(409, 'failed', LATE_PAYMENT_MESSAGES[result.lateRefund ?? 'sold-out']);
+      }
       if (!result.applied && result.transactionRef !== input.reference) {
         const charge = {
           orderId: order.id,

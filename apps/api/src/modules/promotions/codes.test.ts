@@ -10,6 +10,7 @@ import {
   type TestUser,
 } from '../../test/factories.js';
 import { charge, initialize, verify } from '../../test/payments.js';
+import { releaseExpiredReservations } from '../orders/reservations.js';
 
 /** Promo codes: the staff's Codes tab, the cart's quote, and the code at checkout, paid and released. */
 const t = useTestApp();
@@ -218,5 +219,32 @@ describe('promo codes', () => {
       revenue: '15.00',
       max_uses: 2,
     });
+  });
+  it('a late payment whose code was used up meanwhile is refunded, so the code is never used past its limit', async () => {
+    await newCode({ code: 'LASTONE', kind: 'amount', amount_off: 2, max_uses: 1 });
+    const late = await createUser(app());
+    const rival = await createUser(app());
+    const slow = await order(late, 'LASTONE', '18.00');
+    expect(slow.statusCode).toBe(201);
+    // The late shopper starts paying, then the hold runs out and gives the code's use back.
+    const started = await initialize(app(), late, slow.json().id);
+    const reference = started.json().reference as string;
+    await charge(app(), late, reference);
+    await expireReservation(app(), slow.json().id);
+    await releaseExpiredReservations(app().db);
+    // Another shopper takes the last use and pays.
+    const taken = await order(rival, 'LASTONE', '18.00');
+    expect(taken.statusCode).toBe(201);
+    await pay(rival, taken.json().id);
+
+    const res = await verify(app(), late, slow.json().id, reference);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(
+      'The time to pay for this order ran out and its promo code has been used up since, so your payment has been refunded. Please check out again.',
+    );
+    const list = await app().inject({ method: 'GET', url: '/api/admin/promo-codes/', headers: staff.headers });
+    expect(list.json().data.find((c: { code: string }) => c.code === 'LASTONE')).toMatchObject({ uses: 1, held: 0 });
+    const mine = await app().inject({ method: 'GET', url: `/api/orders/${slow.json().id}/`, headers: late.headers });
+    expect(mine.json()).toMatchObject({ fulfilment_status: 'cancelled', refunded_amount: '18.00' });
   });
 });

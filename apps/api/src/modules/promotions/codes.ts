@@ -35,7 +35,9 @@ export interface AppliedCode {
   total: number;
 }
 
-const USES = sql`count(*) FILTER (WHERE o.payment_status = 'success')::int`;
+/** A paid order uses its code; one cancelled (refunded in full) gives it back, as one cancelled unpaid does. */
+const PAID = sql`(o.payment_status = 'success' AND o.status <> 'cancelled')`;
+const USES = sql`count(*) FILTER (WHERE ${PAID})::int`;
 /** An unpaid order holds its use while it holds its copies: not released, not cancelled, not past its reservation. */
 const HOLDS = sql`(o.payment_status <> 'success' AND NOT o.stock_released AND o.status <> 'cancelled' AND o.reserved_until > now())`;
 const HELD = sql`count(*) FILTER (WHERE ${HOLDS})::int`;
@@ -77,7 +79,7 @@ export async function applyPromoCode(
       db,
       sql`SELECT count(*)::int AS all, count(*) FILTER (WHERE o.user_id = ${cart.userId ?? 0})::int AS mine
           FROM orders o WHERE o.promo_code_id = ${row!.id}
-            AND (o.payment_status = 'success' OR ${HOLDS})`,
+            AND (${PAID} OR ${HOLDS})`,
     );
     if (row!.maxUsesPerCustomer !== null && cart.userId !== null && (used?.mine ?? 0) >= row!.maxUsesPerCustomer) {
       throw refuse(promoMessages.alreadyUsed);
@@ -98,6 +100,32 @@ export async function applyPromoCode(
     shippingDiscount,
     total: linesOff + shippingDiscount,
   };
+}
+
+/**
+ * For a late payment (its hold had run out, so its use of the code was given back): whether the code
+ * still has a use for it, counting every other order that holds or has paid one. Locks the code's row
+ * as a checkout does, so a late payment and a checkout cannot both take the last use. An order without
+ * a code, or a code without limits, always has room.
+ */
+export async function codeHasRoomFor(tx: Queryable, orderId: number): Promise<boolean> {
+  const [order] = await rows<{ code: number | null; user: number }>(
+    tx,
+    sql`SELECT promo_code_id AS code, user_id AS user FROM orders WHERE id = ${orderId}`,
+  );
+  if (!order?.code) return true;
+  const [limits] = await rows<{ all: number | null; each: number | null }>(
+    tx,
+    sql`SELECT max_uses AS all, max_uses_per_customer AS each FROM promo_codes WHERE id = ${order.code} FOR UPDATE`,
+  );
+  if (!limits || (limits.all === null && limits.each === null)) return true;
+  const [used] = await rows<{ all: number; mine: number }>(
+    tx,
+    sql`SELECT count(*)::int AS all, count(*) FILTER (WHERE o.user_id = ${order.user})::int AS mine
+        FROM orders o WHERE o.promo_code_id = ${order.code} AND o.id <> ${orderId}
+          AND (${PAID} OR ${HOLDS})`,
+  );
+  return (limits.all === null || used!.all < limits.all) && (limits.each === null || used!.mine < limits.each);
 }
 
 /** Splits `cents` over the lines in proportion to their amounts, to the cent (largest remainders). */
@@ -149,7 +177,7 @@ export async function listPromoCodes(db: Database): Promise<PromoCode[]> {
   const stats = await rows<{ id: number; uses: number; held: number; revenue: number }>(
     db,
     sql`SELECT o.promo_code_id AS id, ${USES} AS uses, ${HELD} AS held,
-          coalesce(sum(o.total_cents) FILTER (WHERE o.payment_status = 'success'), 0)::bigint AS revenue
+          coalesce(sum(o.total_cents) FILTER (WHERE ${PAID}), 0)::bigint AS revenue
         FROM orders o WHERE o.promo_code_id IS NOT NULL GROUP BY o.promo_code_id`,
   );
   const byId = new Map(stats.map((s) => [s.id, { ...s, revenue: Number(s.revenue) }]));
