@@ -312,11 +312,29 @@ export const shipOrderRequestSchema = z
   .meta({ id: 'ShipOrderRequest' });
 export type ShipOrderRequest = z.infer<typeof shipOrderRequestSchema>;
 
-/** POST /api/admin/orders/{id}/refund/: `amount` left out gives back all that is left. */
+/**
+ * POST /api/admin/orders/{id}/refund/: `amount` left out gives back all that is left; or `items`, some
+ * copies of some lines, each worth its price and protection as bought less its share of the code's
+ * discount (the server works the amount out).
+ */
 export const refundOrderRequestSchema = z
   .object({
     amount: moneyInputSchema.optional(),
+    items: z
+      .array(
+        z.object({
+          item: z.number({ error: 'item must be a line id of the order' }).int().positive(),
+          quantity: z.number({ error: 'quantity must be a whole number' }).int().positive().max(1000),
+        }),
+      )
+      .min(1, 'Choose at least one line to refund')
+      .max(100)
+      .optional(),
     reason: z.string().trim().max(500, 'The reason must be at most 500 characters').optional(),
+  })
+  .refine((body) => body.amount === undefined || body.items === undefined, {
+    message: 'Give an amount or the lines to refund, not both',
+    path: ['items'],
   })
   .meta({ id: 'RefundOrderRequest' });
 export type RefundOrderRequestInput = z.input<typeof refundOrderRequestSchema>;

@@ -385,6 +385,59 @@ describe('refund (staff)', () => {
     void app;
   });
 
+  it('refunds chosen copies of chosen lines, each less its share of the promo code (422 for lines not bought)', async () => {
+    const { app } = ctx();
+    const shopper = await createUser(app);
+    const staff = await createUser(app, { staff: true });
+    const a = await createBook(app, { price: '10.00', stock: 5 });
+    const b = await createBook(app, { price: '5.00', stock: 5 });
+    const code = await post(staff, '/api/admin/promo-codes/', { code: 'FIVEOFF', kind: 'amount', amount_off: 5 });
+    expect(code.statusCode, code.body).toBe(201);
+    // 25.00 of books, 5.00 off shared by amount: 4.00 on the first line, 1.00 on the second.
+    const placed = await post(shopper, '/api/orders/', {
+      total_price: 20,
+      promo_code: 'FIVEOFF',
+      items: [
+        { book: a.id, quantity: 2, price: a.price },
+        { book: b.id, quantity: 1, price: b.price },
+      ],
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const id = placed.json().id as number;
+    const [lineA, lineB] = [a, b].map(
+      (book) => placed.json().items.find((i: { book: number }) => i.book === book.id).id,
+    );
+    const { reference } = (await initialize(app, shopper, id)).json();
+    await charge(app, shopper, reference);
+    await verify(app, shopper, id, reference);
+
+    const url = `/api/admin/orders/${id}/refund/`;
+    const one = await post(staff, url, { items: [{ item: lineA, quantity: 1 }] });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json()).toMatchObject({ refunded_amount: '8.00', refunds: [{ amount: '8.00' }] });
+    const notBought = await post(staff, url, { items: [{ item: lineB, quantity: 2 }] });
+    expect(notBought.statusCode).toBe(422);
+    expect(notBought.json()).toMatchObject({
+      error: `Only 1 copy of "${b.title}" was bought.`,
+      fields: { items: [`Only 1 copy of "${b.title}" was bought.`] },
+    });
+    const otherOrder = await post(staff, url, { items: [{ item: 999_999, quantity: 1 }] });
+    expect(otherOrder.statusCode).toBe(422);
+    expect(otherOrder.json().error).toBe('Line 999999 is not part of this order.');
+    const both = await post(staff, url, { amount: '1.00', items: [{ item: lineB, quantity: 1 }] });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error).toContain('Give an amount or the lines to refund, not both');
+    const rest = await post(staff, url, {
+      items: [
+        { item: lineA, quantity: 1 },
+        { item: lineB, quantity: 1 },
+      ],
+    });
+    expect(rest.json()).toMatchObject({ refunded_amount: '20.00' });
+    expect(rest.json().refunds.map((r: { amount: string }) => r.amount)).toEqual(['8.00', '12.00']);
+    expect((await post(shopper, url, { items: [{ item: lineA, quantity: 1 }] })).statusCode).toBe(403);
+  });
+
   it('the dashboard counts refunds: net sales', async () => {
     const { app, staff, id } = await paidOrder({ price: '7.00', quantity: 1 });
     const before = (await app.inject({ url: '/api/admin/summary/', headers: staff.headers })).json();

@@ -111,6 +111,7 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
     async (request) => {
       await afterSale.refund(ctx(request), request.params.id, staff(request), {
         amountCents: request.body?.amount,
+        items: request.body?.items,
         reason: request.body?.reason,
         requestKey: request.headers['idempotency-key'],
       });

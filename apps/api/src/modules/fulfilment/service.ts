@@ -6,6 +6,7 @@ import {
   deliverOrder,
   getOrderFor,
   getStaffOrder,
+  linesRefundCents,
   returnOrder,
   shipOrder,
 } from '../orders/index.js';
@@ -69,13 +70,18 @@ export async function refund(
   ctx: AfterSale,
   orderId: number,
   actor: Actor,
-  asked: { amountCents?: number; reason?: string; requestKey?: string },
+  asked: {
+    amountCents?: number;
+    items?: { item: number; quantity: number }[];
+    reason?: string;
+    requestKey?: string;
+  },
 ) {
   await withRefund(ctx, async (tx) => {
     const row = await openRefund(tx, {
       orderId,
       actor,
-      amountCents: asked.amountCents,
+      amountCents: asked.items ? await linesRefundCents(tx, orderId, asked.items) : asked.amountCents,
       provider: ctx.provider.name,
       reason: asked.reason,
       requestKey: asked.requestKey,

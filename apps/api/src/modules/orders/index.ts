@@ -14,3 +14,4 @@ export {
   shipOrder,
 } from './transitions.js';
 export { quoteRoutes } from './quote.js';
+export { linesRefundCents } from './refund-lines.js';
