@@ -76,3 +76,6 @@ INSERT INTO book_facet_counts (category_id, author_id, book_type, condition, pri
     available AND stock_amount > 0, count(*)::int
   FROM books WHERE review_status = 'approved'
   GROUP BY 1, 2, 3, 4, 5, 6, 7;
+--> statement-breakpoint
+-- The catalogue words a typed prefix starts, as a range in byte order (modules/catalogue/search.ts).
+CREATE INDEX IF NOT EXISTS search_words_word_c_idx ON search_words (word COLLATE "C");
