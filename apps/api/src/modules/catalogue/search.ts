@@ -179,7 +179,8 @@ export async function searchBooks(
           JOIN books b ON b.id = c.id
           CROSS JOIN q
           CROSS JOIN LATERAL (
-            SELECT regexp_replace(search_normalize(b.title), '[^[:alnum:]]+', ' ', 'g') AS title
+            -- OFFSET 0 keeps the title made once a row: inlined, each WHEN above would make it again.
+            SELECT regexp_replace(search_normalize(b.title), '[^[:alnum:]]+', ' ', 'g') AS title OFFSET 0
           ) t
           ORDER BY ${order('')}
           LIMIT ${limit} OFFSET ${offset}
