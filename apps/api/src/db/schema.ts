@@ -178,6 +178,34 @@ export const books = pgTable(
   ],
 );
 
+/**
+ * How many books in the shop share each combination of the values a listing filters by (0 for no author
+ * or category): the facet counts of a listing are summed from these rows instead of counted from the
+ * books (docs/decisions/0020-logging-and-a-million-titles.md). Kept by triggers on `books`, in the
+ * transaction of every write to it (drizzle/ migration `book_facet_counts`).
+ */
+export const bookFacetCounts = pgTable(
+  'book_facet_counts',
+  {
+    categoryId: integer('category_id').notNull(),
+    authorId: integer('author_id').notNull(),
+    bookType: text('book_type').notNull(),
+    condition: text('condition').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    ratingTenths: smallint('rating_tenths').notNull(),
+    inStock: boolean('in_stock').notNull(),
+    /** Selling below the regular price (a sale runs on it). */
+    onSale: boolean('on_sale').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'book_facet_counts_pkey',
+      columns: [t.categoryId, t.authorId, t.bookType, t.condition, t.priceCents, t.ratingTenths, t.inStock, t.onSale],
+    }),
+  ],
+);
+
 /** Distinct words of the catalogue, with a trigram index: how a typo finds its word. */
 export const searchWords = pgTable('search_words', {
   word: text('word').primaryKey(),

@@ -365,3 +365,35 @@ describe('catalogue cache', () => {
     expect(await count()).toBe(before + 1);
   });
 });
+
+describe("an author's and a category's page count", () => {
+  const ctx = useTestApp();
+  const meta = async (url: string) => pagedBooksSchema.parse((await ctx().app.inject(url)).json()).meta;
+
+  it('counts the books in the shop, as the same filter on /api/books/ does', async () => {
+    const { app } = ctx();
+    const author = await insertAuthor(app.db, { name: 'Mary Shelley', slug: 'mary-shelley' });
+    const category = await insertCategory(app.db, { name: 'Horror', slug: 'horror' });
+    for (let i = 0; i < 3; i++) {
+      await insertBook(app.db, { authorId: author.id, categoryId: category.id, bookType: 'eBook' });
+    }
+    await insertBook(app.db, { authorId: author.id, categoryId: category.id, bookType: 'Paperback' });
+    // Not in the shop: waiting for review, and turned down.
+    await insertBook(app.db, { authorId: author.id, categoryId: category.id, reviewStatus: 'pending' });
+    await insertBook(app.db, { authorId: author.id, categoryId: category.id, reviewStatus: 'rejected' });
+    // Someone else's, in the same category.
+    await insertBook(app.db, { categoryId: category.id });
+
+    const pairs = [
+      ['/api/authors/mary-shelley/books/', '/api/books/?author=mary-shelley', 4],
+      ['/api/authors/mary-shelley/books/?book_type=eBook', '/api/books/?author=mary-shelley&book_type=eBook', 3],
+      ['/api/categories/horror/books/', '/api/books/?category=horror', 5],
+      ['/api/categories/horror/books/?page_size=2&page=2', '/api/books/?category=horror&page_size=2&page=2', 5],
+    ] as const;
+    for (const [page, listing, count] of pairs) {
+      const [a, b] = [await meta(page), await meta(listing)];
+      expect(a, page).toEqual(b);
+      expect(a.count, page).toBe(count);
+    }
+  });
+});

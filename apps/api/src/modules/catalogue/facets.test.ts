@@ -1,10 +1,11 @@
-import { BOOK_TYPES, type PagedBooks, pagedBooksSchema } from '@bookstore/contract';
+import { BOOK_TYPES, type PagedBooks, pagedBooksSchema, RATING_THRESHOLDS } from '@bookstore/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { insertAuthor, insertBook, insertCategory } from '../../test/factories.js';
 import { invalidateAnswers } from '../../lib/answers/cache.js';
 import { rows } from '../../db/rows.js';
+import { type BookFilter, type FacetRow, facetCounts } from './repository.js';
 
 const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 24 * 60 * 60 * 1000);
 const CONDITIONS = ['New', 'Used', 'Fairly Used'];
@@ -318,5 +319,75 @@ describe('catalogue filters, facets and orderings', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'Category not found' });
     });
+  });
+});
+
+describe('facet counts kept beside the books', () => {
+  const ctx = useTestApp();
+  const FILTERS: BookFilter[] = [
+    {},
+    { inStock: true },
+    { bookTypes: ['eBook'], priceMaxCents: 1500 },
+    { conditions: ['Used'], ratingMinTenths: 20, inStock: true },
+  ];
+  const sorted = (found: FacetRow[]) => found.map((r) => JSON.stringify(r)).sort((a, b) => a.localeCompare(b));
+  /** The kept counts give what counting every book in the shop gives, for each filter (and its categories'). */
+  async function expectSameAsCounting(categoryIds: number[]) {
+    const db = ctx().app.db;
+    for (const base of FILTERS) {
+      for (const filter of [base, { ...base, categoryIds }]) {
+        const kept = await facetCounts(db, filter, null, RATING_THRESHOLDS);
+        const counted = await facetCounts(db, filter, sql`SELECT id FROM books`, RATING_THRESHOLDS);
+        expect(sorted(kept), JSON.stringify(filter)).toEqual(sorted(counted));
+      }
+    }
+  }
+
+  it('stays right through every kind of write to the books', async () => {
+    const db = ctx().app.db;
+    const fiction = await insertCategory(db, { name: 'Fiction', slug: 'fiction' });
+    const history = await insertCategory(db, { name: 'History', slug: 'history' });
+    const keats = await insertAuthor(db, { name: 'John Keats', slug: 'john-keats' });
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const book = await insertBook(db, {
+        authorId: i % 3 === 0 ? keats.id : null,
+        categoryId: i % 2 === 0 ? fiction.id : history.id,
+        bookType: BOOK_TYPES[i % 3]!,
+        condition: CONDITIONS[i % 3]!,
+        priceCents: 800 + i * 100,
+        ratingTenths: i * 4,
+        stockAmount: i % 4 === 0 ? 0 : 2,
+        reviewStatus: i === 11 ? 'pending' : 'approved',
+      });
+      ids.push(book.id);
+    }
+    const cats = [fiction.id];
+    await expectSameAsCounting(cats);
+    const change = async (statement: ReturnType<typeof sql>) => {
+      await db.execute(statement);
+      await expectSameAsCounting(cats);
+    };
+    // Stock sold out, and back; a stock change that keeps the book in stock.
+    await change(sql`UPDATE books SET stock_amount = 0 WHERE id = ${ids[1]}`);
+    await change(sql`UPDATE books SET stock_amount = 5 WHERE id = ${ids[0]}`);
+    await change(sql`UPDATE books SET stock_amount = stock_amount + 1 WHERE id = ${ids[2]}`);
+    // Several books at once: a new price, another category, a new rating.
+    await change(sql`UPDATE books SET price_cents = price_cents + 250 WHERE id IN (${ids[3]}, ${ids[4]}, ${ids[5]})`);
+    await change(sql`UPDATE books SET category_id = ${history.id}, book_type = 'eBook' WHERE id = ${ids[6]}`);
+    await change(sql`UPDATE books SET rating_tenths = 50, condition = 'Used' WHERE id = ${ids[7]}`);
+    // Into the shop and out of it; taken off sale.
+    await change(sql`UPDATE books SET review_status = 'approved' WHERE id = ${ids[11]}`);
+    await change(sql`UPDATE books SET review_status = 'rejected' WHERE id = ${ids[8]}`);
+    await change(sql`UPDATE books SET available = false WHERE id = ${ids[9]}`);
+    // Removed, and its author removed (the books lose their author).
+    await change(sql`DELETE FROM books WHERE id = ${ids[10]}`);
+    await change(sql`DELETE FROM authors WHERE id = ${keats.id}`);
+    // A new book in a new combination, then every book gone.
+    await insertBook(db, { categoryId: fiction.id, bookType: 'Large Print', priceCents: 9999 });
+    await expectSameAsCounting(cats);
+    await change(sql`DELETE FROM books`);
+    const [left] = await rows<{ n: number }>(db, sql`SELECT coalesce(sum(n), 0)::int AS n FROM book_facet_counts`);
+    expect(left!.n).toBe(0);
   });
 });

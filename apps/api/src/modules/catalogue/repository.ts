@@ -62,7 +62,11 @@ const anyOf = (column: string, values: (string | number)[]) =>
   )})`;
 
 /** Each active filter as a condition on `b` (books), by name, so facets can leave one out. */
-export function namedConditions(filter: BookFilter): Partial<Record<FilterName, SQL>> {
+export function namedConditions(
+  filter: BookFilter,
+  inStock = '(b.available AND b.stock_amount > 0)',
+  onSale = '(b.price_cents < b.regular_price_cents)',
+): Partial<Record<FilterName, SQL>> {
   const parts: Partial<Record<FilterName, SQL>> = {};
   if (filter.authorIds?.length) parts.author = anyOf('b.author_id', filter.authorIds);
   if (filter.categoryIds?.length) parts.category = anyOf('b.category_id', filter.categoryIds);
@@ -73,8 +77,8 @@ export function namedConditions(filter: BookFilter): Partial<Record<FilterName, 
   if (filter.priceMaxCents !== undefined) price.push(sql`b.price_cents <= ${filter.priceMaxCents}`);
   if (price.length > 0) parts.price = sql.join(price, sql` AND `);
   if (filter.ratingMinTenths !== undefined) parts.rating = sql`b.rating_tenths >= ${filter.ratingMinTenths}`;
-  if (filter.inStock) parts.in_stock = sql`(b.available AND b.stock_amount > 0)`;
-  if (filter.onSale) parts.on_sale = sql`(b.price_cents < b.regular_price_cents)`;
+  if (filter.inStock) parts.in_stock = sql.raw(inStock);
+  if (filter.onSale) parts.on_sale = sql.raw(onSale);
   return parts;
 }
 
@@ -197,10 +201,12 @@ export interface FacetRow {
 export const FACET_GROUP = { category: 7, author: 11, book_type: 13, condition: 14, totals: 15 } as const;
 
 /**
- * Every facet's counts in one statement and one pass (an index-only scan of books_facets_idx): a book
- * that fails no filter counts everywhere; a book that fails exactly one filter counts only in that
- * filter's own facet (what choosing another value of it would give). `within`, when given, limits the
- * pass to those book ids (a search's candidates).
+ * Every facet's counts in one statement and one pass: a book that fails no filter counts everywhere; a
+ * book that fails exactly one filter counts only in that filter's own facet (what choosing another value
+ * of it would give). Without `within`, the pass reads `book_facet_counts` (one row per combination of the
+ * values filtered on, with its number of books in the shop, kept by triggers on books: 75k rows for a
+ * million synthetic titles) instead of the books. `within` limits the pass to those book ids (a search's
+ * candidates), read from the books.
  */
 export function facetCounts(
   db: Database,
@@ -208,7 +214,7 @@ export function facetCounts(
   within: SQL | null,
   ratingThresholds: readonly number[],
 ): Promise<FacetRow[]> {
-  const named = namedConditions(filter);
+  const named = within ? namedConditions(filter) : namedConditions(filter, 'b.in_stock', 'b.on_sale');
   const names: FilterName[] = [
     'category',
     'author',
@@ -223,12 +229,20 @@ export function facetCounts(
     const condition = named[name];
     return condition ? sql`coalesce(${condition}, false) AS ok_${sql.raw(name)}` : sql`true AS ok_${sql.raw(name)}`;
   });
+  const source = within
+    ? sql`SELECT b.category_id, b.author_id, b.book_type, b.condition, b.price_cents, b.rating_tenths,
+            (b.available AND b.stock_amount > 0) AS in_stock, (b.price_cents < b.regular_price_cents) AS on_sale, 1 AS n,
+            ${sql.join(flags, sql`, `)}
+          FROM books b WHERE ${IN_SHOP} AND b.id IN (${within})`
+    : sql`SELECT nullif(b.category_id, 0) AS category_id, nullif(b.author_id, 0) AS author_id, b.book_type, b.condition, b.price_cents, b.rating_tenths,
+            b.in_stock, b.on_sale, b.n, ${sql.join(flags, sql`, `)}
+          FROM book_facet_counts b WHERE b.n > 0`;
   const misses = sql.raw(names.map((name) => `(NOT ok_${name})::int`).join(' + '));
   const only = (name: FilterName) => sql.raw(`(misses = 0 OR NOT ok_${name})`);
+  /** The number of books of the rows that pass `where` (each row stands for `n` books). */
+  const total = (where: SQL) => sql`coalesce(sum(n) FILTER (WHERE ${where}), 0)::int`;
   const ratings = sql.join(
-    ratingThresholds.map(
-      (t) => sql`count(*) FILTER (WHERE ${only('rating')} AND rating_tenths >= ${Math.round(t * 10)})::int`,
-    ),
+    ratingThresholds.map((t) => total(sql`${only('rating')} AND rating_tenths >= ${Math.round(t * 10)}`)),
     sql`, `,
   );
   return rows<FacetRow>(
@@ -237,24 +251,19 @@ export function facetCounts(
         FROM (
           SELECT GROUPING(category_id, author_id, book_type, condition)::int AS g,
             category_id, author_id, book_type, condition,
-            count(*) FILTER (WHERE ${only('category')})::int AS n_category,
-            count(*) FILTER (WHERE ${only('author')})::int AS n_author,
-            count(*) FILTER (WHERE ${only('book_type')})::int AS n_book_type,
-            count(*) FILTER (WHERE ${only('condition')})::int AS n_condition,
-            count(*) FILTER (WHERE ${only('in_stock')} AND in_stock)::int AS n_in_stock,
-            count(*) FILTER (WHERE ${only('on_sale')} AND on_sale)::int AS n_on_sale,
-            count(*) FILTER (WHERE misses = 0)::int AS n_all,
+            ${total(only('category'))} AS n_category,
+            ${total(only('author'))} AS n_author,
+            ${total(only('book_type'))} AS n_book_type,
+            ${total(only('condition'))} AS n_condition,
+            ${total(sql`${only('in_stock')} AND in_stock`)} AS n_in_stock,
+            ${total(sql`${only('on_sale')} AND on_sale`)} AS n_on_sale,
+            ${total(sql`misses = 0`)} AS n_all,
             min(price_cents) FILTER (WHERE ${only('price')}) AS price_min,
             max(price_cents) FILTER (WHERE ${only('price')}) AS price_max,
             ARRAY[${ratings}] AS ratings
           FROM (
             SELECT *, ${misses} AS misses
-            FROM (
-              SELECT b.category_id, b.author_id, b.book_type, b.condition, b.price_cents, b.rating_tenths,
-                (b.available AND b.stock_amount > 0) AS in_stock, (b.price_cents < b.regular_price_cents) AS on_sale,
-                ${sql.join(flags, sql`, `)}
-              FROM books b WHERE ${IN_SHOP} ${within ? sql`AND b.id IN (${within})` : sql``}
-            ) flagged
+            FROM (${source}) flagged
           ) near
           WHERE misses <= 1
           GROUP BY GROUPING SETS ((category_id), (author_id), (book_type), (condition), ())

@@ -3,6 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { insertBook } from '../../test/factories.js';
 import { invalidateAnswers } from '../../lib/answers/cache.js';
+import { sql } from 'drizzle-orm';
+import { rows } from '../../db/rows.js';
+import { planSearch, searchBooks } from './search.js';
 
 describe('catalogue search (keyword)', () => {
   // These tests edit books behind the app's back, so no catalogue answers may be reused.
@@ -142,5 +145,49 @@ describe('catalogue search (keyword)', () => {
     // Written behind the server's back, so tell the catalogue cache, as a write through the API would.
     invalidateAnswers(ctx().app.db);
     expect(await titles('zanzibar')).toEqual(['Zanzibar Nights']);
+  });
+});
+
+describe('a search asks the indexes for whole words instead of prefixes', () => {
+  const ctx = useTestApp({ answerCacheSeconds: 0 });
+
+  it('finds exactly the books the prefixes find, in the same order', async () => {
+    const db = ctx().app.db;
+    const words = ['river', 'rivers', 'riverside', 'rivet', 'golden', 'goldfinch', 'harbour'];
+    // More words starting "sto" than are spelled out: that prefix stays a prefix.
+    const many = Array.from({ length: 40 }, (_, i) => `sto${String.fromCharCode(97 + (i % 26))}${i}x`);
+    for (let i = 0; i < 60; i++) {
+      await insertBook(db, {
+        title: `${words[i % words.length]} ${words[(i * 3 + 1) % words.length]} ${many[i % many.length]} ${i}`,
+        bookAuthor: i % 5 === 0 ? 'Golda Rivera' : 'Ann Writer',
+        description: `A tale of the ${words[(i * 5 + 2) % words.length]} and the sea, volume ${i}.`,
+        tags: i % 4 === 0 ? ['riverbank'] : [],
+        isbn: `97800000${String(i).padStart(5, '0')}`,
+      });
+    }
+    for (const keyword of ['golden river', 'golden rivwr', 'rive', 'riv gold', 'sto river', 'harbour 97800', 'gol']) {
+      const plan = (await planSearch(db, keyword))!;
+      // The same books match the spelled-out words as the prefixes, in the titles and anywhere.
+      for (const vector of ["to_tsvector('simple', search_normalize(b.title))", 'b.search_vector']) {
+        const ids = async (query: string) =>
+          (
+            await rows<{ id: number }>(
+              db,
+              sql`SELECT b.id FROM books b WHERE ${sql.raw(vector)} @@ to_tsquery('simple', ${query}) ORDER BY b.id`,
+            )
+          ).map((r) => r.id);
+        expect(await ids(plan.match), `${keyword}: ${plan.match}`).toEqual(await ids(plan.query));
+      }
+      // And a shopper sees the same page as when the indexes were asked for the prefixes.
+      const shown = (await searchBooks(db, plan, {}, 'relevance', 100, 0)).rows.map((b) => b.id);
+      const asBefore = (await searchBooks(db, { ...plan, match: plan.query }, {}, 'relevance', 100, 0)).rows.map(
+        (b) => b.id,
+      );
+      expect(shown, keyword).toEqual(asBefore);
+      expect(shown.length, keyword).toBeGreaterThan(0);
+    }
+    const plan = (await planSearch(db, 'sto golden'))!;
+    expect(plan.match).toBe('sto:* & (golden)');
+    expect((await planSearch(db, 'rive'))!.match).toBe('(river | rivera | riverbank | rivers | riverside | rivet)');
   });
 });

@@ -23,13 +23,21 @@ import { rows } from '../../db/rows.js';
 
 /** Words beyond this are ignored: nobody types a longer query, and each word costs an index probe. */
 const MAX_WORDS = 12;
+/** A prefix that starts more catalogue words than this is searched as a prefix. */
+const MAX_SPELLED_OUT = 32;
 const ISBN_LIKE = /^(?=(?:[^0-9Xx]*[0-9Xx]){10,13}[^0-9Xx]*$)[0-9][0-9\s-]*[0-9Xx]$/;
 
 export interface SearchPlan {
   /** The words searched for, after normalising and correcting. */
   words: string[];
-  /** Matches anywhere (title, author, ISBN, genre, tags, description). */
+  /** Matches anywhere (title, author, ISBN, genre, tags, description); what ranking weighs. */
   query: string;
+  /**
+   * The same matches as `query`, asked of the indexes: each word's prefix spelled out as the catalogue
+   * words it starts (`river:*` as `river | rivers`), when there are few of them. A GIN index follows a
+   * prefix by reading every matching word's whole list of books; whole words it intersects, skipping.
+   */
+  match: string;
   /** The corrected words joined by spaces, compared with the start of the title. */
   phrase: string;
   /** Whether any word typed was replaced by a catalogue word. */
@@ -44,9 +52,10 @@ export interface SearchPlan {
 export async function planSearch(db: Database, rawKeyword: string, correct = true): Promise<SearchPlan | null> {
   // An ISBN typed with hyphens or spaces is one word, as the index keeps it.
   const keyword = ISBN_LIKE.test(rawKeyword.trim()) ? rawKeyword.replace(/[\s-]/g, '') : rawKeyword;
-  const found = await rows<{ ord: number; word: string; typed: string }>(
+  const found = await rows<{ ord: number; word: string; typed: string; starting: string[] | null }>(
     db,
-    sql`WITH input AS (
+    sql`WITH corrected AS (
+        WITH input AS (
           SELECT t.w, t.ord
           FROM regexp_split_to_table(search_normalize(${keyword}), '[^[:alnum:]]+') WITH ORDINALITY AS t(w, ord)
           WHERE t.w <> ''
@@ -64,15 +73,31 @@ export async function planSearch(db: Database, rawKeyword: string, correct = tru
               i.w)
           END AS word
         FROM input i
-        ORDER BY i.ord`,
+        ORDER BY i.ord
+      )
+      SELECT c.ord, c.typed, c.word,
+        CASE WHEN length(c.word) >= 3 AND c.word !~ '^[0-9]+$' THEN ARRAY(
+          SELECT s.word FROM search_words s
+          WHERE s.word COLLATE "C" >= c.word AND s.word COLLATE "C" < c.word || chr(1114111)
+          ORDER BY s.word COLLATE "C" LIMIT ${MAX_SPELLED_OUT + 1}
+        ) END AS starting
+      FROM corrected c
+      ORDER BY c.ord`,
   );
   const words = found.map((r) => r.word);
   if (words.length === 0) return null;
   // Words are letters and digits only (split above), so they are safe inside a tsquery.
   const term = (w: string) => (w.length >= 3 ? `${w}:*` : w);
+  // search_words holds every word of the search vectors but numbers and words over 40 letters, so a
+  // prefix of letters is the catalogue words it starts; too many of them, or a number, stays a prefix.
+  const spelledOut = (r: (typeof found)[number]) =>
+    r.starting && r.starting.length > 0 && r.starting.length <= MAX_SPELLED_OUT
+      ? `(${r.starting.join(' | ')})`
+      : term(r.word);
   return {
     words,
     query: words.map(term).join(' & '),
+    match: found.map(spelledOut).join(' & '),
     phrase: words.join(' '),
     corrected: found.some((r) => r.word !== r.typed),
   };
@@ -103,8 +128,9 @@ export function candidateIds(filter: BookFilter): SQL {
           (SELECT b.id FROM books b, q WHERE ${and(sql`b.search_vector @@ q.words`)} LIMIT ${SEARCH_CANDIDATES})`;
 }
 
-/** The `q` every search statement starts with. */
-export const searchQuery = (plan: SearchPlan) => sql`q AS (SELECT to_tsquery('simple', ${plan.query}) AS words)`;
+/** The `q` every search statement starts with: `words` to match through the indexes, `weighed` to rank. */
+export const searchQuery = (plan: SearchPlan) =>
+  sql`q AS (SELECT to_tsquery('simple', ${plan.match}) AS words, to_tsquery('simple', ${plan.query}) AS weighed)`;
 
 /**
  * One page of matches. By relevance: the title is the phrase, starts with it, holds it as whole words,
@@ -147,13 +173,14 @@ export async function searchBooks(
               ELSE 0
             END AS phrase_rank,
             (${titleVector} @@ q.words) AS in_title,
-            ts_rank('{0.1, 0.2, 0.4, 1.0}', b.search_vector, q.words) AS rank,
+            ts_rank('{0.1, 0.2, 0.4, 1.0}', b.search_vector, q.weighed) AS rank,
             count(*) OVER () AS total
           FROM candidates c
           JOIN books b ON b.id = c.id
           CROSS JOIN q
           CROSS JOIN LATERAL (
-            SELECT regexp_replace(search_normalize(b.title), '[^[:alnum:]]+', ' ', 'g') AS title
+            -- OFFSET 0 keeps the title made once a row: inlined, each WHEN above would make it again.
+            SELECT regexp_replace(search_normalize(b.title), '[^[:alnum:]]+', ' ', 'g') AS title OFFSET 0
           ) t
           ORDER BY ${order('')}
           LIMIT ${limit} OFFSET ${offset}

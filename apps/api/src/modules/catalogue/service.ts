@@ -30,15 +30,34 @@ const CATEGORY_NOT_FOUND = 'Category not found';
  * Lists and searches are answered from the catalogue cache for a few seconds (lib/answers/cache.ts): the home
  * page, /books and popular searches are asked for far more often than the catalogue changes.
  */
-export async function listBooks(db: Database, query: BookListQuery): Promise<PagedBooks> {
+export function listBooks(db: Database, query: BookListQuery): Promise<PagedBooks> {
+  return listOf(db, query, {});
+}
+
+/**
+ * A listing, with the author or category of its page already found (an author's or a category's page):
+ * that one is not looked up again, and its number of books is the listing's count when nothing else
+ * filters it (both count the books in the shop; `findInGroup` in repository.ts).
+ */
+async function listOf(
+  db: Database,
+  query: BookListQuery,
+  found: { author?: Author; category?: Category },
+): Promise<PagedBooks> {
   if (query.price_min !== undefined && query.price_max !== undefined && query.price_min > query.price_max) {
     throw badRequest(PRICE_RANGE_MESSAGE, { price_min: [PRICE_RANGE_MESSAGE] });
   }
   const [authors, categories] = await Promise.all([
-    Promise.all((query.author ?? []).map((ref) => answerCache(db).get(`author:${ref}`, () => authorBySlug(db, ref)))),
-    Promise.all(
-      (query.category ?? []).map((ref) => answerCache(db).get(`category:${ref}`, () => categoryBySlug(db, ref))),
-    ),
+    found.author
+      ? [found.author]
+      : Promise.all(
+          (query.author ?? []).map((ref) => answerCache(db).get(`author:${ref}`, () => authorBySlug(db, ref))),
+        ),
+    found.category
+      ? [found.category]
+      : Promise.all(
+          (query.category ?? []).map((ref) => answerCache(db).get(`category:${ref}`, () => categoryBySlug(db, ref))),
+        ),
   ]);
   const filter: repo.BookFilter = {};
   if (authors.length > 0) filter.authorIds = [...new Set(authors.map((a) => a.id))].sort((x, y) => x - y);
@@ -63,7 +82,10 @@ export async function listBooks(db: Database, query: BookListQuery): Promise<Pag
     query.page_size,
     query.facets ?? false,
   ]);
-  return answerCache(db).get(key, () => loadBooks(db, keyword, filter, ordering, query, selected));
+  const known = found.author ?? found.category;
+  const onlyFilter = Object.keys(filter).length === 1 && authors.length + categories.length === 1;
+  const knownCount = known && onlyFilter && !keyword ? known.number_of_books : undefined;
+  return answerCache(db).get(key, () => loadBooks(db, keyword, filter, ordering, query, selected, knownCount));
 }
 
 async function loadBooks(
@@ -73,6 +95,7 @@ async function loadBooks(
   ordering: BookOrdering,
   query: BookListQuery,
   selected: { authors: Author[]; categories: Category[] },
+  knownCount: number | undefined,
 ): Promise<PagedBooks> {
   const { page, page_size: pageSize } = query;
   const offset = (page - 1) * pageSize;
@@ -102,7 +125,7 @@ async function loadBooks(
   }
   const [books, count] = await Promise.all([
     page$,
-    answerCache(db).get(`count:${JSON.stringify(filter)}`, () => repo.countBooks(db, filter)),
+    knownCount ?? answerCache(db).get(`count:${JSON.stringify(filter)}`, () => repo.countBooks(db, filter)),
   ]);
   return { data: books.map(bookToJson), meta: pageMeta(page, pageSize, count) };
 }
@@ -188,10 +211,10 @@ export async function categoryBySlug(db: Database, slug: string): Promise<Catego
 
 export async function authorBooks(db: Database, slug: string, query: BookListQuery): Promise<PagedBooks> {
   const author = await authorBySlug(db, slug);
-  return listBooks(db, { ...query, keyword: undefined, author: [String(author.id)] });
+  return listOf(db, { ...query, keyword: undefined, author: [String(author.id)] }, { author });
 }
 
 export async function categoryBooks(db: Database, slug: string, query: BookListQuery): Promise<PagedBooks> {
   const category = await categoryBySlug(db, slug);
-  return listBooks(db, { ...query, keyword: undefined, category: [String(category.id)] });
+  return listOf(db, { ...query, keyword: undefined, category: [String(category.id)] }, { category });
 }
