@@ -183,6 +183,16 @@ export default defineConfig(({ isSsrBuild }) => {
                     name: (id, graph) =>
                       startsWithEveryPage(graph, known)(id) || cataloguePart.test(id) ? 'start' : null,
                   },
+                  // TanStack Query's mutation observer (useMutation): the package's index imports it,
+                  // so the group above would take it along, but no page where visits start runs it
+                  // (the wishlist heart and the newsletter box do without). It loads with the screens
+                  // that change things (cart, checkout, account, reviews).
+                  {
+                    name: 'mutations',
+                    priority: 1,
+                    includeDependenciesRecursively: false,
+                    test: /node_modules[\\/]@tanstack[\\/](query-core[\\/].*[\\/]mutationObserver|react-query[\\/].*[\\/]useMutation)\.js$/,
+                  },
                   // The listings (/books, an author's, a category's page): one file, not a chain of three.
                   {
                     name: 'listing',
