@@ -59,6 +59,23 @@ const trimRouter: Plugin = {
           /return shouldPrefetch && !isAbsolute \? \/\* @__PURE__ \*\/ React\d*\.createElement\(React\d*\.Fragment, null, link, \/\* @__PURE__ \*\/ React\d*\.createElement\(PrefetchPageLinks, \{ page: href \}\)\) : link;/,
           'return link;',
         ],
+        // The same prefetching's hook: without framework mode's context it only ever answers "no".
+        [/= usePrefetchBehavior\(\s*prefetch,\s*rest\s*\);/, '= [false, null, {}];'],
+        // React Server Components' error handling (redirects and errors encoded in a digest): only
+        // inside an RSC router, which this app has none of.
+        [
+          /if \(this\.context && typeof error === "object" && error && "digest" in error && typeof error\.digest === "string"\) \{\s*const decoded = decodeRouteErrorResponseDigest\(error\.digest\);\s*if \(decoded\) error = decoded;\s*\}/,
+          '',
+        ],
+        // NavLink's view-transition state: no link here asks for a view transition.
+        [
+          /routerState != null && \/\/[^\n]*\n\s*\/\/[^\n]*\n\s*useViewTransitionState\(path\) && viewTransition === true;/,
+          'false;',
+        ],
+        [
+          /if \(this\.context\) \{\s*return \/\* @__PURE__ \*\/ React\d*\.createElement\(RSCErrorHandler, \{ error \}, result\);\s*\}/,
+          '',
+        ],
       ];
       let trimmed = code;
       for (const [pattern, replacement] of edits) {
@@ -165,6 +182,16 @@ export default defineConfig(({ isSsrBuild }) => {
                     // compresses with the rest instead of arriving as a later small request.
                     name: (id, graph) =>
                       startsWithEveryPage(graph, known)(id) || cataloguePart.test(id) ? 'start' : null,
+                  },
+                  // TanStack Query's mutation observer (useMutation): the package's index imports it,
+                  // so the group above would take it along, but no page where visits start runs it
+                  // (the wishlist heart and the newsletter box do without). It loads with the screens
+                  // that change things (cart, checkout, account, reviews).
+                  {
+                    name: 'mutations',
+                    priority: 1,
+                    includeDependenciesRecursively: false,
+                    test: /node_modules[\\/]@tanstack[\\/](query-core[\\/].*[\\/]mutationObserver|react-query[\\/].*[\\/]useMutation)\.js$/,
                   },
                   // The listings (/books, an author's, a category's page): one file, not a chain of three.
                   {

@@ -1,12 +1,7 @@
 import type { NewsletterRequest } from '@bookstore/contract';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** POST /newsletter/ : 200 with one sentence, the same whether the address was on the list or not. */
 export function subscribeToNewsletter(body: NewsletterRequest) {
   return api.post<{ ok: true; message?: string }>('/newsletter/', body, { auth: false });
-}
-
-export function useSubscribeToNewsletter() {
-  return useMutation({ mutationFn: subscribeToNewsletter });
 }
