@@ -2,8 +2,9 @@ import type { CatalogueReader } from '@bookstore/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router';
 import { App } from './app/App';
+import { ClientRoutes, loadMatchedScreens } from './app/client-routes';
 import { serverState, stateToHtml } from './app/hydration';
 import { createRoutes } from './app/routes';
 import { ApiError } from './lib/api-client';
@@ -80,12 +81,30 @@ export async function render(url: string, reader: CatalogueReader): Promise<Rend
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const html = await renderToString(
-    <App client={client}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </App>,
-  );
+  // The page renders through the browser's own router (app/client-routes.tsx) over the same table, so
+  // the two trees are the same shape and hydrate without a difference, ids included. A loader that
+  // threw (they catch their own failures, so only an unexpected error) renders the data router's
+  // error element instead.
+  let page: React.ReactNode;
+  if (context.errors) {
+    page = (
+      <StaticRouterProvider
+        router={createStaticRouter(handler.dataRoutes, context)}
+        context={context}
+        hydrate={false}
+      />
+    );
+  } else {
+    const routes = createRoutes(client, asApiErrors(reader));
+    const location = new URL(url);
+    await loadMatchedScreens(routes, location);
+    page = (
+      <StaticRouter location={location.pathname + location.search}>
+        <ClientRoutes routes={routes} />
+      </StaticRouter>
+    );
+  }
+  const html = await renderToString(<App client={client}>{page}</App>);
   const notFound =
     context.matches.some((match) => match.route.path === '*') ||
     client

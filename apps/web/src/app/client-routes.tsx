@@ -92,10 +92,16 @@ function toClientRoutes(routes: RouteObject[]): RouteObject[] {
 
 /**
  * Loads the code of the screens the address shows (call before hydrating: hydration must render what
- * the server did, not a loading state), and puts them in the table in place of their `lazy`.
+ * the server did, not a loading state), and puts them in the table in place of their `lazy`. The
+ * server renders through ClientRoutes too, so both trees are the same shape and `useId` gives the
+ * same ids on both sides (an id the browser's first render does not share stays stale in the server's
+ * HTML: a combobox's `aria-controls` then points at nothing).
  */
-export async function loadMatchedScreens(routes: RouteObject[]) {
-  const matches = matchRoutes(routes, window.location) ?? [];
+export async function loadMatchedScreens(
+  routes: RouteObject[],
+  location: { pathname: string; search?: string } = window.location,
+) {
+  const matches = matchRoutes(routes, location) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
