@@ -107,3 +107,12 @@ export function SimpleTable({
 export function EmptyNote({ children }: { children: ReactNode }) {
   return <p className="py-6 text-center text-gray-700 dark:text-gray-300">{children}</p>;
 }
+
+/** What a dashboard tab with a status filter and a search gets from the dashboard's address. */
+export interface FilteredTabProps<Status extends string> {
+  search: string;
+  page: number;
+  status: Status | '';
+  onPage(page: number): void;
+  onStatus(status: string): void;
+}

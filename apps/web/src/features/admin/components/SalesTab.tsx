@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { QueryStates } from '../../../components/ui/QueryStates';
-import { CheckboxField, SelectField, TextField } from '../../../components/ui/Field';
+import { CheckboxField, SelectField, TextField, FormProblem } from '../../../components/ui/Field';
 import { money } from '../../../components/ui/Price';
 import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api-client';
@@ -203,11 +203,7 @@ export function SalesTab() {
           checked={draft.headline}
           onChange={(e) => change({ headline: e.target.checked })}
         />
-        {problem && (
-          <p role="alert" className="text-sm text-red-700 sm:col-span-2 dark:text-red-300">
-            {problem}
-          </p>
-        )}
+        <FormProblem problem={problem} className="text-sm text-red-700 sm:col-span-2 dark:text-red-300" />
         <div className="flex flex-wrap gap-2 sm:col-span-2">
           <Button variant="secondary" onClick={() => void showPreview()}>
             Preview
