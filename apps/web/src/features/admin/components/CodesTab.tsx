@@ -11,6 +11,7 @@ import toast from '../../../lib/toast';
 import { useCreatePromoCode, usePromoCodes } from '../api/promotions';
 import { DraftForm, idList, useDraft } from './DraftForm';
 import { cellClass, EmptyNote, SimpleTable } from './Pager';
+import { Section } from './Section';
 
 type Kind = PromoCodeRequestInput['kind'];
 
@@ -154,10 +155,7 @@ export function CodesTab() {
         </div>
       </DraftForm>
 
-      <section aria-labelledby="codes-list">
-        <h2 id="codes-list" className="mb-3 text-lg font-semibold">
-          Promo codes
-        </h2>
+      <Section id="codes-list" title="Promo codes">
         <QueryStates
           query={codes}
           pending={<Spinner label="Loading codes..." />}
@@ -189,7 +187,7 @@ export function CodesTab() {
             </SimpleTable>
           )}
         </QueryStates>
-      </section>
+      </Section>
     </div>
   );
 }

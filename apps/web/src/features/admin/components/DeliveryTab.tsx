@@ -17,6 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import toast from '../../../lib/toast';
 import { useSaveShippingMethod, useSaveShopSettings, useShopSettings, useStaffShippingMethods } from '../api/dashboard';
 import { cellClass, HeadingCells, tableClass } from './Pager';
+import { Section } from './Section';
 
 const refusal = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status < 500 ? error.message : fallback;
@@ -208,14 +209,11 @@ export function DeliveryTab() {
           )}
         </QueryStates>
       </section>
-      <section aria-labelledby="shop-settings">
-        <h2 id="shop-settings" className="mb-3 text-lg font-semibold">
-          Shop settings
-        </h2>
+      <Section id="shop-settings" title="Shop settings">
         <QueryStates query={settings} pending={<Spinner label="Loading settings..." />} retry>
           {(data) => <SettingsForm key={JSON.stringify(data)} settings={data} />}
         </QueryStates>
-      </section>
+      </Section>
       {editing && <MethodDialog method={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </div>
   );

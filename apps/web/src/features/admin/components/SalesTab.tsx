@@ -14,6 +14,7 @@ import toast from '../../../lib/toast';
 import { previewSale, useCreateSale, useEndSale, useSales } from '../api/promotions';
 import { DraftForm, idList, useDraft } from './DraftForm';
 import { cellClass, EmptyNote, SimpleTable } from './Pager';
+import { Section } from './Section';
 
 const TARGET_LABELS: Record<SaleTarget, string> = {
   all: 'Everything',
@@ -238,10 +239,7 @@ export function SalesTab() {
         )}
       </DraftForm>
 
-      <section aria-labelledby="sales-list">
-        <h2 id="sales-list" className="mb-3 text-lg font-semibold">
-          Sales
-        </h2>
+      <Section id="sales-list" title="Sales">
         <QueryStates
           query={sales}
           pending={<Spinner label="Loading sales..." />}
@@ -288,7 +286,7 @@ export function SalesTab() {
             </SimpleTable>
           )}
         </QueryStates>
-      </section>
+      </Section>
     </div>
   );
 }
