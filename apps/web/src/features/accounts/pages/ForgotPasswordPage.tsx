@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { SwitchLink } from '../components/SwitchLink';
-import { Button } from '../../../components/ui/Button';
+import { SubmitButton } from '../../../components/ui/Button';
 import { fieldsOf, TextField, FormProblem } from '../../../components/ui/Field';
 import { paths } from '../../../config/paths';
 import { problemOf, requestReset } from '../api/recovery';
@@ -56,9 +56,9 @@ export default function ForgotPasswordPage() {
           >
             <TextField label="Email" type="email" autoComplete="email" autoFocus {...field('email')} />
             <FormProblem problem={problem} />
-            <Button type="submit" disabled={isSubmitting} className="w-full">
-              {isSubmitting ? 'Sending...' : 'Send reset link'}
-            </Button>
+            <SubmitButton busy={isSubmitting} busyText="Sending..." className="w-full">
+              Send reset link
+            </SubmitButton>
           </form>
           <SwitchLink question="Remembered it?" to={paths.login}>
             Sign in

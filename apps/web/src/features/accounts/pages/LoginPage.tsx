@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { takeDestination, useAuthStore } from '../../../stores/auth';
 import { fieldErrorLines, InvalidLoginResponse, signIn } from '../api/session';
 import { fieldsOf, TextField, FormProblem } from '../../../components/ui/Field';
-import { Button } from '../../../components/ui/Button';
+import { SubmitButton } from '../../../components/ui/Button';
 
 /** docs/product.md, "Screens", Login: 'Welcome Back!', identifier and password, the redirect message, link to register. */
 export default function LoginPage() {
@@ -72,9 +72,9 @@ export default function LoginPage() {
           Forgot password?
         </SwitchLink>
         <FormProblem problem={problem} />
-        <Button type="submit" disabled={isSubmitting} className="w-full">
-          {isSubmitting ? 'Signing in...' : 'Sign In'}
-        </Button>
+        <SubmitButton busy={isSubmitting} busyText="Signing in..." className="w-full">
+          Sign In
+        </SubmitButton>
       </form>
       <SwitchLink question="Don't have an account?" to={paths.register}>
         Create one

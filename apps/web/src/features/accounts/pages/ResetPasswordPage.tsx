@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/Button';
+import { SubmitButton } from '../../../components/ui/Button';
 import { fieldsOf, TextField, FormProblem } from '../../../components/ui/Field';
 import { PageLoading } from '../../../components/ui/Spinner';
 import { paths } from '../../../config/paths';
@@ -92,9 +92,9 @@ export default function ResetPasswordPage() {
         <TextField label="New password" type="password" autoComplete="new-password" autoFocus {...field('password')} />
         <TextField label="Confirm new password" type="password" autoComplete="new-password" {...field('password2')} />
         <FormProblem problem={problem} />
-        <Button type="submit" disabled={isSubmitting} className="w-full">
-          {isSubmitting ? 'Saving...' : 'Set new password'}
-        </Button>
+        <SubmitButton busy={isSubmitting} busyText="Saving..." className="w-full">
+          Set new password
+        </SubmitButton>
       </form>
     </Frame>
   );

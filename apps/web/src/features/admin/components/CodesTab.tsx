@@ -1,6 +1,6 @@
 import type { PromoCodeRequestInput } from '@bookstore/contract';
 import type { FormEvent } from 'react';
-import { Button } from '../../../components/ui/Button';
+import { SubmitButton } from '../../../components/ui/Button';
 import { QueryStates } from '../../../components/ui/QueryStates';
 import { SelectField, TextField } from '../../../components/ui/Field';
 import { money } from '../../../components/ui/Price';
@@ -149,9 +149,9 @@ export function CodesTab() {
           error={error('category_ids')}
         />
         <div className="sm:col-span-2">
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Saving...' : 'Create code'}
-          </Button>
+          <SubmitButton busy={create.isPending} busyText="Saving...">
+            Create code
+          </SubmitButton>
         </div>
       </DraftForm>
 

@@ -7,7 +7,7 @@ import {
 import { formatMoney, moneyToCents } from '@bookstore/contract/money';
 import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/Button';
+import { Button, SubmitButton } from '../../../components/ui/Button';
 import { Dialog, SaveActions } from '../../../components/ui/Dialog';
 import { QueryStates } from '../../../components/ui/QueryStates';
 import { CheckboxField, fieldsOf, TextField } from '../../../components/ui/Field';
@@ -140,9 +140,9 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
         onChange={(e) => setLow(e.target.value)}
         error={errors.low}
       />
-      <Button type="submit" disabled={save.isPending} className="sm:mt-6">
-        {save.isPending ? 'Saving...' : 'Save settings'}
-      </Button>
+      <SubmitButton busy={save.isPending} busyText="Saving..." className="sm:mt-6">
+        Save settings
+      </SubmitButton>
     </form>
   );
 }

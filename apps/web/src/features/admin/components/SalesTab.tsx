@@ -2,7 +2,7 @@ import { SALE_TARGETS, type SalePreview, type SaleRequestInput, type SaleTarget 
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Badge } from '../../../components/ui/Badge';
-import { Button } from '../../../components/ui/Button';
+import { Button, SubmitButton } from '../../../components/ui/Button';
 import { QueryStates } from '../../../components/ui/QueryStates';
 import { CheckboxField, SelectField, TextField, FormProblem } from '../../../components/ui/Field';
 import { money } from '../../../components/ui/Price';
@@ -209,9 +209,9 @@ export function SalesTab() {
           <Button variant="secondary" onClick={() => void showPreview()}>
             Preview
           </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Saving...' : 'Save sale'}
-          </Button>
+          <SubmitButton busy={create.isPending} busyText="Saving...">
+            Save sale
+          </SubmitButton>
         </div>
         {preview && (
           <div className="sm:col-span-2" data-testid="sale-preview">
