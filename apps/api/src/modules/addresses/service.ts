@@ -55,6 +55,14 @@ async function lockBook(db: Queryable, userId: number) {
   await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`addresses:${userId}`}))`);
 }
 
+/** Takes the default mark off the account's default address, before another one gets it. */
+async function clearDefault(db: Queryable, userId: number) {
+  await db
+    .update(addresses)
+    .set({ isDefault: false })
+    .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
+}
+
 export async function addAddress(db: Database, userId: number, input: AddressRequest): Promise<Address> {
   return db.transaction(async (tx) => {
     await lockBook(tx, userId);
@@ -63,12 +71,7 @@ export async function addAddress(db: Database, userId: number, input: AddressReq
       throw unprocessable(`You can keep at most ${MAX_ADDRESSES} addresses. Please delete one first.`);
     }
     const makeDefault = n === 0 || input.is_default === true;
-    if (makeDefault) {
-      await tx
-        .update(addresses)
-        .set({ isDefault: false })
-        .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
-    }
+    if (makeDefault) await clearDefault(tx, userId);
     const [row] = await tx
       .insert(addresses)
       .values({ userId, ...fields(input), isDefault: makeDefault })
@@ -87,12 +90,7 @@ export async function updateAddress(db: Database, userId: number, id: number, in
     if (!mine) throw notFound('Address not found');
     // The default stays until another one is chosen: `is_default: false` on the default changes nothing.
     const makeDefault = input.is_default === true && !mine.isDefault;
-    if (makeDefault) {
-      await tx
-        .update(addresses)
-        .set({ isDefault: false })
-        .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
-    }
+    if (makeDefault) await clearDefault(tx, userId);
     const [row] = await tx
       .update(addresses)
       .set({ ...fields(input), ...(makeDefault ? { isDefault: true } : {}) })

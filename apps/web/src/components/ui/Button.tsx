@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { type ButtonHTMLAttributes, forwardRef } from 'react';
+import { type ButtonHTMLAttributes, forwardRef, type ReactNode } from 'react';
 import { CloseIcon } from './icons';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger';
@@ -42,6 +42,20 @@ export const Button = forwardRef<HTMLButtonElement, ButtonStyle & ButtonHTMLAttr
     return <button ref={ref} type={type} className={buttonClass({ variant, size, className })} {...button} />;
   },
 );
+
+/** A form's submit button: disabled while `busy`, and saying `busyText` (such as 'Saving...') meanwhile. */
+export function SubmitButton({
+  busy,
+  busyText,
+  children,
+  ...style
+}: ButtonStyle & { busy: boolean; busyText: string; children: ReactNode }) {
+  return (
+    <Button type="submit" disabled={busy} {...style}>
+      {busy ? busyText : children}
+    </Button>
+  );
+}
 
 /** A round ✕ button that closes a menu, sheet or search; `label` names it for screen readers. */
 export const CloseButton = forwardRef<HTMLButtonElement, { label: string } & ButtonHTMLAttributes<HTMLButtonElement>>(

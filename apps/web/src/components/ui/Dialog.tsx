@@ -1,7 +1,7 @@
 import { DialogPanel, DialogTitle, Dialog as HeadlessDialog } from '@headlessui/react';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
-import { Button } from './Button';
+import { Button, SubmitButton } from './Button';
 
 /**
  * The store's modal: a dimmed page, a centred panel with its title, scrolling when taller than the
@@ -53,9 +53,9 @@ export function SaveActions({ busy, onCancel }: { busy: boolean; onCancel(): voi
       <Button variant="secondary" onClick={onCancel} disabled={busy}>
         Cancel
       </Button>
-      <Button type="submit" disabled={busy}>
-        {busy ? 'Saving...' : 'Save Changes'}
-      </Button>
+      <SubmitButton busy={busy} busyText="Saving...">
+        Save Changes
+      </SubmitButton>
     </DialogActions>
   );
 }

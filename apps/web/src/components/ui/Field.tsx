@@ -136,3 +136,19 @@ export const FileField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttr
 export function fieldsOf<T extends FieldValues>(register: UseFormRegister<T>, errors: FieldErrors<T>) {
   return (name: Path<T>) => ({ ...register(name), error: errors[name]?.message as string | undefined });
 }
+
+/** A form's problem that belongs to no one field (the server's refusal), read out when it appears. */
+export function FormProblem({
+  problem,
+  className = 'text-sm text-red-700 dark:text-red-400',
+}: {
+  problem: string | null;
+  className?: string;
+}) {
+  if (!problem) return null;
+  return (
+    <p role="alert" className={className}>
+      {problem}
+    </p>
+  );
+}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Badge } from '../../../components/ui/Badge';
-import { Button } from '../../../components/ui/Button';
+import { Button, SubmitButton } from '../../../components/ui/Button';
 import { fieldsOf, TextField } from '../../../components/ui/Field';
 import { changeEmail, changePassword, problemOf, resendVerification } from '../api/recovery';
 
@@ -64,9 +64,9 @@ function PasswordForm() {
       <TextField label="New password" type="password" autoComplete="new-password" {...field('password')} />
       <TextField label="Confirm new password" type="password" autoComplete="new-password" {...field('password2')} />
       <Outcome ok={ok} problem={problem} />
-      <Button type="submit" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? 'Saving...' : 'Change password'}
-      </Button>
+      <SubmitButton busy={form.formState.isSubmitting} busyText="Saving...">
+        Change password
+      </SubmitButton>
     </form>
   );
 }
@@ -102,9 +102,9 @@ function EmailForm() {
         {...field('current_password')}
       />
       <Outcome ok={ok} problem={problem} />
-      <Button type="submit" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? 'Sending...' : 'Send confirmation link'}
-      </Button>
+      <SubmitButton busy={form.formState.isSubmitting} busyText="Sending...">
+        Send confirmation link
+      </SubmitButton>
     </form>
   );
 }

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { SwitchLink } from '../components/SwitchLink';
-import { Button } from '../../../components/ui/Button';
-import { fieldsOf, TextField } from '../../../components/ui/Field';
+import { SubmitButton } from '../../../components/ui/Button';
+import { fieldsOf, TextField, FormProblem } from '../../../components/ui/Field';
 import { paths } from '../../../config/paths';
 import { problemOf, requestReset } from '../api/recovery';
 
@@ -55,14 +55,10 @@ export default function ForgotPasswordPage() {
             className="mt-8 space-y-5 rounded-lg border border-gray-200 p-6 shadow-sm dark:border-gray-800"
           >
             <TextField label="Email" type="email" autoComplete="email" autoFocus {...field('email')} />
-            {problem && (
-              <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-                {problem}
-              </p>
-            )}
-            <Button type="submit" disabled={isSubmitting} className="w-full">
-              {isSubmitting ? 'Sending...' : 'Send reset link'}
-            </Button>
+            <FormProblem problem={problem} />
+            <SubmitButton busy={isSubmitting} busyText="Sending..." className="w-full">
+              Send reset link
+            </SubmitButton>
           </form>
           <SwitchLink question="Remembered it?" to={paths.login}>
             Sign in

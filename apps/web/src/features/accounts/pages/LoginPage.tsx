@@ -9,8 +9,8 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { takeDestination, useAuthStore } from '../../../stores/auth';
 import { fieldErrorLines, InvalidLoginResponse, signIn } from '../api/session';
-import { fieldsOf, TextField } from '../../../components/ui/Field';
-import { Button } from '../../../components/ui/Button';
+import { fieldsOf, TextField, FormProblem } from '../../../components/ui/Field';
+import { SubmitButton } from '../../../components/ui/Button';
 
 /** docs/product.md, "Screens", Login: 'Welcome Back!', identifier and password, the redirect message, link to register. */
 export default function LoginPage() {
@@ -71,14 +71,10 @@ export default function LoginPage() {
         <SwitchLink to={paths.forgotPassword} className="-mt-3 text-right text-sm">
           Forgot password?
         </SwitchLink>
-        {problem && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {problem}
-          </p>
-        )}
-        <Button type="submit" disabled={isSubmitting} className="w-full">
-          {isSubmitting ? 'Signing in...' : 'Sign In'}
-        </Button>
+        <FormProblem problem={problem} />
+        <SubmitButton busy={isSubmitting} busyText="Signing in..." className="w-full">
+          Sign In
+        </SubmitButton>
       </form>
       <SwitchLink question="Don't have an account?" to={paths.register}>
         Create one

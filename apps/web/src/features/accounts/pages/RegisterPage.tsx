@@ -12,7 +12,7 @@ import { register as registerAccount } from '../api/register';
 import { fieldErrorLines, signIn } from '../api/session';
 import { fieldsOf, TextAreaField, TextField } from '../../../components/ui/Field';
 import { PicturePicker, usePicture } from '../components/picture';
-import { Button } from '../../../components/ui/Button';
+import { SubmitButton } from '../../../components/ui/Button';
 import { DEFAULT_AVATAR } from '../api/profile';
 
 const FIELDS = ['email', 'username', 'firstName', 'lastName', 'bio', 'password', 'password2'] as const;
@@ -95,9 +95,9 @@ export default function RegisterPage() {
         <TextAreaField label="Bio (optional)" rows={3} className="sm:col-span-2" {...field('bio')} />
         <TextField label="Password" type="password" autoComplete="new-password" {...field('password')} />
         <TextField label="Confirm Password" type="password" autoComplete="new-password" {...field('password2')} />
-        <Button type="submit" disabled={busy} className="sm:col-span-2">
-          {busy ? 'Creating account...' : 'Create Account'}
-        </Button>
+        <SubmitButton busy={busy} busyText="Creating account..." className="sm:col-span-2">
+          Create Account
+        </SubmitButton>
       </form>
     </section>
   );

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/Button';
-import { fieldsOf, TextField } from '../../../components/ui/Field';
+import { SubmitButton } from '../../../components/ui/Button';
+import { fieldsOf, TextField, FormProblem } from '../../../components/ui/Field';
 import { PageLoading } from '../../../components/ui/Spinner';
 import { paths } from '../../../config/paths';
 import { checkResetLink, confirmReset, problemOf } from '../api/recovery';
@@ -91,14 +91,10 @@ export default function ResetPasswordPage() {
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5">
         <TextField label="New password" type="password" autoComplete="new-password" autoFocus {...field('password')} />
         <TextField label="Confirm new password" type="password" autoComplete="new-password" {...field('password2')} />
-        {problem && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {problem}
-          </p>
-        )}
-        <Button type="submit" disabled={isSubmitting} className="w-full">
-          {isSubmitting ? 'Saving...' : 'Set new password'}
-        </Button>
+        <FormProblem problem={problem} />
+        <SubmitButton busy={isSubmitting} busyText="Saving..." className="w-full">
+          Set new password
+        </SubmitButton>
       </form>
     </Frame>
   );

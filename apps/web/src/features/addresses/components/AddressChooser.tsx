@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { AddressText } from '../../../components/ui/AddressText';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
+import { ChoiceCard } from '../../../components/ui/ChoiceCard';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useAddresses } from '../api/addresses';
@@ -45,18 +46,14 @@ export function AddressChooser({ value, onChange }: { value: number | null; onCh
       <legend className="sr-only">Delivery address</legend>
       <div className="grid gap-3 sm:grid-cols-2">
         {list!.map((address) => (
-          <label
+          <ChoiceCard
             key={address.id}
-            className="flex cursor-pointer gap-3 rounded-lg border border-gray-300 p-3 text-sm has-checked:border-indigo-600 has-checked:ring-1 has-checked:ring-indigo-600 dark:border-gray-700 dark:has-checked:border-indigo-400 dark:has-checked:ring-indigo-400"
+            name="delivery-address"
+            value={address.id}
+            checked={value === address.id}
+            onChoose={() => onChange(address.id)}
+            top
           >
-            <input
-              type="radio"
-              name="delivery-address"
-              value={address.id}
-              checked={value === address.id}
-              onChange={() => onChange(address.id)}
-              className="mt-1 h-4 w-4 accent-indigo-600"
-            />
             <span className="min-w-0 flex-1 break-words">
               <AddressText address={address} />
               {address.is_default && (
@@ -65,7 +62,7 @@ export function AddressChooser({ value, onChange }: { value: number | null; onCh
                 </Badge>
               )}
             </span>
-          </label>
+          </ChoiceCard>
         ))}
       </div>
       <Button variant="secondary" size="sm" className="mt-3" onClick={() => setAdding(true)}>

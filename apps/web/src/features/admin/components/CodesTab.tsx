@@ -1,7 +1,7 @@
 import type { PromoCodeRequestInput } from '@bookstore/contract';
-import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { ErrorState } from '../../../components/ui/ErrorState';
+import type { FormEvent } from 'react';
+import { SubmitButton } from '../../../components/ui/Button';
+import { QueryStates } from '../../../components/ui/QueryStates';
 import { SelectField, TextField } from '../../../components/ui/Field';
 import { money } from '../../../components/ui/Price';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -9,7 +9,9 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
 import toast from '../../../lib/toast';
 import { useCreatePromoCode, usePromoCodes } from '../api/promotions';
-import { cellClass, HeadingCells } from './Pager';
+import { DraftForm, idList, useDraft } from './DraftForm';
+import { cellClass, EmptyNote, SimpleTable } from './Pager';
+import { Section } from './Section';
 
 type Kind = PromoCodeRequestInput['kind'];
 
@@ -27,12 +29,6 @@ const EMPTY = {
 };
 type Draft = typeof EMPTY;
 
-const ids = (text: string) =>
-  text
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .map(Number)
-    .filter((n) => Number.isInteger(n) && n > 0);
 const count = (text: string) => (text.trim() ? Number(text) : null);
 const iso = (local: string) => (local ? new Date(local).toISOString() : null);
 
@@ -45,8 +41,8 @@ function requestOf(d: Draft): PromoCodeRequestInput {
     ...(d.minSubtotal.trim() ? { min_subtotal: d.minSubtotal } : {}),
     starts_at: iso(d.startsAt),
     ends_at: iso(d.endsAt),
-    book_ids: ids(d.bookIds),
-    category_ids: ids(d.categoryIds),
+    book_ids: idList(d.bookIds),
+    category_ids: idList(d.categoryIds),
     max_uses: count(d.maxUses),
     max_uses_per_customer: count(d.perCustomer),
   };
@@ -63,10 +59,7 @@ const what = (code: { kind: Kind; percent_off: number | null; amount_off: string
 export function CodesTab() {
   const codes = usePromoCodes();
   const create = useCreatePromoCode();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const change = (part: Partial<Draft>) => setDraft((d) => ({ ...d, ...part }));
-  const error = (field: string) => errors[field]?.[0];
+  const { draft, setDraft, change, setErrors, error } = useDraft<Draft>(EMPTY);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -83,12 +76,7 @@ export function CodesTab() {
 
   return (
     <div className="space-y-8">
-      <form
-        onSubmit={save}
-        noValidate
-        className="grid gap-4 rounded-xl border border-gray-200 p-4 sm:grid-cols-2 dark:border-gray-800"
-      >
-        <h2 className="text-lg font-semibold sm:col-span-2">New promo code</h2>
+      <DraftForm title="New promo code" onSubmit={save}>
         <TextField
           label="Code"
           value={draft.code}
@@ -161,54 +149,45 @@ export function CodesTab() {
           error={error('category_ids')}
         />
         <div className="sm:col-span-2">
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Saving...' : 'Create code'}
-          </Button>
+          <SubmitButton busy={create.isPending} busyText="Saving...">
+            Create code
+          </SubmitButton>
         </div>
-      </form>
+      </DraftForm>
 
-      <section aria-labelledby="codes-list">
-        <h2 id="codes-list" className="mb-3 text-lg font-semibold">
-          Promo codes
-        </h2>
-        {codes.isPending ? (
-          <Spinner label="Loading codes..." />
-        ) : codes.isError ? (
-          <ErrorState message={codes.error.message} />
-        ) : codes.data.data.length === 0 ? (
-          <p className="py-6 text-center text-gray-700 dark:text-gray-300">No promo codes yet</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="min-w-full text-left text-sm">
-              <caption className="sr-only">Promo codes, newest first, with their uses and revenue</caption>
-              <thead>
-                <tr>
-                  <HeadingCells labels={['Code', 'Gives', 'Valid', 'Uses', 'Held by unpaid orders', 'Revenue']} />
+      <Section id="codes-list" title="Promo codes">
+        <QueryStates
+          query={codes}
+          pending={<Spinner label="Loading codes..." />}
+          isEmpty={(list) => list.data.length === 0}
+          empty={<EmptyNote>No promo codes yet</EmptyNote>}
+        >
+          {(list) => (
+            <SimpleTable
+              caption="Promo codes, newest first, with their uses and revenue"
+              labels={['Code', 'Gives', 'Valid', 'Uses', 'Held by unpaid orders', 'Revenue']}
+            >
+              {list.data.map((code) => (
+                <tr key={code.id}>
+                  <td className={`${cellClass} font-mono font-semibold`}>{code.code}</td>
+                  <td className={cellClass}>{what(code)}</td>
+                  <td className={`${cellClass} whitespace-nowrap`}>
+                    {code.starts_at || code.ends_at
+                      ? `${code.starts_at ? formatDate(code.starts_at, 'numeric') : '…'} – ${code.ends_at ? formatDate(code.ends_at, 'numeric') : '…'}`
+                      : 'Always'}
+                  </td>
+                  <td className={cellClass}>
+                    {code.uses}
+                    {code.max_uses !== null ? ` of ${code.max_uses}` : ''}
+                  </td>
+                  <td className={cellClass}>{code.held}</td>
+                  <td className={cellClass}>{money(code.revenue)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {codes.data.data.map((code) => (
-                  <tr key={code.id}>
-                    <td className={`${cellClass} font-mono font-semibold`}>{code.code}</td>
-                    <td className={cellClass}>{what(code)}</td>
-                    <td className={`${cellClass} whitespace-nowrap`}>
-                      {code.starts_at || code.ends_at
-                        ? `${code.starts_at ? formatDate(code.starts_at, 'numeric') : '…'} – ${code.ends_at ? formatDate(code.ends_at, 'numeric') : '…'}`
-                        : 'Always'}
-                    </td>
-                    <td className={cellClass}>
-                      {code.uses}
-                      {code.max_uses !== null ? ` of ${code.max_uses}` : ''}
-                    </td>
-                    <td className={cellClass}>{code.held}</td>
-                    <td className={cellClass}>{money(code.revenue)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+              ))}
+            </SimpleTable>
+          )}
+        </QueryStates>
+      </Section>
     </div>
   );
 }

@@ -7,9 +7,9 @@ import {
 import { formatMoney, moneyToCents } from '@bookstore/contract/money';
 import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/Button';
+import { Button, SubmitButton } from '../../../components/ui/Button';
 import { Dialog, SaveActions } from '../../../components/ui/Dialog';
-import { ErrorState } from '../../../components/ui/ErrorState';
+import { QueryStates } from '../../../components/ui/QueryStates';
 import { CheckboxField, fieldsOf, TextField } from '../../../components/ui/Field';
 import { ScrollFrame } from '../../../components/ui/ScrollFrame';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -17,6 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import toast from '../../../lib/toast';
 import { useSaveShippingMethod, useSaveShopSettings, useShopSettings, useStaffShippingMethods } from '../api/dashboard';
 import { cellClass, HeadingCells, tableClass } from './Pager';
+import { Section } from './Section';
 
 const refusal = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status < 500 ? error.message : fallback;
@@ -139,9 +140,9 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
         onChange={(e) => setLow(e.target.value)}
         error={errors.low}
       />
-      <Button type="submit" disabled={save.isPending} className="sm:mt-6">
-        {save.isPending ? 'Saving...' : 'Save settings'}
-      </Button>
+      <SubmitButton busy={save.isPending} busyText="Saving..." className="sm:mt-6">
+        Save settings
+      </SubmitButton>
     </form>
   );
 }
@@ -164,54 +165,55 @@ export function DeliveryTab() {
           </h2>
           <Button onClick={() => setEditing('new')}>Add delivery method</Button>
         </div>
-        {methods.isPending ? (
-          <Spinner label="Loading delivery methods..." />
-        ) : methods.isError ? (
-          <ErrorState message={methods.error.message} onRetry={() => void methods.refetch()} />
-        ) : methods.data.length === 0 ? (
-          <p className="py-6 text-gray-700 dark:text-gray-300">
-            No delivery methods yet: paper books cannot be ordered.
-          </p>
-        ) : (
-          <ScrollFrame label="Delivery methods">
-            <table className={tableClass}>
-              <thead className="bg-gray-50 dark:bg-gray-900">
-                <tr>
-                  <HeadingCells labels={['Name', 'Code', 'Delivery time', 'Price', 'Offered']} actions />
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
-                {methods.data.map((method) => (
-                  <tr key={method.code}>
-                    <td className={`${cellClass} font-medium`}>{method.name}</td>
-                    <td className={`${cellClass} font-mono text-xs`}>{method.code}</td>
-                    <td className={cellClass}>{method.days}</td>
-                    <td className={cellClass}>{formatMoney(moneyToCents(method.price) ?? 0)}</td>
-                    <td className={cellClass}>{method.active ? 'Yes' : 'No'}</td>
-                    <td className={cellClass}>
-                      <Button variant="secondary" onClick={() => setEditing(method)} aria-label={`Edit ${method.name}`}>
-                        Edit
-                      </Button>
-                    </td>
+        <QueryStates
+          query={methods}
+          pending={<Spinner label="Loading delivery methods..." />}
+          retry
+          isEmpty={(list) => list.length === 0}
+          empty={
+            <p className="py-6 text-gray-700 dark:text-gray-300">
+              No delivery methods yet: paper books cannot be ordered.
+            </p>
+          }
+        >
+          {(list) => (
+            <ScrollFrame label="Delivery methods">
+              <table className={tableClass}>
+                <thead className="bg-gray-50 dark:bg-gray-900">
+                  <tr>
+                    <HeadingCells labels={['Name', 'Code', 'Delivery time', 'Price', 'Offered']} actions />
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollFrame>
-        )}
+                </thead>
+                <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
+                  {list.map((method) => (
+                    <tr key={method.code}>
+                      <td className={`${cellClass} font-medium`}>{method.name}</td>
+                      <td className={`${cellClass} font-mono text-xs`}>{method.code}</td>
+                      <td className={cellClass}>{method.days}</td>
+                      <td className={cellClass}>{formatMoney(moneyToCents(method.price) ?? 0)}</td>
+                      <td className={cellClass}>{method.active ? 'Yes' : 'No'}</td>
+                      <td className={cellClass}>
+                        <Button
+                          variant="secondary"
+                          onClick={() => setEditing(method)}
+                          aria-label={`Edit ${method.name}`}
+                        >
+                          Edit
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollFrame>
+          )}
+        </QueryStates>
       </section>
-      <section aria-labelledby="shop-settings">
-        <h2 id="shop-settings" className="mb-3 text-lg font-semibold">
-          Shop settings
-        </h2>
-        {settings.isPending ? (
-          <Spinner label="Loading settings..." />
-        ) : settings.isError ? (
-          <ErrorState message={settings.error.message} onRetry={() => void settings.refetch()} />
-        ) : (
-          <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} />
-        )}
-      </section>
+      <Section id="shop-settings" title="Shop settings">
+        <QueryStates query={settings} pending={<Spinner label="Loading settings..." />} retry>
+          {(data) => <SettingsForm key={JSON.stringify(data)} settings={data} />}
+        </QueryStates>
+      </Section>
       {editing && <MethodDialog method={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </div>
   );

@@ -9,7 +9,7 @@ import { SelectField } from '../../../components/ui/Field';
 import { Spinner } from '../../../components/ui/Spinner';
 import { plural } from '../../../lib/lists';
 import { useMail, useMailMessage, useSendAgain } from '../api/dashboard';
-import { cellClass, HeadingCells, PagedTable } from './Pager';
+import { cellClass, HeadingCells, PagedTable, type FilteredTabProps } from './Pager';
 
 const STATUS: Record<MailStatus, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Sending', tone: 'indigo' },
@@ -106,19 +106,7 @@ function MailDialog({ id, onClose }: { id: number; onClose(): void }) {
 }
 
 /** Mail tab: every e-mail the shop wrote (or is writing), failed ones with "Send again". */
-export function MailTab({
-  search,
-  page,
-  status,
-  onPage,
-  onStatus,
-}: {
-  search: string;
-  page: number;
-  status: MailStatus | '';
-  onPage(page: number): void;
-  onStatus(status: string): void;
-}) {
+export function MailTab({ search, page, status, onPage, onStatus }: FilteredTabProps<MailStatus>) {
   const mail = useMail({ page, status, search });
   const [open, setOpen] = useState<number | null>(null);
   const filter = (

@@ -6,7 +6,7 @@ import { ErrorState } from '../../../components/ui/ErrorState';
 import { SelectField } from '../../../components/ui/Field';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useMarkHandled, useMessages } from '../api/dashboard';
-import { Pager } from './Pager';
+import { Pager, type FilteredTabProps } from './Pager';
 import { formatDate } from '../../../lib/dates';
 
 const STATUS_LABELS: Record<MessageStatus, string> = { open: 'Open', handled: 'Handled' };
@@ -67,19 +67,7 @@ function Message({ message }: { message: ContactMessage }) {
 }
 
 /** Messages tab: what shoppers sent through the contact form, newest first; open or handled. */
-export function MessagesTab({
-  search,
-  page,
-  status,
-  onPage,
-  onStatus,
-}: {
-  search: string;
-  page: number;
-  status: MessageStatus | '';
-  onPage(page: number): void;
-  onStatus(status: string): void;
-}) {
+export function MessagesTab({ search, page, status, onPage, onStatus }: FilteredTabProps<MessageStatus>) {
   const messages = useMessages({ page, status, search });
   return (
     <>

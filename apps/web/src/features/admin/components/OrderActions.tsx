@@ -2,7 +2,7 @@ import { CARRIERS } from '@bookstore/contract/checkout';
 import { formatMoney, moneyToCents } from '@bookstore/contract/money';
 import type { StaffOrder } from '@bookstore/contract';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '../../../components/ui/Button';
+import { Button, SubmitButton } from '../../../components/ui/Button';
 import { Dialog, DialogActions } from '../../../components/ui/Dialog';
 import { TextField } from '../../../components/ui/Field';
 import { ApiError } from '../../../lib/api-client';
@@ -230,9 +230,9 @@ function ShipDialog({
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Go back
           </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Working...' : 'Mark shipped'}
-          </Button>
+          <SubmitButton busy={busy} busyText="Working...">
+            Mark shipped
+          </SubmitButton>
         </DialogActions>
       </form>
     </Dialog>

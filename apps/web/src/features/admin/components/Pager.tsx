@@ -75,3 +75,44 @@ export function PagedTable({
     </>
   );
 }
+
+/** A short dashboard table that scrolls sideways when narrow: caption for screen readers, heading row, rows. */
+export function SimpleTable({
+  caption,
+  labels,
+  actions,
+  children,
+}: {
+  caption: string;
+  labels: string[];
+  actions?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="min-w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            <HeadingCells labels={labels} actions={actions} />
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The line a dashboard list shows when it has nothing in it. */
+export function EmptyNote({ children }: { children: ReactNode }) {
+  return <p className="py-6 text-center text-gray-700 dark:text-gray-300">{children}</p>;
+}
+
+/** What a dashboard tab with a status filter and a search gets from the dashboard's address. */
+export interface FilteredTabProps<Status extends string> {
+  search: string;
+  page: number;
+  status: Status | '';
+  onPage(page: number): void;
+  onStatus(status: string): void;
+}

@@ -2,9 +2,9 @@ import { SALE_TARGETS, type SalePreview, type SaleRequestInput, type SaleTarget 
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Badge } from '../../../components/ui/Badge';
-import { Button } from '../../../components/ui/Button';
-import { ErrorState } from '../../../components/ui/ErrorState';
-import { CheckboxField, SelectField, TextField } from '../../../components/ui/Field';
+import { Button, SubmitButton } from '../../../components/ui/Button';
+import { QueryStates } from '../../../components/ui/QueryStates';
+import { CheckboxField, SelectField, TextField, FormProblem } from '../../../components/ui/Field';
 import { money } from '../../../components/ui/Price';
 import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api-client';
@@ -12,7 +12,9 @@ import { authorsQuery, categoriesQuery } from '../../../lib/catalogue-lists';
 import { formatDate } from '../../../lib/dates';
 import toast from '../../../lib/toast';
 import { previewSale, useCreateSale, useEndSale, useSales } from '../api/promotions';
-import { cellClass, HeadingCells } from './Pager';
+import { DraftForm, idList, useDraft } from './DraftForm';
+import { cellClass, EmptyNote, SimpleTable } from './Pager';
+import { Section } from './Section';
 
 const TARGET_LABELS: Record<SaleTarget, string> = {
   all: 'Everything',
@@ -26,12 +28,6 @@ const TARGET_LABELS: Record<SaleTarget, string> = {
 const localInput = (date: Date) =>
   new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 const iso = (local: string) => (local ? new Date(local).toISOString() : '');
-const ids = (text: string) =>
-  text
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .map(Number)
-    .filter((n) => Number.isInteger(n) && n > 0);
 
 interface Draft {
   name: string;
@@ -67,7 +63,7 @@ function requestOf(draft: Draft): SaleRequestInput {
     name: draft.name,
     ...(draft.kind === 'percent' ? { percent_off: Number(draft.amount) } : { amount_off: draft.amount }),
     target: draft.target,
-    target_ids: draft.target === 'books' ? ids(draft.bookIds) : draft.chosen,
+    target_ids: draft.target === 'books' ? idList(draft.bookIds) : draft.chosen,
     ...(draft.target === 'bestsellers' ? { bestsellers: Number(draft.bestsellers) } : {}),
     headline: draft.headline,
     starts_at: iso(draft.startsAt),
@@ -83,17 +79,12 @@ export function SalesTab() {
   const sales = useSales();
   const create = useCreateSale();
   const end = useEndSale();
-  const [draft, setDraft] = useState<Draft>(freshDraft);
   const [preview, setPreview] = useState<SalePreview | null>(null);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const { draft, setDraft, change, setErrors, error } = useDraft<Draft>(freshDraft, () => setPreview(null));
   const [problem, setProblem] = useState<string | null>(null);
   const authors = useQuery({ ...authorsQuery, enabled: draft.target === 'authors' });
   const categories = useQuery({ ...categoriesQuery, enabled: draft.target === 'categories' });
   const shelves: { id: number; name: string }[] = (draft.target === 'authors' ? authors.data : categories.data) ?? [];
-  const change = (part: Partial<Draft>) => {
-    setDraft((d) => ({ ...d, ...part }));
-    setPreview(null);
-  };
   const failed = (error: unknown) => {
     if (error instanceof ApiError) {
       setErrors(error.fields ?? {});
@@ -123,16 +114,10 @@ export function SalesTab() {
       failed(error);
     }
   };
-  const error = (field: string) => errors[field]?.[0];
 
   return (
     <div className="space-y-8">
-      <form
-        onSubmit={save}
-        noValidate
-        className="grid gap-4 rounded-xl border border-gray-200 p-4 sm:grid-cols-2 dark:border-gray-800"
-      >
-        <h2 className="text-lg font-semibold sm:col-span-2">New sale</h2>
+      <DraftForm title="New sale" onSubmit={save}>
         <TextField
           label="Name"
           value={draft.name}
@@ -219,18 +204,14 @@ export function SalesTab() {
           checked={draft.headline}
           onChange={(e) => change({ headline: e.target.checked })}
         />
-        {problem && (
-          <p role="alert" className="text-sm text-red-700 sm:col-span-2 dark:text-red-300">
-            {problem}
-          </p>
-        )}
+        <FormProblem problem={problem} className="text-sm text-red-700 sm:col-span-2 dark:text-red-300" />
         <div className="flex flex-wrap gap-2 sm:col-span-2">
           <Button variant="secondary" onClick={() => void showPreview()}>
             Preview
           </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Saving...' : 'Save sale'}
-          </Button>
+          <SubmitButton busy={create.isPending} busyText="Saving...">
+            Save sale
+          </SubmitButton>
         </div>
         {preview && (
           <div className="sm:col-span-2" data-testid="sale-preview">
@@ -240,87 +221,72 @@ export function SalesTab() {
                 : `This sale reaches ${preview.count} book${preview.count === 1 ? '' : 's'}${preview.count > preview.books.length ? ` (the first ${preview.books.length} shown)` : ''}.`}
             </p>
             {preview.books.length > 0 && (
-              <div className="overflow-x-auto">
-                <table className="min-w-full text-left text-sm">
-                  <caption className="sr-only">Books the sale reaches, with their prices</caption>
-                  <thead>
-                    <tr>
-                      <HeadingCells labels={['Book', 'Regular price', 'Price now', 'Sale price']} />
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {preview.books.map((b) => (
-                      <tr key={b.id}>
-                        <td className={cellClass}>{b.title}</td>
-                        <td className={cellClass}>{money(b.regular_price)}</td>
-                        <td className={cellClass}>{money(b.price_now)}</td>
-                        <td className={`${cellClass} font-semibold`}>{money(b.sale_price)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <SimpleTable
+                caption="Books the sale reaches, with their prices"
+                labels={['Book', 'Regular price', 'Price now', 'Sale price']}
+              >
+                {preview.books.map((b) => (
+                  <tr key={b.id}>
+                    <td className={cellClass}>{b.title}</td>
+                    <td className={cellClass}>{money(b.regular_price)}</td>
+                    <td className={cellClass}>{money(b.price_now)}</td>
+                    <td className={`${cellClass} font-semibold`}>{money(b.sale_price)}</td>
+                  </tr>
+                ))}
+              </SimpleTable>
             )}
           </div>
         )}
-      </form>
+      </DraftForm>
 
-      <section aria-labelledby="sales-list">
-        <h2 id="sales-list" className="mb-3 text-lg font-semibold">
-          Sales
-        </h2>
-        {sales.isPending ? (
-          <Spinner label="Loading sales..." />
-        ) : sales.isError ? (
-          <ErrorState message={sales.error.message} />
-        ) : sales.data.data.length === 0 ? (
-          <p className="py-6 text-center text-gray-700 dark:text-gray-300">No sales yet</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="min-w-full text-left text-sm">
-              <caption className="sr-only">Sales, latest start first</caption>
-              <thead>
-                <tr>
-                  <HeadingCells labels={['Name', 'Off', 'Applies to', 'Starts', 'Ends', 'Status']} actions />
+      <Section id="sales-list" title="Sales">
+        <QueryStates
+          query={sales}
+          pending={<Spinner label="Loading sales..." />}
+          isEmpty={(list) => list.data.length === 0}
+          empty={<EmptyNote>No sales yet</EmptyNote>}
+        >
+          {(list) => (
+            <SimpleTable
+              caption="Sales, latest start first"
+              labels={['Name', 'Off', 'Applies to', 'Starts', 'Ends', 'Status']}
+              actions
+            >
+              {list.data.map((sale) => (
+                <tr key={sale.id}>
+                  <td className={cellClass}>
+                    {sale.name} {sale.headline && <Badge tone="indigo">Headline</Badge>}
+                  </td>
+                  <td className={cellClass}>
+                    {sale.percent_off !== null ? `${sale.percent_off}%` : money(sale.amount_off ?? '0')}
+                  </td>
+                  <td className={cellClass}>{TARGET_LABELS[sale.target]}</td>
+                  <td className={`${cellClass} whitespace-nowrap`}>{formatDate(sale.starts_at, 'numeric')}</td>
+                  <td className={`${cellClass} whitespace-nowrap`}>{formatDate(sale.ends_at, 'numeric')}</td>
+                  <td className={cellClass}>{sale.status}</td>
+                  <td className={cellClass}>
+                    {sale.status !== 'ended' && (
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        disabled={end.isPending}
+                        onClick={() =>
+                          end.mutate(sale.id, {
+                            onSuccess: () => toast.success(`Sale "${sale.name}" ended`),
+                            onError: (e) => toast.error(e.message),
+                          })
+                        }
+                      >
+                        End now<span className="sr-only"> {sale.name}</span>
+                      </Button>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {sales.data.data.map((sale) => (
-                  <tr key={sale.id}>
-                    <td className={cellClass}>
-                      {sale.name} {sale.headline && <Badge tone="indigo">Headline</Badge>}
-                    </td>
-                    <td className={cellClass}>
-                      {sale.percent_off !== null ? `${sale.percent_off}%` : money(sale.amount_off ?? '0')}
-                    </td>
-                    <td className={cellClass}>{TARGET_LABELS[sale.target]}</td>
-                    <td className={`${cellClass} whitespace-nowrap`}>{formatDate(sale.starts_at, 'numeric')}</td>
-                    <td className={`${cellClass} whitespace-nowrap`}>{formatDate(sale.ends_at, 'numeric')}</td>
-                    <td className={cellClass}>{sale.status}</td>
-                    <td className={cellClass}>
-                      {sale.status !== 'ended' && (
-                        <Button
-                          size="sm"
-                          variant="danger"
-                          disabled={end.isPending}
-                          onClick={() =>
-                            end.mutate(sale.id, {
-                              onSuccess: () => toast.success(`Sale "${sale.name}" ended`),
-                              onError: (e) => toast.error(e.message),
-                            })
-                          }
-                        >
-                          End now<span className="sr-only"> {sale.name}</span>
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+              ))}
+            </SimpleTable>
+          )}
+        </QueryStates>
+      </Section>
     </div>
   );
 }

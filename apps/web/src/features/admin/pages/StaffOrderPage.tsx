@@ -18,6 +18,7 @@ import { AddressText } from '../../../components/ui/AddressText';
 import { Button } from '../../../components/ui/Button';
 import { OrderDelivery, OrderTimeline } from '../../../components/ui/OrderDelivery';
 import { OrderActions } from '../components/OrderActions';
+import { Section } from '../components/Section';
 
 const when = (at: string | null) => formatDate(at, 'moment', '—');
 
@@ -132,10 +133,7 @@ function OrderView({ order, actions }: { order: StaffOrder; actions?: ReactNode 
         </div>
       </section>
 
-      <section aria-labelledby="payment-attempts" className="mt-6">
-        <h2 id="payment-attempts" className="mb-3 text-lg font-semibold">
-          Payment attempts
-        </h2>
+      <Section id="payment-attempts" title="Payment attempts" className="mt-6">
         {order.payments.length === 0 ? (
           <p className="text-gray-700 dark:text-gray-300">The customer has not started a payment.</p>
         ) : (
@@ -161,12 +159,9 @@ function OrderView({ order, actions }: { order: StaffOrder; actions?: ReactNode 
             </table>
           </ScrollFrame>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="refunds" className="mt-6">
-        <h2 id="refunds" className="mb-3 text-lg font-semibold">
-          Refunds
-        </h2>
+      <Section id="refunds" title="Refunds" className="mt-6">
         {order.refunds.length === 0 ? (
           <p className="text-gray-700 dark:text-gray-300">Nothing refunded.</p>
         ) : (
@@ -192,14 +187,11 @@ function OrderView({ order, actions }: { order: StaffOrder; actions?: ReactNode 
             </table>
           </ScrollFrame>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="timeline" className="mt-6">
-        <h2 id="timeline" className="mb-3 text-lg font-semibold">
-          Timeline
-        </h2>
+      <Section id="timeline" title="Timeline" className="mt-6">
         <OrderTimeline order={order} staffView />
-      </section>
+      </Section>
     </>
   );
 }

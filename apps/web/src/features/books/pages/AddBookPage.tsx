@@ -10,7 +10,7 @@ import { usePageTitle } from '../../../lib/hooks';
 import { rememberDestination, useAuthStore } from '../../../stores/auth';
 import { type BookFormValues, useBookChoices, useCreateBook, useProfileForBooks } from '../api/books';
 import { ChoiceOptions, COUNT_INPUT, CoverPicker, MONEY_INPUT, useBookForm } from '../components/BookFormParts';
-import { Button } from '../../../components/ui/Button';
+import { Button, SubmitButton } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 
 function today(): string {
@@ -175,9 +175,9 @@ export default function AddBookPage() {
             <Button onClick={() => navigate(-1)} variant="secondary">
               Cancel
             </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Adding...' : 'Add Book'}
-            </Button>
+            <SubmitButton busy={create.isPending} busyText="Adding...">
+              Add Book
+            </SubmitButton>
           </div>
         </form>
       )}

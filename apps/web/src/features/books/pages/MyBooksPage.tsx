@@ -5,7 +5,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/Badge';
 import { BookThumb } from '../../../components/ui/BookImage';
 import { Button } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { ErrorState } from '../../../components/ui/ErrorState';
+import { QueryStates } from '../../../components/ui/QueryStates';
 import { Price } from '../../../components/ui/Price';
 import { PageLoading } from '../../../components/ui/Spinner';
 import { paths } from '../../../config/paths';
@@ -70,53 +70,63 @@ export default function MyBooksPage() {
     }
   }, [isAuth, navigate]);
 
-  if (!isAuth || books.isPending) return <PageLoading />;
-  if (books.isError) {
-    return <ErrorState message="Failed to load your books" onRetry={() => void books.refetch()} />;
-  }
-  const { data, meta } = books.data;
-  if (data.length === 0) {
-    return (
-      <EmptyState
-        title="You have not added any books yet"
-        text="Books you add are checked by our staff, then appear in the shop."
-        action={{ to: paths.addBook, label: 'Add a Book' }}
-      />
-    );
-  }
-
+  if (!isAuth) return <PageLoading />;
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">My Books ({plural(meta.count, 'book')})</h1>
-        <Link to={paths.addBook} className="font-semibold text-indigo-700 hover:underline dark:text-indigo-300">
-          Add a Book
-        </Link>
-      </div>
-      <ul aria-label="Books you added" className="divide-y divide-gray-200 dark:divide-gray-800">
-        {data.map((book) => (
-          <SubmittedRow key={book.id} book={book} />
-        ))}
-      </ul>
-      {meta.pages > 1 && (
-        <nav aria-label="Pages of your books" className="mt-6 flex items-center justify-between gap-4 text-sm">
-          <p>
-            Page {meta.page} of {meta.pages}
-          </p>
-          <div className="flex gap-2">
-            <Button variant="secondary" disabled={page <= 1} onClick={() => setParams({ page: String(page - 1) })}>
-              Previous
-            </Button>
-            <Button
-              variant="secondary"
-              disabled={meta.next === null}
-              onClick={() => setParams({ page: String(page + 1) })}
-            >
-              Next
-            </Button>
-          </div>
-        </nav>
-      )}
-    </section>
+    <QueryStates
+      query={books}
+      pending={<PageLoading />}
+      errorMessage="Failed to load your books"
+      retry
+      isEmpty={(list) => list.data.length === 0}
+      empty={
+        <EmptyState
+          title="You have not added any books yet"
+          text="Books you add are checked by our staff, then appear in the shop."
+          action={{ to: paths.addBook, label: 'Add a Book' }}
+        />
+      }
+    >
+      {(data) => {
+        const { data: list, meta } = data;
+        return (
+          <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+            <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+              <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">My Books ({plural(meta.count, 'book')})</h1>
+              <Link to={paths.addBook} className="font-semibold text-indigo-700 hover:underline dark:text-indigo-300">
+                Add a Book
+              </Link>
+            </div>
+            <ul aria-label="Books you added" className="divide-y divide-gray-200 dark:divide-gray-800">
+              {list.map((book) => (
+                <SubmittedRow key={book.id} book={book} />
+              ))}
+            </ul>
+            {meta.pages > 1 && (
+              <nav aria-label="Pages of your books" className="mt-6 flex items-center justify-between gap-4 text-sm">
+                <p>
+                  Page {meta.page} of {meta.pages}
+                </p>
+                <div className="flex gap-2">
+                  <Button
+                    variant="secondary"
+                    disabled={page <= 1}
+                    onClick={() => setParams({ page: String(page - 1) })}
+                  >
+                    Previous
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    disabled={meta.next === null}
+                    onClick={() => setParams({ page: String(page + 1) })}
+                  >
+                    Next
+                  </Button>
+                </div>
+              </nav>
+            )}
+          </section>
+        );
+      }}
+    </QueryStates>
   );
 }
