@@ -59,6 +59,12 @@ test('the hero tells the running sale, and a reduced card shows the struck price
     READY,
   );
   await expect(page.getByText(`Save ${badge}%`)).toBeVisible();
+
+  // The listing's "On sale only" filter: the books the sale reaches, each with its badge.
+  await page.goto('/books?on_sale=1');
+  await expect(page.getByRole('button', { name: 'Remove filter: On sale' })).toBeVisible(READY);
+  await expect(page.getByRole('article')).toHaveCount(onSale.length, READY);
+  await expect(page.getByTestId('percent-off')).toHaveCount(onSale.length);
 });
 
 test('with no headline sale the hero promises nothing', async ({ page }) => {

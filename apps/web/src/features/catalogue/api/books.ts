@@ -53,10 +53,12 @@ export interface BookFilters {
   price_max: string;
   rating_min: string;
   in_stock: boolean;
+  /** Selling below the regular price (a sale runs on it). */
+  on_sale: boolean;
 }
 export type ListFacet = 'category' | 'author' | 'book_type' | 'condition';
 export const LIST_FACETS: ListFacet[] = ['category', 'author', 'book_type', 'condition'];
-export const FILTER_PARAMS = [...LIST_FACETS, 'price_min', 'price_max', 'rating_min', 'in_stock'] as const;
+export const FILTER_PARAMS = [...LIST_FACETS, 'price_min', 'price_max', 'rating_min', 'in_stock', 'on_sale'] as const;
 
 /** The filters an address holds; anything malformed is left for the server to refuse. */
 export function filtersFrom(search: URLSearchParams): BookFilters {
@@ -69,6 +71,7 @@ export function filtersFrom(search: URLSearchParams): BookFilters {
     price_max: search.get('price_max') ?? '',
     rating_min: search.get('rating_min') ?? '',
     in_stock: search.get('in_stock') === '1',
+    on_sale: search.get('on_sale') === '1',
   };
 }
 
@@ -76,7 +79,8 @@ export function hasFilters(filters: BookFilters): boolean {
   return (
     LIST_FACETS.some((name) => filters[name].length > 0) ||
     Boolean(filters.price_min || filters.price_max || filters.rating_min) ||
-    filters.in_stock
+    filters.in_stock ||
+    filters.on_sale
   );
 }
 
@@ -91,6 +95,7 @@ export function withFilters(search: URLSearchParams, filters: BookFilters): URLS
   if (filters.price_max) next.set('price_max', filters.price_max);
   if (filters.rating_min) next.set('rating_min', filters.rating_min);
   if (filters.in_stock) next.set('in_stock', '1');
+  if (filters.on_sale) next.set('on_sale', '1');
   return next;
 }
 

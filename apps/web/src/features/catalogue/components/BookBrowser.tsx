@@ -49,6 +49,7 @@ const NO_FILTERS: BookFilters = {
   price_max: '',
   rating_min: '',
   in_stock: false,
+  on_sale: false,
 };
 
 /**

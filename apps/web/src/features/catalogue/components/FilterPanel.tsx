@@ -159,24 +159,21 @@ export function FilterPanel({
         </ul>
       </fieldset>
 
-      <div className="border-t border-gray-200 pt-4 dark:border-gray-800">
-        <label className="flex cursor-pointer items-center gap-3 text-sm font-semibold">
-          <input
-            type="checkbox"
-            role="switch"
-            name="in_stock"
-            value="1"
-            className="peer sr-only"
-            checked={filters.in_stock}
-            onChange={() => onChange({ ...filters, in_stock: !filters.in_stock })}
-          />
-          <span
-            aria-hidden="true"
-            className="relative inline-flex h-6 w-11 shrink-0 rounded-full bg-gray-400 transition peer-checked:bg-indigo-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-500 after:absolute after:top-0.5 after:left-0.5 after:h-5 after:w-5 after:rounded-full after:bg-white after:transition peer-checked:after:translate-x-5 dark:bg-gray-600"
-          />
-          <span>In stock only</span>
-          {facets && <span className={count}>({facets.in_stock})</span>}
-        </label>
+      <div className="space-y-3 border-t border-gray-200 pt-4 dark:border-gray-800">
+        <Switch
+          name="in_stock"
+          label="In stock only"
+          checked={filters.in_stock}
+          onChange={() => onChange({ ...filters, in_stock: !filters.in_stock })}
+          count={facets && <span className={count}>({facets.in_stock})</span>}
+        />
+        <Switch
+          name="on_sale"
+          label="On sale only"
+          checked={filters.on_sale}
+          onChange={() => onChange({ ...filters, on_sale: !filters.on_sale })}
+          count={facets && <span className={count}>({facets.on_sale})</span>}
+        />
       </div>
       <Button type="submit" variant="secondary" size="sm" className="no-script-only w-full">
         Apply filters
@@ -210,6 +207,7 @@ function chipsOf(filters: BookFilters, facets: BookFacets | undefined, hidden?: 
     chips.push({ key: 'rating', label, remove: (f) => ({ ...f, rating_min: '' }) });
   }
   if (filters.in_stock) chips.push({ key: 'in_stock', label: 'In stock', remove: (f) => ({ ...f, in_stock: false }) });
+  if (filters.on_sale) chips.push({ key: 'on_sale', label: 'On sale', remove: (f) => ({ ...f, on_sale: false }) });
   return chips;
 }
 
@@ -251,5 +249,40 @@ export function ActiveFilters({
         Clear all
       </button>
     </div>
+  );
+}
+
+/** A filter that is on or off (a GET form sends it as `name=1`). */
+function Switch({
+  name,
+  label,
+  checked,
+  onChange,
+  count,
+}: {
+  name: string;
+  label: string;
+  checked: boolean;
+  onChange(): void;
+  count: ReactNode;
+}) {
+  return (
+    <label className="flex cursor-pointer items-center gap-3 text-sm font-semibold">
+      <input
+        type="checkbox"
+        role="switch"
+        name={name}
+        value="1"
+        className="peer sr-only"
+        checked={checked}
+        onChange={onChange}
+      />
+      <span
+        aria-hidden="true"
+        className="relative inline-flex h-6 w-11 shrink-0 rounded-full bg-gray-400 transition peer-checked:bg-indigo-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-500 after:absolute after:top-0.5 after:left-0.5 after:h-5 after:w-5 after:rounded-full after:bg-white after:transition peer-checked:after:translate-x-5 dark:bg-gray-600"
+      />
+      <span>{label}</span>
+      {count}
+    </label>
   );
 }
