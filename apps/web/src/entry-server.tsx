@@ -76,7 +76,9 @@ export async function render(url: string, reader: CatalogueReader): Promise<Rend
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity, gcTime: Infinity } },
   });
-  const handler = createStaticHandler(createRoutes(client, asApiErrors(reader)));
+  // One table for both: the data router runs its loaders (and redirects), ClientRoutes renders it.
+  const routes = createRoutes(client, asApiErrors(reader));
+  const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
@@ -95,7 +97,6 @@ export async function render(url: string, reader: CatalogueReader): Promise<Rend
       />
     );
   } else {
-    const routes = createRoutes(client, asApiErrors(reader));
     const location = new URL(url);
     await loadMatchedScreens(routes, location);
     page = (

@@ -24,6 +24,9 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
   app.addHook('onClose', async () => afterSale.stopRefundRetries(app.db));
   const ctx = (request: FastifyRequest): afterSale.AfterSale => ({ db: app.db, provider, log: request.log });
   const staff = (request: FastifyRequest) => ({ kind: 'staff' as const, userId: request.user!.userId });
+  /** What every staff action's schema shares: the order's id in the path, and the order as staff see it back. */
+  const staffSchema = { tags, security, params: idParamSchema };
+  const staffReplies = { 200: staffOrderSchema, ...staffErrors };
 
   app.post(
     '/orders/:id/cancel/',
@@ -56,12 +59,10 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
       preHandler: app.requireStaff,
       config: { invalidates: [] },
       schema: {
-        tags,
+        ...staffSchema,
         summary: 'Ship a paid order with its carrier and tracking number (staff). The same again: 200, nothing changes',
-        security,
-        params: idParamSchema,
         body: shipOrderRequestSchema,
-        response: { 200: staffOrderSchema, ...staffErrors },
+        response: staffReplies,
       },
     },
     async (request) => {
@@ -79,11 +80,9 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
       preHandler: app.requireStaff,
       config: { invalidates: [] },
       schema: {
-        tags,
+        ...staffSchema,
         summary: 'Mark a shipped order delivered (staff). Again: 200, nothing changes',
-        security,
-        params: idParamSchema,
-        response: { 200: staffOrderSchema, ...staffErrors },
+        response: staffReplies,
       },
     },
     async (request) => {
@@ -98,14 +97,12 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
       preHandler: app.requireStaff,
       config: { invalidates: [] },
       schema: {
-        tags,
+        ...staffSchema,
         summary:
           'Refund a paid order, in part or (amount left out) all that is left, any number of times up to what was paid (staff). An Idempotency-Key header makes a retry refund once',
-        security,
-        params: idParamSchema,
         headers: z.object({ 'idempotency-key': z.string().trim().min(1).max(100).optional() }),
         body: refundOrderRequestSchema.nullish(),
-        response: { 200: staffOrderSchema, ...errorReplies(422), ...staffErrors },
+        response: { ...staffReplies, ...errorReplies(422) },
       },
     },
     async (request) => {
@@ -125,13 +122,11 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
       preHandler: app.requireStaff,
       config: { invalidates: ['catalogue'] },
       schema: {
-        tags,
+        ...staffSchema,
         summary:
           'Take back a shipped or delivered order (staff): its copies go back on sale and `refund` is given back (left out: all that is left; 0: nothing). Again: 200, nothing changes',
-        security,
-        params: idParamSchema,
         body: returnOrderRequestSchema.nullish(),
-        response: { 200: staffOrderSchema, ...errorReplies(422), ...staffErrors },
+        response: { ...staffReplies, ...errorReplies(422) },
       },
     },
     async (request) => {
