@@ -10,6 +10,7 @@ import {
   giveDeliveryAddress,
   signInAsStaff,
   signInFromLoginPage,
+  serverError,
   STAFF,
   stubJson,
 } from './support';
@@ -216,4 +217,26 @@ test('staff preview a sale before saving it, schedule it, and end it', async ({ 
   await page.getByLabel('Book ids (comma-separated)').fill('999999');
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByTestId('sale-preview')).toHaveText('This sale reaches no books.');
+});
+
+test('staff create a promo code in the Codes tab; no codes and a failing list say so', async ({ page }) => {
+  await signInAsStaff(page);
+  await page.goto('/admin?tab=codes');
+  const code = `TAB-${randomBytes(3).toString('hex').toUpperCase()}`;
+  await page.getByLabel('Code', { exact: true }).fill(code);
+  await page.getByLabel('Gives').selectOption('percent');
+  await page.getByLabel('Percent', { exact: true }).fill('12');
+  await page.getByLabel('Uses in all (optional)').fill('5');
+  await page.getByRole('button', { name: 'Create code' }).click();
+  const row = page.getByRole('row').filter({ hasText: code });
+  await expect(row).toBeVisible(READY);
+  await expect(row).toContainText('0 of 5');
+
+  await stubJson(page, '**/api/admin/promo-codes/', { data: [] });
+  await page.reload();
+  await expect(page.getByText('No promo codes yet')).toBeVisible(READY);
+
+  await stubJson(page, '**/api/admin/promo-codes/', serverError, 500);
+  await page.reload();
+  await expect(page.getByText(serverError.error)).toBeVisible(READY);
 });
