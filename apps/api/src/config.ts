@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +39,8 @@ const envSchema = z.object({
   ADMIN_EMAIL: optionalText.pipe(z.email('must be an email address').optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').optional()),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  DOWNLOAD_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  EBOOK_MAX_MB: z.coerce.number().int('must be a whole number of megabytes').min(1).max(2048).default(50),
   CORS_ORIGINS: optionalText,
   REDIS_URL: optionalText.pipe(
     z
@@ -91,6 +93,8 @@ export interface Config {
   host: string;
   dataDir: string;
   mediaDir: string;
+  /** DATA_DIR/files: eBook files, never served by /media/ (modules/downloads). */
+  filesDir: string;
   /** Where `npm run backup` writes its archives. */
   backupDir: string;
   databaseUrl?: string;
@@ -101,6 +105,10 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   admin?: { email: string; password: string };
   jwtSecret: string;
+  /** Signs eBook download links (modules/downloads/links.ts). */
+  downloadSecret: string;
+  /** The largest eBook file staff may upload (EBOOK_MAX_MB). */
+  ebookMaxBytes: number;
   corsOrigins: string[];
   redisUrl?: string;
   /** Starts every key this store keeps in Redis, so two stores (or test runs) on one Redis never share counts. */
@@ -178,12 +186,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (problems.length > 0 || !env) throw new ConfigError(problems);
 
   const dataDir = path.resolve(env.DATA_DIR);
+  const jwtSecret = env.JWT_SECRET ?? persistentSecret(dataDir, 'jwt');
   return {
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
+    filesDir: path.join(dataDir, 'files'),
     backupDir: path.resolve(env.BACKUP_DIR),
     databaseUrl: env.DATABASE_URL,
     currency: env.STORE_CURRENCY,
@@ -194,7 +204,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     logLevel: env.LOG_LEVEL,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
-    jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir, 'jwt'),
+    jwtSecret,
+    // Without its own, the download key is drawn from the token key: another key, from the same secret.
+    downloadSecret: env.DOWNLOAD_SECRET ?? createHmac('sha256', jwtSecret).update('download links').digest('base64url'),
+    ebookMaxBytes: env.EBOOK_MAX_MB * 1024 * 1024,
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())
@@ -274,6 +287,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     LOG_LEVEL: 'silent',
     DATA_DIR: path.join(process.env.TMPDIR ?? '/tmp', `bookstore-test-${process.pid}`),
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    DOWNLOAD_SECRET: 'test-download-secret-test-download-secret-42',
     SEED_DEMO: 'false',
     // Test runs side by side on one Redis count their limits apart.
     REDIS_KEY_PREFIX: `bookstore-test-${process.env.BOOKSTORE_TEST_RUN ?? process.pid}`,

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { crc32 } from '../lib/zip.js';
 
 /** Uploads in API tests: a multipart body for `inject`, and small real pictures. */
 export async function multipart(
@@ -46,13 +47,4 @@ export async function pixelBomb(): Promise<Buffer> {
   png.writeUInt32BE(100_000, 20);
   png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
   return png;
-}
-
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
 }
