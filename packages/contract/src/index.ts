@@ -17,3 +17,4 @@ export * from './mail.js';
 export * from './promotions.js';
 export * from './addresses.js';
 export * from './shipping.js';
+export * from './downloads.js';
