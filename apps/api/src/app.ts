@@ -16,6 +16,7 @@ import { catalogueRoutes } from './modules/catalogue/index.js';
 import { contactRoutes } from './modules/contact/index.js';
 import { eventsRoutes } from './modules/events/index.js';
 import { fulfilmentRoutes } from './modules/fulfilment/index.js';
+import { downloadsRoutes } from './modules/downloads/index.js';
 import { mailRoutes } from './modules/mail/index.js';
 import { ordersRoutes, quoteRoutes } from './modules/orders/index.js';
 import { paymentsRoutes } from './modules/payments/index.js';
@@ -125,6 +126,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       await api.register(addressesRoutes);
       await api.register(settingsRoutes);
       await api.register(fulfilmentRoutes);
+      await api.register(downloadsRoutes);
     },
     { prefix: '/api' },
   );

@@ -806,3 +806,56 @@ export const promoCodes = pgTable(
   },
   (t) => [check('promo_codes_kind', sql`${t.kind} IN ('percent', 'amount', 'free_delivery')`)],
 );
+
+/**
+ * The file of an eBook edition (EPUB or PDF), kept under DATA_DIR/files as `file_key`, never under the
+ * public media folder. Written only by the downloads module (staff upload it from the dashboard).
+ */
+export const ebookFiles = pgTable(
+  'ebook_files',
+  {
+    editionId: integer('edition_id')
+      .primaryKey()
+      .references(() => editions.id, { onDelete: 'cascade' }),
+    fileKey: text('file_key').notNull(),
+    /** 'epub' | 'pdf', from the file's bytes. */
+    kind: text('kind').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** Hex SHA-256 of the bytes: the downloads' ETag. */
+    sha256: text('sha256').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('ebook_files_kind', sql`${t.kind} IN ('epub', 'pdf')`)],
+);
+
+/**
+ * The downloads of one eBook line of a paid order (docs/decisions/0023-ebook-delivery.md): made when
+ * the order is paid, counted by an atomic UPDATE (at most DOWNLOADS_PER_LINK a link), renewed from
+ * the order page (a new generation: the old links stop, the count starts again), revoked in the
+ * transaction that refunds or cancels the order. Written only by the downloads module.
+ */
+export const downloadGrants = pgTable(
+  'download_grants',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .unique()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    editionId: integer('edition_id').references(() => editions.id, { onDelete: 'set null' }),
+    /** Which link works: renewing adds one, and links of older generations stop. */
+    generation: integer('generation').notNull().default(1),
+    downloadsUsed: integer('downloads_used').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('download_grants_order_idx').on(t.orderId),
+    check('download_grants_used_nonnegative', sql`${t.downloadsUsed} >= 0`),
+  ],
+);

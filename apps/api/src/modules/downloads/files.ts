@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../lib/errors.js';
 
@@ -109,4 +109,9 @@ export function attachment(title: string, kind: EbookKind): string {
       .slice(0, 100) || 'ebook';
   const full = `${title.replace(/[\\/\x00-\x1f]/g, ' ').trim().slice(0, 150) || 'ebook'}.${kind}`;
   return `attachment; filename="${ascii}.${kind}"; filename*=UTF-8''${encodeURIComponent(full)}`;
+}
+
+/** Keeps bytes made by the shop itself (the demo eBooks), through the same checks as an upload. */
+export function storeBytes(dir: string, data: Buffer): Promise<StoredFile> {
+  return storeUpload(dir, Readable.from([data]), { maxBytes: Infinity, truncated: () => false, field: 'file' });
 }

@@ -33,7 +33,8 @@ export interface EventTypes {
   'user.email-changed': { userId: number; oldEmail: string; newEmail: string };
   /** The following four come from the fulfilment and refunds of orders. */
   'order.shipped': { orderId: number; carrier: string; trackingNumber: string; trackingUrl?: string };
-  'order.delivered': { orderId: number };
+  /** digital: an order of eBooks only, delivered the moment it was paid (its links are in the confirmation). */
+  'order.delivered': { orderId: number; digital?: boolean };
   'order.cancelled': { orderId: number; reason?: string };
   'order.refunded': { orderId: number; amountCents: number };
   'contact.received': { messageId: number };

@@ -5,6 +5,7 @@ import { closeStockAlerts, waitingShoppers } from '../books/index.js';
 import { renderMail } from './render.js';
 import { type Composed, mailOn, shopOf } from './queue.js';
 import { newToken } from '../links/index.js';
+import { downloadsOfOrder } from '../downloads/index.js';
 import { lowStockThreshold } from '../settings/index.js';
 
 /**
@@ -53,12 +54,18 @@ mailOn('order.paid', 'mail.order-confirmation', (event, app) =>
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id))
       .orderBy(asc(orderItems.id));
+    // Each eBook line's signed link, good for a day from payment (docs/decisions/0023-ebook-delivery.md).
+    const downloads = (await downloadsOfOrder(app.db, app.config.downloadSecret, order.id)).map((line) => ({
+      title: line.title,
+      url: line.url ? `${shop.origin}${line.url}` : null,
+    }));
     return renderMail(
       'order-confirmation',
       {
         name,
         orderId: order.id,
         lines,
+        downloads,
         totalCents: order.totalCents,
         currency: order.currency,
         discount: order.promoCode ? { code: order.promoCode, cents: order.discountCents } : null,
@@ -97,8 +104,9 @@ mailOn('order.shipped', 'mail.order-shipped', (event, app) =>
   ),
 );
 
-mailOn('order.delivered', 'mail.order-delivered', (event, app) =>
-  orderMail(app, event.payload.orderId, ({ name, order, shop }) =>
+mailOn('order.delivered', 'mail.order-delivered', async (event, app) =>
+  // eBooks only: the confirmation e-mail carried their download links, nothing arrived by post.
+  event.payload.digital ? null : orderMail(app, event.payload.orderId, ({ name, order, shop }) =>
     renderMail('order-delivered', { name, orderId: order.id }, shop),
   ),
 );

@@ -7,6 +7,7 @@ import { returnAll, takeAllOrNothing } from '../books/index.js';
 import { recordEvent } from '../events/index.js';
 import { recountRatingsOfPaidOrder } from '../reviews/index.js';
 import { codeHasRoomFor } from '../promotions/index.js';
+import { grantDownloads, revokeDownloads } from '../downloads/index.js';
 import { conflict, notFound, unprocessable } from '../../lib/errors.js';
 
 /**
@@ -130,6 +131,7 @@ export async function markPaid(tx: Transaction, orderId: number, reference: stri
     await recountRatingsOfPaidOrder(tx, orderId);
   }
   await remember(tx, orderId, 'paid', { kind: 'provider' }, { reference, status });
+  if (status === 'completed') await deliverDownloads(tx, orderId);
   if (status === 'completed') {
     await recordEvent(tx, {
       type: 'order.paid',
@@ -152,6 +154,22 @@ export async function markPaid(tx: Transaction, orderId: number, reference: stri
     refundCents: paid.totalCents,
     lateRefund: codeUsedUp ? 'code-used-up' : 'sold-out',
   };
+}
+
+/**
+ * A paid order's eBook lines get their download links (docs/decisions/0023-ebook-delivery.md); an
+ * order of eBooks only has nothing to ship, so it is delivered the moment it is paid, with its history
+ * row and `order.delivered` (marked `digital`: the confirmation e-mail already carries the links).
+ */
+async function deliverDownloads(tx: Transaction, orderId: number) {
+  const { lines, ebooks } = await grantDownloads(tx, orderId);
+  if (ebooks === 0 || ebooks < lines) return;
+  await tx
+    .update(orders)
+    .set({ fulfilmentStatus: 'delivered', deliveredAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.fulfilmentStatus, 'unfulfilled')));
+  await remember(tx, orderId, 'delivered', { kind: 'shop' }, { digital: true });
+  await recordEvent(tx, { type: 'order.delivered', key: orderId, payload: { orderId, digital: true } });
 }
 
 /**
@@ -325,6 +343,7 @@ export async function cancelOrder(tx: Transaction, orderId: number, actor: Actor
     .where(eq(orders.id, orderId))
     .returning();
   const refundDueCents = isPaid(order) ? order.totalCents - order.refundedCents : 0;
+  await revokeDownloads(tx, orderId);
   await remember(tx, orderId, 'cancelled', actor, { copies, ...(reason ? { reason } : {}) });
   await recordEvent(tx, {
     type: 'order.cancelled',
@@ -351,6 +370,7 @@ export async function returnOrder(tx: Transaction, orderId: number, actor: Actor
     .set({ fulfilmentStatus: 'returned', stockReleased: true })
     .where(eq(orders.id, orderId))
     .returning();
+  await revokeDownloads(tx, orderId);
   await remember(tx, orderId, 'returned', actor, { copies, ...(reason ? { reason } : {}) });
   return { order: returned!, changed: true, refundDueCents: order.totalCents - order.refundedCents };
 }
@@ -387,6 +407,8 @@ export async function refundOrder(
     .set({ refundedCents: sql`${orders.refundedCents} + ${amountCents}` })
     .where(eq(orders.id, orderId))
     .returning();
+  // Refunded in full, the order's eBooks can no longer be downloaded (docs/decisions/0023-ebook-delivery.md).
+  if (refunded!.refundedCents >= refunded!.totalCents) await revokeDownloads(tx, orderId);
   await remember(tx, orderId, 'refunded', actor, { amountCents });
   await recordEvent(tx, { type: 'order.refunded', key: orderId, payload: { orderId, amountCents } });
   return { order: refunded!, changed: true, amountCents };

@@ -82,6 +82,8 @@ export const templates = {
     name: string;
     orderId: number;
     lines: OrderLine[];
+    /** Each eBook line's download link (null while its file is not ready: the order page has it later). */
+    downloads?: { title: string; url: string | null }[];
     totalCents: number;
     currency: string;
     /** The promo code's discount, when the order used one. */
@@ -100,6 +102,23 @@ export const templates = {
         <Lines lines={d.lines} totalCents={d.totalCents} currency={d.currency} discount={d.discount} />
         {d.delivery ? <Text style={text}>Delivery: {d.delivery}</Text> : null}
         {d.address ? <Text style={text}>Address: {d.address}</Text> : null}
+        {d.downloads && d.downloads.length > 0 ? (
+          <Section>
+            <Text style={text}>
+              Your eBooks are ready. Each link works for 24 hours and 5 downloads; you can get a new link from your
+              order page at any time.
+            </Text>
+            {d.downloads.map((download, i) => (
+              <Text key={i} style={text}>
+                {download.url ? (
+                  <Link href={download.url}>Download {download.title}</Link>
+                ) : (
+                  `${download.title}: the download will be on your order page shortly.`
+                )}
+              </Text>
+            ))}
+          </Section>
+        ) : null}
         <Button href={orderUrl(shop, d.orderId)} style={button}>
           See your order
         </Button>
