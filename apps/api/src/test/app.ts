@@ -126,7 +126,12 @@ export type ConfigOverrides = Partial<Omit<Config, 'mail'>> & { mail?: Partial<C
 export async function createTestApp(overrides: ConfigOverrides = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bookstore-test-'));
   const { mail, ...rest } = overrides;
-  const base = testConfig({ dataDir, mediaDir: path.join(dataDir, 'media'), ...rest });
+  const base = testConfig({
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
+    filesDir: path.join(dataDir, 'files'),
+    ...rest,
+  });
   const config: Config = { ...base, mail: { ...base.mail, dir: path.join(dataDir, 'mail'), ...mail } };
   const testDb = await createTestDatabase();
   const app = await buildApp({ config, database: testDb.handle, logger: false });

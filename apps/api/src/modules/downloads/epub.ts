@@ -78,7 +78,11 @@ export function makeEpub(book: EpubBook): Buffer {
 </nav>`,
     lang,
   );
-  const titlePage = page(title, `<section epub:type="titlepage">\n<h1>${title}</h1>\n<p>${author}</p>\n</section>`, lang);
+  const titlePage = page(
+    title,
+    `<section epub:type="titlepage">\n<h1>${title}</h1>\n<p>${author}</p>\n</section>`,
+    lang,
+  );
   const text = page(
     `${title}: about this book`,
     `<section epub:type="chapter">\n<h2>About this book</h2>\n${paragraphs || '<p></p>'}\n</section>`,

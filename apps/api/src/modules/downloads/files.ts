@@ -39,7 +39,8 @@ export function ebookKind(head: Buffer): EbookKind | null {
 export const fileMessages = {
   kind: 'This file is not an EPUB or a PDF. Please upload the eBook as an .epub or .pdf file.',
   empty: 'Please choose the eBook file (EPUB or PDF) to upload.',
-  tooLarge: (maxBytes: number) => `This file is too large. An eBook may be at most ${Math.floor(maxBytes / 1048576)} MB.`,
+  tooLarge: (maxBytes: number) =>
+    `This file is too large. An eBook may be at most ${Math.floor(maxBytes / 1048576)} MB.`,
 };
 
 export interface StoredFile {
@@ -82,7 +83,8 @@ export async function storeUpload(
     return new AppError(status, message, { [options.field]: [message] });
   };
   await pipeline(source, watch, createWriteStream(temp, { mode: 0o600 }));
-  if (options.truncated() || sizeBytes > options.maxBytes) throw await refuse(413, fileMessages.tooLarge(options.maxBytes));
+  if (options.truncated() || sizeBytes > options.maxBytes)
+    throw await refuse(413, fileMessages.tooLarge(options.maxBytes));
   if (sizeBytes === 0) throw await refuse(400, fileMessages.empty);
   const kind = ebookKind(Buffer.concat(head));
   if (!kind) throw await refuse(415, fileMessages.kind);
@@ -107,7 +109,12 @@ export function attachment(title: string, kind: EbookKind): string {
       .replace(/\s+/g, ' ')
       .trim()
       .slice(0, 100) || 'ebook';
-  const full = `${title.replace(/[\\/\x00-\x1f]/g, ' ').trim().slice(0, 150) || 'ebook'}.${kind}`;
+  const full = `${
+    title
+      .replace(/[\\/\x00-\x1f]/g, ' ')
+      .trim()
+      .slice(0, 150) || 'ebook'
+  }.${kind}`;
   return `attachment; filename="${ascii}.${kind}"; filename*=UTF-8''${encodeURIComponent(full)}`;
 }
 

@@ -91,8 +91,7 @@ export async function downloadsRoutes(fastify: FastifyInstance) {
         return reply.code(304).send(null);
       }
       const ifRange = request.headers['if-range']?.toString();
-      const range =
-        ifRange && ifRange.trim() !== etag ? 'ignore' : byteRange(request.headers.range, file.sizeBytes);
+      const range = ifRange && ifRange.trim() !== etag ? 'ignore' : byteRange(request.headers.range, file.sizeBytes);
       if (range === 'unsatisfiable') {
         reply.header('Content-Range', `bytes */${file.sizeBytes}`);
         throw new AppError(416, 'This part of the file does not exist. Please download the whole file again.');

@@ -106,9 +106,11 @@ mailOn('order.shipped', 'mail.order-shipped', (event, app) =>
 
 mailOn('order.delivered', 'mail.order-delivered', async (event, app) =>
   // eBooks only: the confirmation e-mail carried their download links, nothing arrived by post.
-  event.payload.digital ? null : orderMail(app, event.payload.orderId, ({ name, order, shop }) =>
-    renderMail('order-delivered', { name, orderId: order.id }, shop),
-  ),
+  event.payload.digital
+    ? null
+    : orderMail(app, event.payload.orderId, ({ name, order, shop }) =>
+        renderMail('order-delivered', { name, orderId: order.id }, shop),
+      ),
 );
 
 mailOn('order.cancelled', 'mail.order-cancelled', (event, app) =>
