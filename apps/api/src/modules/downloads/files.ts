@@ -109,12 +109,8 @@ export function attachment(title: string, kind: EbookKind): string {
       .replace(/\s+/g, ' ')
       .trim()
       .slice(0, 100) || 'ebook';
-  const full = `${
-    title
-      .replace(/[\\/\x00-\x1f]/g, ' ')
-      .trim()
-      .slice(0, 150) || 'ebook'
-  }.${kind}`;
+  // encodeURIComponent below escapes every control character; only path separators are taken out.
+  const full = `${title.replace(/[\\/]/g, ' ').trim().slice(0, 150) || 'ebook'}.${kind}`;
   return `attachment; filename="${ascii}.${kind}"; filename*=UTF-8''${encodeURIComponent(full)}`;
 }
 
