@@ -9,6 +9,7 @@ import { authors, books, categories, priceHistory } from '../db/schema.js';
 import { createSale } from '../modules/promotions/index.js';
 import { bannerSvg, coverSvg, hash, portraitSvg } from './art.js';
 import { seedDemoActivity } from './demo-activity.js';
+import { seedDemoEbooks } from './demo-ebooks.js';
 import {
   DEMO_AUTHORS,
   DEMO_BOOKS,
@@ -153,7 +154,7 @@ function shelfRow(entry: DemoCategory | DemoAuthor, index: number, picture: (slu
  */
 export async function seedDemoCatalogueIfEmpty(
   db: Database,
-  config: Pick<Config, 'mediaDir' | 'currency'>,
+  config: Pick<Config, 'mediaDir' | 'currency' | 'filesDir'>,
   log: { info(message: string): void },
 ) {
   ensureDemoArt(config.mediaDir);
@@ -227,6 +228,7 @@ export async function seedDemoCatalogueIfEmpty(
     return seedDemoActivity(tx, bookRows, { featured, currency: config.currency, now });
   });
   if (seeded) await startDemoSale(db);
+  if (seeded) await seedDemoEbooks(db, config);
   if (seeded) {
     log.info(
       `Loaded the demo catalogue: ${DEMO_BOOKS.length} books, ${DEMO_AUTHORS.length} authors, ${DEMO_CATEGORIES.length} categories; ` +

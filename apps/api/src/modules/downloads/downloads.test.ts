@@ -9,7 +9,9 @@ import { createBook, createUser, orderRow, placeOrder, type TestUser } from '../
 import { linkIn, useMailbox } from '../../test/mailbox.js';
 import { charge, initialize, verify } from '../../test/payments.js';
 import { multipart, picture } from '../../test/uploads.js';
+import { seedDemoEbooks } from '../../seed/demo-ebooks.js';
 import { startEventDispatcher } from '../events/index.js';
+import { ebookKind } from './files.js';
 import { makeEpub } from './epub.js';
 import { signLink } from './links.js';
 
@@ -302,6 +304,23 @@ describe('after payment', () => {
     const { book } = await ebook();
     const placed = await placeOrder(app(), shopper, [{ book, quantity: 1 }]);
     expect((await list(shopper, placed.json().id)).json()).toEqual([]);
+  });
+});
+
+describe('the demo eBooks', () => {
+  it('are made at seed time for each eBook edition without a file, and only once', async () => {
+    const { book, edition } = await ebook('Demo Made Here');
+    expect(await seedDemoEbooks(app().db, ctx().config)).toBeGreaterThanOrEqual(1);
+    expect(await seedDemoEbooks(app().db, ctx().config)).toBe(0);
+    const [entry] = (
+      await app().inject({ method: 'GET', url: `/api/admin/books/${book.id}/ebook-files/`, headers: staff.headers })
+    ).json();
+    expect(entry).toMatchObject({ edition, file: { format: 'epub' } });
+    const orderId = await buy(shopper, book, edition);
+    const [line] = (await list(shopper, orderId)).json();
+    const file = await fetchFile(line.url);
+    expect(ebookKind(file.rawPayload)).toBe('epub');
+    expect(file.rawPayload.toString('latin1')).toContain('Demo Made Here');
   });
 });
 

@@ -307,7 +307,8 @@ export async function saveEbookFile(
   db: Database,
   editionId: number,
   file: StoredFile,
-  uploadedBy: number,
+  /** Staff who uploaded it; null for the demo's own files. */
+  uploadedBy: number | null,
 ): Promise<{ replaced: string | null }> {
   return db.transaction(async (tx) => {
     await ebookEdition(tx, editionId);
