@@ -61,3 +61,10 @@ export function trackingUrl(carrier: string | null, trackingNumber: string | nul
   const known = CARRIERS.find((c) => c.name.toLowerCase() === carrier.trim().toLowerCase());
   return known ? known.trackingUrl.replace('{number}', encodeURIComponent(trackingNumber)) : null;
 }
+
+/**
+ * An eBook's download link works this many hours and this many downloads; a new one is a click away
+ * on the order page (docs/decisions/0023-ebook-delivery.md). Here, zod-free, for the book page's note.
+ */
+export const DOWNLOADS_PER_LINK = 5;
+export const DOWNLOAD_LINK_HOURS = 24;

@@ -5,8 +5,7 @@ import { z } from 'zod';
  * eBook line of a paid order has a signed download link, good for DOWNLOAD_LINK_HOURS and
  * DOWNLOADS_PER_LINK downloads, renewable from the order page while the order stands.
  */
-export const DOWNLOADS_PER_LINK = 5;
-export const DOWNLOAD_LINK_HOURS = 24;
+export { DOWNLOAD_LINK_HOURS, DOWNLOADS_PER_LINK } from './checkout.js';
 
 /** 'ready': the link works; 'expired' / 'used_up': a new link is one click away; 'revoked': the order was refunded or cancelled; 'no_file': the shop has not uploaded the file yet. */
 export const DOWNLOAD_STATES = ['ready', 'expired', 'used_up', 'revoked', 'no_file'] as const;

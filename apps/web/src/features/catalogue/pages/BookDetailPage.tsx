@@ -1,5 +1,5 @@
 import type { BookDetail } from '@bookstore/contract';
-import { PROTECTION_PLAN } from '@bookstore/contract/checkout';
+import { DOWNLOAD_LINK_HOURS, DOWNLOADS_PER_LINK, PROTECTION_PLAN } from '@bookstore/contract/checkout';
 import { formatMoney, moneyToCents } from '@bookstore/contract/money';
 import { useState } from 'react';
 import toast from '../../../lib/toast';
@@ -150,25 +150,31 @@ function ShippingMethodList() {
   );
 }
 
-function ServiceInfo({ inStock }: { inStock: boolean }) {
+/**
+ * Delivery beside the book: the shipping options for a book to post; for an eBook nothing is posted,
+ * and the note says how the download works (docs/product.md, "eBook downloads").
+ */
+function ServiceInfo({ inStock, ebook }: { inStock: boolean; ebook: boolean }) {
   return (
     <div className="mt-8 grid gap-4 sm:grid-cols-2">
-      <section className="rounded-lg border border-gray-200 p-4 dark:border-gray-800">
-        <h2 className="flex items-center gap-2 font-semibold">
-          <TruckIcon className="text-indigo-700 dark:text-indigo-300" /> Shipping Options
-        </h2>
-        <ShippingMethodList />
-        {inStock ? (
-          <p className="mt-3 text-sm">
-            {/* The day depends on the reader's clock and time zone: the browser's word wins. */}
-            Estimated delivery: <strong suppressHydrationWarning>{estimatedDelivery()}</strong>
-          </p>
-        ) : (
-          <p className="mt-3 text-sm text-gray-700 dark:text-gray-300">
-            No delivery date while the book is out of stock.
-          </p>
-        )}
-      </section>
+      {ebook ? null : (
+        <section className="rounded-lg border border-gray-200 p-4 dark:border-gray-800">
+          <h2 className="flex items-center gap-2 font-semibold">
+            <TruckIcon className="text-indigo-700 dark:text-indigo-300" /> Shipping Options
+          </h2>
+          <ShippingMethodList />
+          {inStock ? (
+            <p className="mt-3 text-sm">
+              {/* The day depends on the reader's clock and time zone: the browser's word wins. */}
+              Estimated delivery: <strong suppressHydrationWarning>{estimatedDelivery()}</strong>
+            </p>
+          ) : (
+            <p className="mt-3 text-sm text-gray-700 dark:text-gray-300">
+              No delivery date while the book is out of stock.
+            </p>
+          )}
+        </section>
+      )}
       <section className="rounded-lg border border-gray-200 p-4 dark:border-gray-800">
         <h2 className="flex items-center gap-2 font-semibold">
           <ReturnIcon className="text-indigo-700 dark:text-indigo-300" /> Return Policy
@@ -182,8 +188,10 @@ function ServiceInfo({ inStock }: { inStock: boolean }) {
         <h2 className="mt-4 flex items-center gap-2 font-semibold">
           <DownloadIcon className="text-indigo-700 dark:text-indigo-300" /> Digital Delivery
         </h2>
-        <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
-          eBooks are delivered digitally: your download is available right after payment.
+        <p className="mt-2 text-sm text-gray-700 dark:text-gray-300" data-testid="digital-delivery">
+          {ebook
+            ? `Nothing to ship: your eBook is ready to download right after payment, from your order page and your confirmation e-mail. Each link gives ${DOWNLOADS_PER_LINK} downloads within ${DOWNLOAD_LINK_HOURS} hours, and you can get a new link from your order page at any time.`
+            : `eBook editions download right after payment: ${DOWNLOADS_PER_LINK} downloads within ${DOWNLOAD_LINK_HOURS} hours, renewable from your order page.`}
         </p>
       </section>
       <section className="rounded-lg border border-gray-200 p-4 sm:col-span-2 dark:border-gray-800">
@@ -442,7 +450,7 @@ export default function BookDetailPage() {
             )}
           </div>
           <PurchaseBox key={book_.id} book={book_} />
-          <ServiceInfo inStock={isInStock(book_)} />
+          <ServiceInfo inStock={isInStock(book_)} ebook={book_.book_type === 'eBook'} />
         </div>
       </div>
       <BookTabs book={book_} />

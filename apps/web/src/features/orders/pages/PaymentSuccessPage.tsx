@@ -22,6 +22,7 @@ import { formatMoney, moneyToCents } from '@bookstore/contract/money';
 import { OrderDelivery, OrderTimeline } from '../../../components/ui/OrderDelivery';
 import { canShopperCancel } from '../../../lib/order-status';
 import { CancelOrder } from '../components/CancelOrder';
+import { Downloads } from '../components/Downloads';
 
 const time = (at: string) => formatDate(at, 'time');
 
@@ -183,6 +184,7 @@ function PaymentStatus() {
         <div className="mt-4">
           <OrderTotals order={order} totalLabel="Total Amount" />
         </div>
+        <Downloads order={order} />
 
         {order.events.length > 0 && (
           <>
