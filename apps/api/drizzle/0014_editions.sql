@@ -85,3 +85,58 @@ UPDATE "order_items" AS oi SET "edition_id" = e."id", "format" = e."format", "co
 UPDATE "books" SET "stock_amount" = NULL WHERE "book_type" = 'eBook';
 --> statement-breakpoint
 UPDATE "books" SET "min_price_cents" = "price_cents", "max_price_cents" = "price_cents";
+--> statement-breakpoint
+-- A title's copy of its default edition keeps an eBook's stock as none, and a new title's price span is its price.
+CREATE OR REPLACE FUNCTION books_edition_copy_shape() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.book_type = 'eBook' THEN
+    NEW.stock_amount := NULL;
+  ELSIF NEW.stock_amount IS NULL THEN
+    NEW.stock_amount := 0;
+  END IF;
+  IF TG_OP = 'INSERT' THEN
+    NEW.min_price_cents := NEW.price_cents;
+    NEW.max_price_cents := NEW.price_cents;
+  END IF;
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER books_edition_copy_shape BEFORE INSERT OR UPDATE OF book_type, stock_amount ON books
+  FOR EACH ROW EXECUTE FUNCTION books_edition_copy_shape();
+--> statement-breakpoint
+-- Every new title starts with one edition made of its own format, condition, ISBN, prices and stock (the
+-- books module adds more), so a book written by any path (the API, the seed, a bulk load) can be sold.
+CREATE OR REPLACE FUNCTION books_first_edition() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO editions (book_id, format, condition, isbn, price_cents, regular_price_cents, prior_price_cents, original_price_cents, stock_amount)
+  SELECT a.id, a.book_type, a.condition, a.isbn, a.price_cents, a.regular_price_cents, a.prior_price_cents, a.original_price_cents,
+    CASE WHEN a.book_type = 'eBook' THEN NULL ELSE coalesce(a.stock_amount, 0) END
+  FROM added a ORDER BY a.id;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER books_first_edition AFTER INSERT ON books
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION books_first_edition();
+--> statement-breakpoint
+-- A write of the title's copy itself (an older tool, a bulk change) is passed on to its default edition;
+-- the books module's own refresh writes what the edition already holds, which changes nothing here.
+CREATE OR REPLACE FUNCTION books_copy_to_default_edition() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE editions e SET format = a.book_type, condition = a.condition, isbn = a.isbn, price_cents = a.price_cents,
+    regular_price_cents = a.regular_price_cents, prior_price_cents = a.prior_price_cents,
+    original_price_cents = a.original_price_cents,
+    stock_amount = CASE WHEN a.book_type = 'eBook' THEN NULL ELSE coalesce(a.stock_amount, 0) END
+  FROM added a JOIN removed r ON r.id = a.id
+  WHERE e.id = (SELECT d.id FROM editions d WHERE d.book_id = a.id AND d.available
+      ORDER BY (d.condition = 'New' AND coalesce(d.stock_amount > 0, true)) DESC, coalesce(d.stock_amount > 0, true) DESC,
+        d.price_cents ASC, d.id ASC LIMIT 1)
+    AND (a.book_type, a.condition, a.isbn, a.price_cents, a.regular_price_cents, a.prior_price_cents, a.original_price_cents, a.stock_amount)
+      IS DISTINCT FROM (r.book_type, r.condition, r.isbn, r.price_cents, r.regular_price_cents, r.prior_price_cents, r.original_price_cents, r.stock_amount)
+    AND (e.format, e.condition, e.isbn, e.price_cents, e.regular_price_cents, e.prior_price_cents, e.original_price_cents, e.stock_amount)
+      IS DISTINCT FROM (a.book_type, a.condition, a.isbn, a.price_cents, a.regular_price_cents, a.prior_price_cents, a.original_price_cents,
+        CASE WHEN a.book_type = 'eBook' THEN NULL ELSE coalesce(a.stock_amount, 0) END);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER books_copy_to_default_edition AFTER UPDATE ON books
+  REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION books_copy_to_default_edition();
