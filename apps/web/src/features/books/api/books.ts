@@ -1,4 +1,4 @@
-import type { Book, Profile, SubmittedBook, SubmittedBooksPage } from '@bookstore/contract';
+import type { Book, EbookFile, Profile, SubmittedBook, SubmittedBooksPage } from '@bookstore/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { authorsQuery, categoriesQuery } from '../../../lib/catalogue-lists';
@@ -80,5 +80,26 @@ export function useMyBooks(enabled: boolean, page: number) {
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
       api.get<SubmittedBooksPage>(`/books/mine/?page=${page}&page_size=${MY_BOOKS_PAGE_SIZE}`, { signal }),
+  });
+}
+
+/** GET /api/admin/books/{id}/ebook-files/: the title's eBook editions and their files (staff). */
+export function useEbookFiles(bookId: number) {
+  return useQuery({
+    queryKey: ['ebook-files', bookId],
+    queryFn: ({ signal }) => api.get<EbookFile[]>(`/admin/books/${bookId}/ebook-files/`, { signal }),
+  });
+}
+
+/** PUT /api/admin/editions/{id}/ebook-file: an EPUB or a PDF for an eBook edition (staff). */
+export function useUploadEbookFile(bookId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ edition, file }: { edition: number; file: File }) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api.put<EbookFile>(`/admin/editions/${edition}/ebook-file`, form);
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: ['ebook-files', bookId] }),
   });
 }

@@ -4,6 +4,7 @@ import { SelectField, TextAreaField, TextField } from '../../../components/ui/Fi
 import { type BookFormValues, useBookChoices, useUpdateBook } from '../api/books';
 import { ChoiceOptions, COUNT_INPUT, CoverPicker, MONEY_INPUT, useBookForm } from './BookFormParts';
 import { Dialog, SaveActions } from '../../../components/ui/Dialog';
+import { EbookFiles } from './EbookFiles';
 
 /**
  * The dashboard's Edit dialog (docs/product.md, "API": id, title, count_in_stock, category, description,
@@ -51,6 +52,7 @@ export function EditBookDialog({ book, onClose }: { book: Book; onClose(): void 
         <CoverPicker file={cover} onChange={setCover} current={book.image} error={coverError} onError={setCoverError} />
         <SaveActions busy={update.isPending} onCancel={onClose} />
       </form>
+      <EbookFiles bookId={book.id} />
     </Dialog>
   );
 }
