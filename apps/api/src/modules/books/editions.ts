@@ -76,7 +76,10 @@ export async function insertEdition(tx: Transaction, bookId: number, input: Edit
 
 /** The title's default edition (the one its old fields describe). */
 export async function defaultEditionId(db: Queryable, bookId: number): Promise<number | undefined> {
-  const [row] = await rows<{ id: number | null }>(db, sql`SELECT ${DEFAULT_EDITION_OF(sql`b`)} AS id FROM books b WHERE b.id = ${bookId}`);
+  const [row] = await rows<{ id: number | null }>(
+    db,
+    sql`SELECT ${DEFAULT_EDITION_OF(sql`b`)} AS id FROM books b WHERE b.id = ${bookId}`,
+  );
   return row?.id ?? undefined;
 }
 
@@ -182,7 +185,10 @@ export async function removeEdition(
     if (!found) throw notFound(editionMessages.notFound);
     if (found.others === 0) throw conflict(editionMessages.lastOne);
     if (found.ordered) {
-      await tx.update(editions).set({ available: false, updatedAt: sql`now()` }).where(eq(editions.id, editionId));
+      await tx
+        .update(editions)
+        .set({ available: false, updatedAt: sql`now()` })
+        .where(eq(editions.id, editionId));
     } else {
       await tx.delete(editions).where(eq(editions.id, editionId));
     }
@@ -195,4 +201,3 @@ export async function removeEdition(
     };
   });
 }
-

@@ -176,8 +176,8 @@ export async function booksRoutes(fastify: FastifyInstance) {
   });
   const editionErrors = errorReplies(400, 401, 403, 404);
   const EDITION_FIELDS =
-    'format (one of the book types), condition (default New), condition_note (staff\'s note on a used copy), isbn, ' +
-    'price, original_price, stock_amount (a printed edition\'s copies; an eBook has none).';
+    "format (one of the book types), condition (default New), condition_note (staff's note on a used copy), isbn, " +
+    "price, original_price, stock_amount (a printed edition's copies; an eBook has none).";
 
   app.post(
     '/books/:id/editions/',

@@ -21,12 +21,7 @@ import { findUserById } from '../accounts/index.js';
 import { recordEvent } from '../events/index.js';
 import { findBookById, bookToJson } from '../catalogue/index.js';
 import { recordFirstPrice, repriceBooks } from './prices.js';
-import {
-  changeEdition,
-  defaultEditionId,
-  type EditionDeps,
-  editionFieldsOfBook,
-} from './editions.js';
+import { changeEdition, defaultEditionId, type EditionDeps, editionFieldsOfBook } from './editions.js';
 import { lockTitles } from './titles.js';
 import {
   authorName,

@@ -30,8 +30,8 @@ describe('cart store', () => {
       [2, 1],
     ]);
     expect(state.totalCents).toBe(40);
-    cart.removeFromCart(1);
-    cart.removeFromCart(2);
+    cart.removeFromCart({ id: 1 });
+    cart.removeFromCart({ id: 2 });
     state = useCartStore.getState().carts.alice!;
     expect(state.items.map((i) => [i.id, i.quantity])).toEqual([[1, 1]]);
     expect(state.totalCents).toBe(10);
