@@ -7,7 +7,12 @@ async function main() {
   const config = loadConfig();
   const { values, positionals } = parseArgs({ allowPositionals: true, options: { out: { type: 'string' } } });
   const [command, file] = positionals;
-  const store = { dataDir: config.dataDir, mediaDir: config.mediaDir, databaseUrl: config.databaseUrl };
+  const store = {
+    dataDir: config.dataDir,
+    mediaDir: config.mediaDir,
+    filesDir: config.filesDir,
+    databaseUrl: config.databaseUrl,
+  };
   if (command === 'backup') {
     const archive = await createBackup(store, values.out ?? config.backupDir);
     console.log(`Backup written: ${archive}`);

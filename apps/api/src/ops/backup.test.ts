@@ -57,7 +57,13 @@ async function snapshot(handle: DatabaseHandle) {
 
 describe.skipIf(onPostgres)('backup and restore, embedded database', () => {
   it('round-trips books, orders, users and media into a fresh data folder', async () => {
-    const source: StoreLocation = { dataDir: path.join(work, 'source'), mediaDir: path.join(work, 'source', 'media') };
+    const source: StoreLocation = {
+      dataDir: path.join(work, 'source'),
+      mediaDir: path.join(work, 'source', 'media'),
+      filesDir: path.join(work, 'source', 'files'),
+    };
+    mkdirSync(source.filesDir!, { recursive: true });
+    writeFileSync(path.join(source.filesDir!, 'kept.epub'), 'an eBook');
     // Starts from the migrated snapshot the other tests use (unpacked: no initdb).
     const snapshotFile = path.join(work, 'snapshot.tar');
     writeFileSync(snapshotFile, Buffer.from(await (await pgliteSnapshot()).arrayBuffer()));
@@ -71,8 +77,13 @@ describe.skipIf(onPostgres)('backup and restore, embedded database', () => {
     const archive = await createBackup(source, path.join(work, 'backups'), new Date('2026-11-23T02:00:00Z'));
     expect(path.basename(archive)).toBe('bookstore-20261123T020000Z.tar.gz');
 
-    const target: StoreLocation = { dataDir: path.join(work, 'target'), mediaDir: path.join(work, 'target', 'media') };
+    const target: StoreLocation = {
+      dataDir: path.join(work, 'target'),
+      mediaDir: path.join(work, 'target', 'media'),
+      filesDir: path.join(work, 'target', 'files'),
+    };
     const manifest = await restoreBackup(target, archive);
+    expect(readFileSync(path.join(target.filesDir!, 'kept.epub'), 'utf8')).toBe('an eBook');
     expect(manifest).toMatchObject({ engine: 'pglite', mediaFiles: 1 });
     const restored = await openDatabase({ pgliteDir: path.join(target.dataDir, 'pglite') });
     try {

@@ -9,16 +9,18 @@ import pg from 'pg';
 
 /**
  * Backups: one archive holds the database, through the engine's own dump (PGlite's data
- * directory dump, or `pg_dump` for PostgreSQL), and the media folder. Restore brings a fresh data folder
+ * directory dump, or `pg_dump` for PostgreSQL), the media folder and the eBook files. Restore brings a fresh data folder
  * or an empty database back to it. Generated secrets are not in the archive: after a restore elsewhere
  * people sign in again.
  *
  * Archive: `bookstore-<UTC timestamp>.tar.gz` with `manifest.json`, `database/pglite.tar` or
- * `database/postgres.dump`, and `media/`.
+ * `database/postgres.dump`, `media/` and `files/` (eBook files, modules/downloads).
  */
 export interface StoreLocation {
   dataDir: string;
   mediaDir: string;
+  /** DATA_DIR/files: the eBook files (none: no eBook files to keep). */
+  filesDir?: string;
   databaseUrl?: string;
 }
 
@@ -128,6 +130,9 @@ export async function createBackup(store: StoreLocation, outDir: string, now = n
     }
     mkdirSync(path.join(staging, 'media'));
     if (existsSync(store.mediaDir)) cpSync(store.mediaDir, path.join(staging, 'media'), { recursive: true });
+    if (store.filesDir && existsSync(store.filesDir)) {
+      cpSync(store.filesDir, path.join(staging, 'files'), { recursive: true });
+    }
     const manifest: Manifest = {
       format: 1,
       createdAt: now.toISOString(),
@@ -205,6 +210,10 @@ export async function restoreBackup(store: StoreLocation, file: string): Promise
     }
     mkdirSync(store.mediaDir, { recursive: true });
     cpSync(path.join(staging, 'media'), store.mediaDir, { recursive: true });
+    if (store.filesDir && existsSync(path.join(staging, 'files'))) {
+      mkdirSync(store.filesDir, { recursive: true });
+      cpSync(path.join(staging, 'files'), store.filesDir, { recursive: true });
+    }
     return manifest;
   } finally {
     rmSync(staging, { recursive: true, force: true });
