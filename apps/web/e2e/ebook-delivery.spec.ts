@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
+  accessToken,
   createAccount,
   enterCard,
   expectAccessible,
@@ -107,10 +108,7 @@ test('an expired or used-up link offers a new one; a failing list says so', asyn
   // A paid order of the shopper's own, its download lines stubbed to the states that cannot be made on demand.
   const found = await request.get('/api/books/?book_type=eBook&page_size=1');
   const [book] = (await found.json()).data as ShopBook[];
-  const tokenRes = await request.post('/api/login/', {
-    data: { emailOrUsername: account.username, password: account.password },
-  });
-  const token = (await tokenRes.json()).access as string;
+  const token = await accessToken(request, account);
   const placed = await orderThroughApi(request, token, book!);
   await placed.pay();
   await page.route(`**/api/orders/${placed.order.id}/downloads/`, (route) => route.fulfill({ json: [line] }));
