@@ -28,7 +28,7 @@ export function Downloads({ order }: { order: Order }) {
       </p>
     );
   }
-  const lines = query.data ?? [];
+  const lines = Array.isArray(query.data) ? query.data : [];
   if (lines.length === 0) return null;
   return (
     <section aria-labelledby={`downloads-${order.id}`} className="mt-8">
@@ -54,11 +54,12 @@ export function Downloads({ order }: { order: Order }) {
               </p>
             </div>
             {line.state === 'ready' && line.url ? (
-              <a href={line.url} download className={buttonClass({ size: 'md' })}>
-                Download<span className="sr-only"> {line.title}</span>
+              <a href={line.url} download aria-label={`Download ${line.title}`} className={buttonClass({ size: 'md' })}>
+                Download
               </a>
             ) : line.state === 'expired' || line.state === 'used_up' ? (
               <Button
+                aria-label={`Get a new link for ${line.title}`}
                 variant="secondary"
                 disabled={renew.isPending}
                 onClick={() =>
@@ -67,7 +68,7 @@ export function Downloads({ order }: { order: Order }) {
                   })
                 }
               >
-                Get a new link<span className="sr-only"> for {line.title}</span>
+                Get a new link
               </Button>
             ) : null}
           </li>
