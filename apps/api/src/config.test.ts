@@ -23,6 +23,24 @@ describe('configuration', () => {
     }
   });
 
+  it('signs download links with DOWNLOAD_SECRET, else a key drawn from JWT_SECRET; caps eBook files at EBOOK_MAX_MB', () => {
+    const defaults = loadConfig({ JWT_SECRET: 'x'.repeat(40) });
+    expect(defaults.downloadSecret).not.toBe('x'.repeat(40));
+    expect(defaults.downloadSecret.length).toBeGreaterThanOrEqual(32);
+    expect(defaults.ebookMaxBytes).toBe(50 * 1024 * 1024);
+    const set = loadConfig({ JWT_SECRET: 'x'.repeat(40), DOWNLOAD_SECRET: 'd'.repeat(40), EBOOK_MAX_MB: '5' });
+    expect(set.downloadSecret).toBe('d'.repeat(40));
+    expect(set.ebookMaxBytes).toBe(5 * 1024 * 1024);
+    try {
+      loadConfig({ JWT_SECRET: 'x'.repeat(40), DOWNLOAD_SECRET: 'short', EBOOK_MAX_MB: 'lots' });
+      expect.unreachable();
+    } catch (err) {
+      const problems = (err as ConfigError).problems.join('\n');
+      expect(problems).toContain('DOWNLOAD_SECRET');
+      expect(problems).toContain('EBOOK_MAX_MB');
+    }
+  });
+
   it('keeps Redis keys under REDIS_KEY_PREFIX, and refuses one that could not be a key', () => {
     expect(loadConfig({ JWT_SECRET: 'x'.repeat(40) }).redisKeyPrefix).toBe('bookstore');
     expect(loadConfig({ JWT_SECRET: 'x'.repeat(40), REDIS_KEY_PREFIX: 'shop-two' }).redisKeyPrefix).toBe('shop-two');

@@ -131,6 +131,9 @@ export const templates = {
         { title: 'The Left Hand of Darkness', quantity: 1, priceCents: 1499, protectionPriceCents: 0 },
         { title: 'Middlemarch', quantity: 2, priceCents: 999, protectionPriceCents: 150 },
       ],
+      downloads: [
+        { title: 'Middlemarch (eBook)', url: 'https://books.example.com/api/downloads/1.1.1900000000.sample' },
+      ],
       totalCents: 3797,
       currency: 'USD',
       delivery: 'Standard delivery',
