@@ -28,10 +28,13 @@ export const downloadLineSchema = z
   .meta({ id: 'DownloadLine' });
 export type DownloadLine = z.infer<typeof downloadLineSchema>;
 
-export const downloadItemParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  item: z.coerce.number().int().positive(),
-});
+const wholeNumber = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${name} must be a whole number`)
+    .transform(Number);
+
+export const downloadItemParamsSchema = z.object({ id: wholeNumber('id'), item: wholeNumber('item') });
 
 export const downloadTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
 
