@@ -98,7 +98,7 @@ export async function changeEdition(
     .select()
     .from(editions)
     .where(and(eq(editions.id, editionId), eq(editions.bookId, bookId), eq(editions.available, true)))
-    .for('update');
+    .for('no key update');
   if (!current) return false;
   const format = input.format ?? current.format;
   const stock = stockFor(format, input.stock_amount, current.stockAmount);
