@@ -98,7 +98,7 @@ export async function changeEdition(
     .select()
     .from(editions)
     .where(and(eq(editions.id, editionId), eq(editions.bookId, bookId), eq(editions.available, true)))
-    .for('update');
+    .for('no key update');
   if (!current) return false;
   const format = input.format ?? current.format;
   const stock = stockFor(format, input.stock_amount, current.stockAmount);
@@ -127,23 +127,28 @@ export interface EditionDeps {
   changed(tx: Transaction, bookId: number, by: number): Promise<void>;
 }
 
-/** Locks the title (404 when there is none). */
-async function lockTitle(tx: Transaction, bookId: number): Promise<void> {
-  await lockTitles(tx, [bookId]);
-  const [found] = await rows<{ id: number }>(tx, sql`SELECT id FROM books WHERE id = ${bookId}`);
-  if (!found) throw notFound('Book not found');
+/**
+ * Runs one staff change of a title's editions in a transaction: the title locked (404 when there is
+ * none), the write, its change recorded; answers the title as staff see it after.
+ */
+async function inTitle(deps: EditionDeps, bookId: number, by: number, write: (tx: Transaction) => Promise<void>) {
+  await deps.db.transaction(async (tx) => {
+    await lockTitles(tx, [bookId]);
+    const [found] = await rows<{ id: number }>(tx, sql`SELECT id FROM books WHERE id = ${bookId}`);
+    if (!found) throw notFound('Book not found');
+    await write(tx);
+    await deps.changed(tx, bookId, by);
+  });
+  return deps.book(bookId);
 }
 
 export async function addEdition(deps: EditionDeps, bookId: number, body: unknown, by: number): Promise<Book> {
   const parsed = createEditionSchema.safeParse(body);
   if (!parsed.success) throw editionError(parsed.error);
-  await deps.db.transaction(async (tx) => {
-    await lockTitle(tx, bookId);
+  return inTitle(deps, bookId, by, async (tx) => {
     await insertEdition(tx, bookId, parsed.data);
     await repriceBooks(tx, { ids: [bookId] }, 'staff');
-    await deps.changed(tx, bookId, by);
   });
-  return deps.book(bookId);
 }
 
 export async function editEdition(
@@ -156,12 +161,9 @@ export async function editEdition(
   const parsed = updateEditionSchema.safeParse(body);
   if (!parsed.success) throw editionError(parsed.error);
   const input: EditionChanges = parsed.data;
-  await deps.db.transaction(async (tx) => {
-    await lockTitle(tx, bookId);
+  return inTitle(deps, bookId, by, async (tx) => {
     if (!(await changeEdition(tx, bookId, editionId, input))) throw notFound(editionMessages.notFound);
-    await deps.changed(tx, bookId, by);
   });
-  return deps.book(bookId);
 }
 
 /**
@@ -174,8 +176,8 @@ export async function removeEdition(
   editionId: number,
   by: number,
 ): Promise<EditionRemoved> {
-  return deps.db.transaction(async (tx) => {
-    await lockTitle(tx, bookId);
+  let answer: EditionRemoved | undefined;
+  await inTitle(deps, bookId, by, async (tx) => {
     const [found] = await rows<{ others: number; ordered: boolean }>(
       tx,
       sql`SELECT (SELECT count(*)::int FROM editions o WHERE o.book_id = e.book_id AND o.available AND o.id <> e.id) AS others,
@@ -193,11 +195,11 @@ export async function removeEdition(
       await tx.delete(editions).where(eq(editions.id, editionId));
     }
     await repriceBooks(tx, { ids: [bookId] }, 'staff');
-    await deps.changed(tx, bookId, by);
-    return {
+    answer = {
       ok: true as const,
       kept: found.ordered,
       message: found.ordered ? editionMessages.keptForOrders : editionMessages.removed,
     };
   });
+  return answer!;
 }

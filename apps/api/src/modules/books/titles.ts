@@ -32,10 +32,14 @@ export function intArray(ids: number[]): SQL {
       )}]::int[]`;
 }
 
-/** Locks the titles' rows, in id order (so two writers of the same titles cannot deadlock). */
+/**
+ * Locks the titles' rows, in id order (so two writers of the same titles cannot deadlock). FOR NO KEY
+ * UPDATE, the lock an UPDATE of the row takes: it waits for other writers of the title, but not for
+ * the key-share locks that new order lines (their foreign key to the book) hold until their commit.
+ */
 export async function lockTitles(db: Queryable, bookIds: number[]): Promise<void> {
   if (bookIds.length === 0) return;
-  await db.execute(sql`SELECT id FROM books WHERE id = ANY(${intArray(bookIds)}) ORDER BY id FOR UPDATE`);
+  await db.execute(sql`SELECT id FROM books WHERE id = ANY(${intArray(bookIds)}) ORDER BY id FOR NO KEY UPDATE`);
 }
 
 /**

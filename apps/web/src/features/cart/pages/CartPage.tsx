@@ -7,7 +7,7 @@ import { CartIcon, CloseIcon, ShieldIcon, TrashIcon } from '../../../components/
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/hooks';
 import { plural } from '../../../lib/lists';
-import { editionLabel, editionPath } from '../../catalogue/components/text';
+import { editionLabel, editionPath } from '../../../lib/editions';
 import {
   type CartItem,
   cartTotalCents,

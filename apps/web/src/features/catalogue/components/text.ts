@@ -1,3 +1,4 @@
+export { editionLabel, editionPath } from '../../../lib/editions';
 export const DESCRIPTION_PREVIEW_LENGTH = 150;
 
 /**
@@ -15,17 +16,6 @@ export function previewDescription(text: string, length = DESCRIPTION_PREVIEW_LE
 /** Whether it can be bought now: an eBook (no stock) always can, a printed copy while copies are left. */
 export function isInStock(book: { available: boolean; stock_amount: number | null }): boolean {
   return book.available && (book.stock_amount === null || book.stock_amount > 0);
-}
-
-/** An edition in a few words: "Hardcover", "eBook", "Paperback, Fairly Used" (docs/decisions/0022-editions.md). */
-export function editionLabel(edition: { format?: string; condition?: string }): string {
-  if (!edition.format) return '';
-  return edition.condition && edition.condition !== 'New' ? `${edition.format}, ${edition.condition}` : edition.format;
-}
-
-/** The book page of one edition (`?edition=`), or of the title's default edition. */
-export function editionPath(bookPath: string, editionId: number | undefined): string {
-  return editionId === undefined ? bookPath : `${bookPath}?edition=${editionId}`;
 }
 
 /**

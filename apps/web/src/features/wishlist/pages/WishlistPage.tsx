@@ -16,9 +16,8 @@ import { useChangeWishlist, useWishlist } from '../api/wishlist';
 import { Button } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { bookGridClass } from '../../../components/ui/bookGrid';
-import { isInStock } from '../../catalogue/components/text';
 
-const inStock = (book: Book) => isInStock(book);
+const inStock = (book: Book) => book.available && (book.stock_amount === null || book.stock_amount > 0);
 
 function WishlistItem({ book, onRemove }: { book: Book; onRemove: (book: Book) => void }) {
   const available = inStock(book);
