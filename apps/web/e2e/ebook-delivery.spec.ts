@@ -11,6 +11,7 @@ import {
   type ShopBook,
   signInFromLoginPage,
   STAFF,
+  signInAsStaff,
   SUCCESS_CARD,
 } from './support';
 
@@ -31,11 +32,14 @@ async function staffToken(request: APIRequestContext): Promise<string> {
   return (await res.json()).access;
 }
 
-/** An eBook title of the demo shop and its eBook edition; each screen width takes its own titles. */
-async function ebookTitle(request: APIRequestContext, token: string, phone: boolean) {
+/**
+ * An eBook title of the demo shop and its eBook edition. Each journey at each width takes its own
+ * titles (`slot` 0 to 3), so no journey replaces the file another is downloading.
+ */
+async function ebookTitle(request: APIRequestContext, token: string, slot: number) {
   const res = await request.get('/api/books/?book_type=eBook&page_size=100');
   const books = ((await res.json()).data as ShopBook[]).filter((b) => b.available);
-  const mine = books.filter((_, i) => i % 2 === (phone ? 1 : 0));
+  const mine = books.filter((_, i) => i % 4 === slot);
   expect(mine.length).toBeGreaterThan(0);
   const book = mine[Math.floor(Math.random() * mine.length)]!;
   const files = await request.get(`/api/admin/books/${book.id}/ebook-files/`, {
@@ -51,7 +55,7 @@ test('choose the eBook edition, pay, download from the order page: the file is t
   request,
 }, info) => {
   const token = await staffToken(request);
-  const { book, edition } = await ebookTitle(request, token, info.project.name === 'phone');
+  const { book, edition } = await ebookTitle(request, token, info.project.name === 'phone' ? 1 : 0);
   // A file of its own, so the bytes downloaded can only be these.
   const bytes = Buffer.from(
     `%PDF-1.4\n% ${info.project.name} ${Date.now()} ${Math.random()}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
@@ -125,4 +129,34 @@ test('an expired or used-up link offers a new one; a failing list says so', asyn
   );
   await page.reload();
   await expect(page.getByText('We could not load your eBook downloads. Please reload the page.')).toBeVisible(READY);
+});
+
+test('staff upload the eBook file from the book dialog; a file that is not an eBook is refused there', async ({
+  page,
+  request,
+}, info) => {
+  const token = await staffToken(request);
+  const { book } = await ebookTitle(request, token, info.project.name === 'phone' ? 3 : 2);
+  await signInAsStaff(page);
+  await page.goto(`/admin?q=${encodeURIComponent(book.title)}`);
+  const row = page.getByRole('row', { name: new RegExp(book.title) }).first();
+  await expect(row).toBeVisible(READY);
+  await row.getByRole('button', { name: `Edit ${book.title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Book' });
+  const input = dialog.getByLabel(/the file \(EPUB or PDF\)/).first();
+  await expect(input).toBeVisible(READY);
+
+  await input.setInputFiles({
+    name: 'cover.epub',
+    mimeType: 'application/epub+zip',
+    buffer: Buffer.from('\x89PNG\r\n'),
+  });
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'This file is not an EPUB or a PDF. Please upload the eBook as an .epub or .pdf file.',
+  );
+  const bytes = Buffer.from(`%PDF-1.4\n% dashboard ${info.project.name} ${Date.now()}\n%%EOF\n`);
+  await input.setInputFiles({ name: 'book.pdf', mimeType: 'application/pdf', buffer: bytes });
+  await expect(dialog.getByText(/^(ISBN .*: )?PDF, 1 KB, uploaded/).first()).toBeVisible(READY);
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await expectAccessible(page, 'book dialog with its eBook file', '[role="dialog"]');
 });
