@@ -83,10 +83,10 @@ export function useMyBooks(enabled: boolean, page: number) {
   });
 }
 
-/** GET /api/admin/books/{id}/ebook-files/: the title's eBook editions and their files (staff). */
+/** GET /api/admin/books/{id}/ebook-files/: the title's eBook editions and their files (staff); under 'admin', so edition writes refresh it. */
 export function useEbookFiles(bookId: number) {
   return useQuery({
-    queryKey: ['ebook-files', bookId],
+    queryKey: ['admin', 'ebook-files', bookId],
     queryFn: ({ signal }) => api.get<EbookFile[]>(`/admin/books/${bookId}/ebook-files/`, { signal }),
   });
 }
@@ -100,7 +100,7 @@ export function useUploadEbookFile(bookId: number) {
       form.append('file', file);
       return api.put<EbookFile>(`/admin/editions/${edition}/ebook-file`, form);
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: ['ebook-files', bookId] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'ebook-files', bookId] }),
   });
 }
 
