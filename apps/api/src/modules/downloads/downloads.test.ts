@@ -174,6 +174,9 @@ describe('after payment', () => {
     const fromMail = await fetchFile(new URL(link).pathname);
     expect(fromMail.statusCode).toBe(200);
     expect(fromMail.rawPayload.equals(EPUB)).toBe(true);
+    // Nothing was posted: no "delivered" e-mail follows the confirmation.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(mailbox().received.filter((m) => m.subject === `Your order #${orderId} has been delivered`)).toEqual([]);
   });
 
   it('streams the file as an attachment with an ETag, answers If-None-Match with 304 and ranges with 206 or 416', async () => {
