@@ -192,6 +192,9 @@ describe('after payment', () => {
     expect(whole.rawPayload.equals(EPUB)).toBe(true);
 
     expect((await fetchFile(url, { 'if-none-match': etag })).statusCode).toBe(304);
+    const head = await app().inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(EPUB.length));
     const part = await fetchFile(url, { range: 'bytes=0-37' });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 0-37/${EPUB.length}`);
@@ -201,7 +204,7 @@ describe('after payment', () => {
     const beyond = await fetchFile(url, { range: `bytes=${EPUB.length}-` });
     expect(beyond.statusCode).toBe(416);
     expect(beyond.headers['content-range']).toBe(`bytes */${EPUB.length}`);
-    // 200 and two 206s counted; the 304 and the 416 did not.
+    // 200 and two 206s counted; the 304, the HEAD and the 416 did not.
     const [line] = (await list(shopper, (await app().db.select().from(downloadGrants)).at(-1)!.orderId)).json();
     expect(line.downloads_used).toBe(3);
   });

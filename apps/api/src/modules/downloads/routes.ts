@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import {
   downloadItemParamsSchema,
   downloadLineSchema,
@@ -96,7 +97,9 @@ export async function downloadsRoutes(fastify: FastifyInstance) {
         reply.header('Content-Range', `bytes */${file.sizeBytes}`);
         throw new AppError(416, 'This part of the file does not exist. Please download the whole file again.');
       }
-      await service.countDownload(app.db, claims);
+      // A HEAD (Fastify answers it with this handler) asks about the file without taking it: not counted.
+      const head = request.method === 'HEAD';
+      if (!head) await service.countDownload(app.db, claims);
       const bounds = range === 'ignore' ? { start: 0, end: file.sizeBytes - 1 } : range;
       reply.header('Content-Type', CONTENT_TYPES[file.kind]);
       reply.header('Content-Disposition', attachment(file.title, file.kind));
@@ -104,6 +107,8 @@ export async function downloadsRoutes(fastify: FastifyInstance) {
       if (range !== 'ignore') {
         reply.code(206).header('Content-Range', `bytes ${bounds.start}-${bounds.end}/${file.sizeBytes}`);
       }
+      // Fastify keeps the Content-Length of a HEAD answered with a stream; an empty one reads no file.
+      if (head) return reply.send(Readable.from([]));
       return reply.send(createReadStream(path.join(filesDir, file.fileKey), bounds));
     },
   );
