@@ -297,7 +297,7 @@ function ServiceInfo({ inStock, ebook }: { inStock: boolean; ebook: boolean }) {
         <p className="mt-2 text-sm text-gray-700 dark:text-gray-300" data-testid="digital-delivery">
           {ebook
             ? `Nothing to ship: your eBook is ready to download right after payment, from your order page and your confirmation e-mail. Each link gives ${DOWNLOADS_PER_LINK} downloads within ${DOWNLOAD_LINK_HOURS} hours, and you can get a new link from your order page at any time.`
-            : `eBook editions download right after payment: ${DOWNLOADS_PER_LINK} downloads within ${DOWNLOAD_LINK_HOURS} hours, renewable from your order page.`}
+            : `eBooks are delivered digitally: an eBook edition downloads right after payment, ${DOWNLOADS_PER_LINK} downloads within ${DOWNLOAD_LINK_HOURS} hours, renewable from your order page.`}
         </p>
       </section>
       <section className="rounded-lg border border-gray-200 p-4 sm:col-span-2 dark:border-gray-800">
