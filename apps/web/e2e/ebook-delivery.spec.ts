@@ -3,6 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   accessToken,
+  buyableBook,
   createAccount,
   enterCard,
   expectAccessible,
@@ -110,10 +111,8 @@ test('an expired or used-up link offers a new one; a failing list says so', asyn
   };
   const fresh = { ...line, state: 'ready', downloads_used: 0, downloads_left: 5, url: '/api/downloads/x' };
   // A paid order of the shopper's own, its download lines stubbed to the states that cannot be made on demand.
-  const found = await request.get('/api/books/?book_type=eBook&page_size=1');
-  const [book] = (await found.json()).data as ShopBook[];
   const token = await accessToken(request, account);
-  const placed = await orderThroughApi(request, token, book!);
+  const placed = await orderThroughApi(request, token, await buyableBook(request), { delivery: true });
   await placed.pay();
   await page.route(`**/api/orders/${placed.order.id}/downloads/`, (route) => route.fulfill({ json: [line] }));
   await page.route(`**/api/orders/${placed.order.id}/downloads/1/renew`, (route) => route.fulfill({ json: fresh }));
