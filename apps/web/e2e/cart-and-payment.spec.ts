@@ -33,7 +33,14 @@ async function stockInShop(page: Page, book: ShopBook, stock: () => number) {
   await page.route('**/api/books/lookup/**', async (route: Route) => {
     const response = await route.fetch();
     const books = ((await response.json()) as ShopBook[]).map((b) =>
-      b.id === book.id ? { ...b, stock_amount: stock() } : b,
+      // The line is the title's default edition (the first): its stock is the one the cart reads.
+      b.id === book.id
+        ? {
+            ...b,
+            stock_amount: stock(),
+            editions: b.editions?.map((e, i) => (i === 0 ? { ...e, stock_amount: stock() } : e)),
+          }
+        : b,
     );
     await route.fulfill({ response, json: books });
   });

@@ -122,6 +122,8 @@ export interface ShopBook {
   stock_amount: number;
   available: boolean;
   book_type?: string;
+  /** Its editions, the default (the one a line without a chosen edition buys) first. */
+  editions?: { id: number; stock_amount: number | null }[];
 }
 
 export async function createAccount(request: APIRequestContext): Promise<Account> {

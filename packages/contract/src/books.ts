@@ -223,6 +223,64 @@ export const updateBookSchema = z
 export type UpdateBookInput = z.input<typeof updateBookSchema>;
 export type BookChanges = z.output<typeof updateBookSchema>;
 
+export const editionMessages = {
+  added: 'Edition added',
+  updated: 'Edition updated',
+  removed: 'Edition removed',
+  keptForOrders: 'Edition removed from the shop (it stays on the orders that bought it)',
+  lastOne: 'A book needs at least one edition. Add another one before removing this one.',
+  notFound: 'Edition not found',
+  stockRequired: 'Stock amount is required',
+} as const;
+
+/** How long staff's note on a used copy may be. */
+export const CONDITION_NOTE_MAX = 300;
+
+const editionFieldRules = {
+  format: z.enum(BOOK_TYPES, { error: `Format must be one of: ${BOOK_TYPES.join(', ')}` }),
+  condition: bookFieldRules.condition,
+  condition_note: z
+    .string({ error: 'Condition note must be text' })
+    .trim()
+    .max(CONDITION_NOTE_MAX, `Condition note must be at most ${CONDITION_NOTE_MAX} characters`),
+  isbn: isbnSchema,
+  price: bookFieldRules.price,
+  original_price: bookFieldRules.original_price,
+  /** Copies on the shelf; an eBook has none (whatever is sent is ignored). */
+  stock_amount: stockSchema,
+};
+
+/**
+ * `POST /api/books/{id}/editions/` (staff): a new edition of a title (docs/decisions/0022-editions.md).
+ * A printed edition needs its stock; an eBook has none.
+ */
+export const createEditionSchema = z
+  .object({
+    ...editionFieldRules,
+    condition: editionFieldRules.condition.optional().default('New'),
+    condition_note: editionFieldRules.condition_note.optional().default(''),
+    original_price: editionFieldRules.original_price.optional().default(0),
+    stock_amount: editionFieldRules.stock_amount.optional(),
+  })
+  .superRefine((edition, ctx) => {
+    if (edition.format !== 'eBook' && edition.stock_amount === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['stock_amount'], message: editionMessages.stockRequired });
+    }
+  });
+export type CreateEditionInput = z.input<typeof createEditionSchema>;
+export type EditionFields = z.output<typeof createEditionSchema>;
+
+/** `PUT /api/books/{id}/editions/{edition}/` (staff): any subset of an edition's fields. */
+export const updateEditionSchema = z.object(editionFieldRules).partial();
+export type UpdateEditionInput = z.input<typeof updateEditionSchema>;
+export type EditionChanges = z.output<typeof updateEditionSchema>;
+
+/** Reply of `DELETE /api/books/{id}/editions/{edition}/`: `kept` when orders name it (taken out of the shop, not deleted). */
+export const editionRemovedSchema = z
+  .object({ ok: z.literal(true), kept: z.boolean(), message: z.string() })
+  .meta({ id: 'EditionRemoved' });
+export type EditionRemoved = z.infer<typeof editionRemovedSchema>;
+
 /** Reply of `DELETE /api/books/{id}/`. */
 export const bookDeletedSchema = z.object({ ok: z.literal(true), message: z.string() }).meta({ id: 'BookDeleted' });
 export type BookDeleted = z.infer<typeof bookDeletedSchema>;

@@ -7,7 +7,32 @@ import type { ShippingMethod } from './shipping.js';
 export const BOOK_TYPES = ['Paperback', 'Hardcover', 'Board Book', 'Spiral Bound', 'Large Print', 'eBook'] as const;
 export const BOOK_CONDITIONS = ['New', 'Used', 'Fairly Used'] as const;
 
-/** A book as lists show it. */
+/**
+ * One way a title is sold (docs/decisions/0022-editions.md): its format, condition (with staff's note on
+ * a used copy), ISBN, prices as the book's, and stock (null for an eBook, which is never sold out).
+ */
+export const editionSchema = z
+  .object({
+    id: z.number().int(),
+    format: z.string(),
+    condition: z.string(),
+    /** Staff's note on a used copy ("Pencil marks on 3 pages"); empty when none. */
+    condition_note: z.string(),
+    isbn: z.string(),
+    price: moneySchema,
+    original_price: moneySchema,
+    regular_price: moneySchema,
+    lowest_price_30d: moneySchema.nullable(),
+    stock_amount: z.number().int().nullable(),
+    in_stock: z.boolean(),
+  })
+  .meta({ id: 'Edition' });
+export type Edition = z.infer<typeof editionSchema>;
+
+/**
+ * A book as lists show it: a title, with its editions. The format, condition, ISBN, price and stock
+ * fields describe its default edition (the cheapest new one in stock), for clients that know no editions.
+ */
 export const bookSchema = z
   .object({
     id: z.number().int(),
@@ -41,8 +66,16 @@ export const bookSchema = z
     condition: z.string(),
     available: z.boolean(),
     featured: z.boolean(),
-    stock_amount: z.number().int(),
-    count_in_stock: z.number().int(),
+    /** The default edition's copies left; null when it is an eBook (never sold out). */
+    stock_amount: z.number().int().nullable(),
+    count_in_stock: z.number().int().nullable(),
+    /** Whether the default edition can be bought now (an eBook always can). */
+    in_stock: z.boolean(),
+    /** The cheapest and dearest of the editions' prices now (a card shows "from" when they differ). */
+    min_price: moneySchema,
+    max_price: moneySchema,
+    /** Every edition in the shop, the default one first. */
+    editions: z.array(editionSchema),
     tags: z.array(z.string()),
     /** Average rating of the reviews by verified buyers, one decimal; 0 when there are none. */
     rating: z.number(),

@@ -52,6 +52,8 @@ const quantitySchema = z
 
 export const orderRequestItemSchema = z.object({
   book: bodyIdSchema('book must be a book id'),
+  /** The edition of the book (its `editions`); left out: the title's default edition (older clients). */
+  edition_id: bodyIdSchema('edition_id must be an edition of the book').optional(),
   quantity: quantitySchema,
   /** The unit price the shopper saw, e.g. 12.99 or "12.99". */
   price: moneyInputSchema,
@@ -91,16 +93,17 @@ export const orderRequestSchema = z
       .optional(),
   })
   .superRefine((order, ctx) => {
-    const seen = new Set<number>();
+    const seen = new Set<string>();
     order.items.forEach((item, index) => {
-      if (seen.has(item.book)) {
+      const key = `${item.book}:${item.edition_id ?? ''}`;
+      if (seen.has(key)) {
         ctx.addIssue({
           code: 'custom',
           path: ['items', index, 'book'],
           message: `Book ${item.book} appears more than once; put all its copies on one line`,
         });
       }
-      seen.add(item.book);
+      seen.add(key);
     });
   })
   .meta({ id: 'OrderRequest' });
@@ -112,6 +115,10 @@ export const orderItemSchema = z
     id: z.number().int(),
     /** The book's id, or null when the book has since been deleted. */
     book: z.number().int().nullable(),
+    /** The edition bought (null once it is deleted), and its format and condition as bought (null: not known). */
+    edition_id: z.number().int().nullable(),
+    format: z.string().nullable(),
+    condition: z.string().nullable(),
     /** Title, image and unit price as bought. */
     title: z.string(),
     image: z.string().nullable(),
@@ -351,7 +358,7 @@ export type ReturnOrderRequestInput = z.input<typeof returnOrderRequestSchema>;
 /** 409 at checkout: the shop's current prices, so the cart can refresh. */
 export const priceConflictSchema = errorSchema
   .extend({
-    prices: z.array(z.object({ book: z.number().int(), price: moneySchema })),
+    prices: z.array(z.object({ book: z.number().int(), edition_id: z.number().int().optional(), price: moneySchema })),
     total_price: moneySchema,
   })
   .meta({ id: 'PriceConflict' });
@@ -359,5 +366,9 @@ export type PriceConflict = z.infer<typeof priceConflictSchema>;
 
 /** 422 at checkout when a book cannot be sold as asked (unknown, unavailable, not enough copies). */
 export const stockProblemSchema = errorSchema
-  .extend({ book: z.number().int().optional(), stock_amount: z.number().int().optional() })
+  .extend({
+    book: z.number().int().optional(),
+    edition_id: z.number().int().optional(),
+    stock_amount: z.number().int().optional(),
+  })
   .meta({ id: 'StockProblem' });

@@ -233,6 +233,8 @@ export const quoteRequestSchema = z
       .array(
         z.object({
           book: bodyIdSchema('book must be a book id'),
+          /** The edition; left out: the title's default edition. */
+          edition_id: bodyIdSchema('edition_id must be an edition of the book').optional(),
           quantity: z
             .number()
             .int('quantity must be a whole number')
@@ -255,6 +257,10 @@ export const quoteSchema = z
     lines: z.array(
       z.object({
         book: z.number().int(),
+        /** The edition priced, with its format and condition. */
+        edition_id: z.number().int(),
+        format: z.string(),
+        condition: z.string(),
         title: z.string(),
         quantity: z.number().int(),
         /** Price now, per copy. */

@@ -102,8 +102,15 @@ export const books = pgTable(
     condition: text('condition').notNull().default('New'),
     available: boolean('available').notNull().default(true),
     featured: boolean('featured').notNull().default(false),
-    /** Copies that can still be sold; reservations of pending orders are already taken out. */
-    stockAmount: integer('stock_amount').notNull().default(0),
+    /**
+     * Copies that can still be sold; reservations of pending orders are already taken out. Like the
+     * format, condition, ISBN and prices above, a copy of the title's default edition (null: an eBook),
+     * kept by the books module in the transaction of every edition write (docs/decisions/0022-editions.md).
+     */
+    stockAmount: integer('stock_amount').default(0),
+    /** The cheapest and dearest selling price of the title's editions in the shop ("from $X" on cards). */
+    minPriceCents: integer('min_price_cents').notNull().default(0),
+    maxPriceCents: integer('max_price_cents').notNull().default(0),
     tags: text('tags')
       .array()
       .notNull()
@@ -175,6 +182,46 @@ export const books = pgTable(
     check('books_price_nonnegative', sql`${t.priceCents} >= 0 AND ${t.originalPriceCents} >= 0`),
     check('books_stock_nonnegative', sql`${t.stockAmount} >= 0`),
     check('books_review_status', sql`${t.reviewStatus} IN ('pending', 'approved', 'rejected')`),
+  ],
+);
+
+/**
+ * The ways a title is sold (docs/decisions/0022-editions.md): a format, a condition, an ISBN, prices and
+ * stock each. Written only by the books module, which keeps the title's default edition copied onto
+ * `books` in the same transaction. An eBook has no stock (null); an edition that was ordered is never
+ * deleted, only taken out of the shop (`available` false), so order history keeps it.
+ */
+export const editions = pgTable(
+  'editions',
+  {
+    id: serial('id').primaryKey(),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    /** One of the contract's BOOK_TYPES. */
+    format: text('format').notNull(),
+    /** One of the contract's BOOK_CONDITIONS. */
+    condition: text('condition').notNull().default('New'),
+    /** Staff's note on a used copy ("Pencil marks on 3 pages"). */
+    conditionNote: text('condition_note').notNull().default(''),
+    isbn: text('isbn').notNull().default(''),
+    /** The selling price now, after sales (as books.price_cents, decision 0019). */
+    priceCents: integer('price_cents').notNull(),
+    regularPriceCents: integer('regular_price_cents').notNull(),
+    priorPriceCents: integer('prior_price_cents'),
+    originalPriceCents: integer('original_price_cents').notNull().default(0),
+    /** Copies that can still be sold; null exactly for an eBook. */
+    stockAmount: integer('stock_amount'),
+    /** False: removed by staff but kept for the orders that name it. */
+    available: boolean('available').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('editions_book_idx').on(t.bookId),
+    check('editions_price_nonnegative', sql`${t.priceCents} >= 0 AND ${t.originalPriceCents} >= 0`),
+    check('editions_stock_nonnegative', sql`${t.stockAmount} >= 0`),
+    check('editions_ebook_no_stock', sql`(${t.format} = 'eBook') = (${t.stockAmount} IS NULL)`),
   ],
 );
 
@@ -342,6 +389,10 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     bookId: integer('book_id').references(() => books.id, { onDelete: 'set null' }),
+    /** The edition bought, and its format and condition as bought (null: ordered before editions' data). */
+    editionId: integer('edition_id').references(() => editions.id, { onDelete: 'set null' }),
+    format: text('format'),
+    condition: text('condition'),
     /** Title, image and price as bought, so history survives catalogue edits. */
     title: text('title').notNull(),
     image: text('image'),
@@ -358,6 +409,7 @@ export const orderItems = pgTable(
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
+    index('order_items_edition_idx').on(t.editionId),
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
     check(
       'order_items_protection_price',

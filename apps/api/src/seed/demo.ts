@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { rows } from '../db/rows.js';
-import { authors, books, categories, priceHistory } from '../db/schema.js';
+import { authors, books, categories, editions, priceHistory } from '../db/schema.js';
+import { refreshTitlesById } from '../modules/books/index.js';
 import { createSale } from '../modules/promotions/index.js';
 import { bannerSvg, coverSvg, hash, portraitSvg } from './art.js';
 import { seedDemoActivity } from './demo-activity.js';
@@ -112,6 +113,64 @@ export function ensureDemoArt(mediaDir: string) {
 }
 
 const HOUR = 60 * 60 * 1000;
+
+/** A demo edition beside a title's first one: a format, and for a used copy its condition and staff's note. */
+interface DemoEdition {
+  format: (typeof BOOK_TYPES)[number];
+  condition?: 'Used' | 'Fairly Used';
+  note?: string;
+}
+
+/**
+ * The dozen demo titles sold more than one way (docs/decisions/0022-editions.md): a hardcover, an eBook
+ * (no stock; its EPUB is made at seed time), or a single used copy at half the first edition's price.
+ */
+export const DEMO_EDITIONS: Record<string, DemoEdition[]> = {
+  'pride-and-prejudice': [
+    { format: 'Hardcover' },
+    { format: 'Paperback', condition: 'Fairly Used', note: 'Pencil marks on 3 pages' },
+    { format: 'eBook' },
+  ],
+  'sense-and-sensibility': [{ format: 'eBook' }, { format: 'Hardcover' }],
+  emma: [{ format: 'eBook' }, { format: 'Paperback', condition: 'Used', note: 'Cover creased; pages clean' }],
+  persuasion: [{ format: 'eBook' }, { format: 'Large Print' }],
+  'great-expectations': [{ format: 'Hardcover' }, { format: 'eBook' }],
+  'a-tale-of-two-cities': [
+    { format: 'eBook' },
+    { format: 'Paperback', condition: 'Fairly Used', note: 'A previous owner’s name inside the cover' },
+  ],
+  'oliver-twist': [{ format: 'eBook' }, { format: 'Hardcover' }],
+  'a-christmas-carol': [{ format: 'eBook' }, { format: 'Hardcover' }],
+  'war-and-peace': [{ format: 'eBook' }, { format: 'Hardcover' }],
+  'anna-karenina': [
+    { format: 'eBook' },
+    { format: 'Hardcover', condition: 'Used', note: 'Spine faded by the sun; text unmarked' },
+  ],
+  'crime-and-punishment': [{ format: 'eBook' }, { format: 'Hardcover' }],
+  'the-brothers-karamazov': [
+    { format: 'eBook' },
+    { format: 'Paperback', condition: 'Fairly Used', note: 'Underlining in the first chapter' },
+  ],
+};
+
+/** A demo edition's price, ISBN and stock, from its title's first edition: stable from one run to the next. */
+export function demoEditionValues(first: { slug: string; priceCents: number }, edition: DemoEdition) {
+  const used = edition.condition !== undefined;
+  const priceCents = used
+    ? Math.round(first.priceCents / 2)
+    : edition.format === 'eBook'
+      ? Math.max(299, first.priceCents - 400)
+      : first.priceCents + 800;
+  return {
+    format: edition.format,
+    condition: edition.condition ?? 'New',
+    conditionNote: edition.note ?? '',
+    isbn: used ? isbnFor(first.slug) : isbnFor(`${first.slug}:${edition.format}`),
+    priceCents,
+    regularPriceCents: priceCents,
+    stockAmount: edition.format === 'eBook' ? null : used ? 1 : 2 + (hash(`${first.slug}:${edition.format}`) % 12),
+  };
+}
 
 /** Prices, stock and edition details: invented, but stable from one run to the next. */
 export function demoBookValues(book: DemoBook, index: number, now: number) {
@@ -224,7 +283,22 @@ export async function seedDemoCatalogueIfEmpty(
       })),
     );
     const featured = new Set(bookRows.filter((b) => b.featured).map((b) => b.title));
-    return seedDemoActivity(tx, bookRows, { featured, currency: config.currency, now });
+    const activity = await seedDemoActivity(tx, bookRows, { featured, currency: config.currency, now });
+    // Every title has its first edition (made by the database from its row); the demo orders bought it.
+    await tx.execute(
+      sql`UPDATE order_items oi SET edition_id = e.id, format = e.format, condition = e.condition
+          FROM editions e WHERE e.book_id = oi.book_id AND oi.edition_id IS NULL`,
+    );
+    const withEditions = bookRows.flatMap((b, index) => {
+      const values = demoBookValues(DEMO_BOOKS[index]!, index, now);
+      return (DEMO_EDITIONS[values.slug] ?? []).map((edition) => ({
+        bookId: b.id,
+        ...demoEditionValues(values, edition),
+      }));
+    });
+    if (withEditions.length > 0) await tx.insert(editions).values(withEditions);
+    await refreshTitlesById(tx, [...new Set(withEditions.map((e) => e.bookId))]);
+    return activity;
   });
   if (seeded) await startDemoSale(db);
   if (seeded) {

@@ -97,9 +97,10 @@ export async function createBook(
   return { id: row.id, title, price };
 }
 
+/** The copies left of a book's default edition (its row's copy); 0 for an eBook, which has none. */
 export async function stockOf(app: App, bookId: number): Promise<number> {
   const [row] = await app.db.select({ stock: books.stockAmount }).from(books).where(eq(books.id, bookId));
-  return row!.stock;
+  return row!.stock ?? 0;
 }
 
 type UserRow = typeof users.$inferSelect;

@@ -2,6 +2,7 @@ import {
   bookDeletedSchema,
   bookMessages,
   bookSchema,
+  editionRemovedSchema,
   errorSchema,
   idParamSchema,
   pageQuerySchema,
@@ -14,6 +15,7 @@ import { stockAlertRoutes } from './stock-alerts.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readUploadForm } from '../../lib/form.js';
+import { addEdition, editEdition, removeEdition } from './editions.js';
 import { booksByIds } from './repository.js';
 import { bookToJson } from '../catalogue/index.js';
 import * as service from './service.js';
@@ -165,6 +167,71 @@ export async function booksRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => service.update(deps, request.params.id, await readForm(request), request.user!.userId),
+  );
+
+  const editions = service.editionDeps(deps);
+  const editionParams = z.object({
+    id: idParamSchema.shape.id,
+    edition: idParamSchema.shape.id,
+  });
+  const editionErrors = errorReplies(400, 401, 403, 404);
+  const EDITION_FIELDS =
+    "format (one of the book types), condition (default New), condition_note (staff's note on a used copy), isbn, " +
+    "price, original_price, stock_amount (a printed edition's copies; an eBook has none).";
+
+  app.post(
+    '/books/:id/editions/',
+    {
+      preHandler: app.requireStaff,
+      config: { invalidates: ['catalogue'] },
+      schema: {
+        tags,
+        summary: 'Add an edition to a book (staff): another format, a used copy, an eBook',
+        description: `JSON: ${EDITION_FIELDS} Answers the book with its editions.`,
+        security,
+        params: idParamSchema,
+        response: { 201: bookSchema, ...editionErrors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await addEdition(editions, request.params.id, request.body, request.user!.userId)),
+  );
+
+  app.put(
+    '/books/:id/editions/:edition/',
+    {
+      preHandler: app.requireStaff,
+      config: { invalidates: ['catalogue'] },
+      schema: {
+        tags,
+        summary: 'Change an edition of a book (staff): any subset of its fields',
+        description: `JSON: any of ${EDITION_FIELDS} Answers the book with its editions.`,
+        security,
+        params: editionParams,
+        response: { 200: bookSchema, ...editionErrors },
+      },
+    },
+    async (request) =>
+      editEdition(editions, request.params.id, request.params.edition, request.body, request.user!.userId),
+  );
+
+  app.delete(
+    '/books/:id/editions/:edition/',
+    {
+      preHandler: app.requireStaff,
+      config: { invalidates: ['catalogue'] },
+      schema: {
+        tags,
+        summary: 'Remove an edition of a book (staff)',
+        description:
+          'An edition that orders name is kept for them and taken out of the shop (`kept`: true); the last ' +
+          'edition of a book cannot be removed (409).',
+        security,
+        params: editionParams,
+        response: { 200: editionRemovedSchema, ...errorReplies(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => removeEdition(editions, request.params.id, request.params.edition, request.user!.userId),
   );
 
   app.delete(

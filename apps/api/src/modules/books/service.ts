@@ -13,9 +13,7 @@ import {
 } from '@bookstore/contract';
 import type { z } from 'zod';
 import type { Config } from '../../config.js';
-import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
-import { books } from '../../db/schema.js';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { fieldsError, type UploadForm } from '../../lib/form.js';
 import { type ImageVariant, pictureError, removeMedia, storeResponsiveImage } from '../../lib/images.js';
@@ -23,7 +21,8 @@ import { findUserById } from '../accounts/index.js';
 import { recordEvent } from '../events/index.js';
 import { findBookById, bookToJson } from '../catalogue/index.js';
 import { recordFirstPrice, repriceBooks } from './prices.js';
-import { noteRestock } from './stock.js';
+import { changeEdition, defaultEditionId, type EditionDeps, editionFieldsOfBook } from './editions.js';
+import { lockTitles } from './titles.js';
 import {
   authorName,
   type BookChangesRow,
@@ -69,19 +68,14 @@ function columnsOf(input: BookChanges, authorName: string | undefined): BookChan
     authorId: input.author === undefined ? undefined : input.author === 0 ? null : input.author,
     bookAuthor: input.author === undefined ? undefined : (authorName ?? ''),
     categoryId: input.category,
-    // Staff set the regular price; the selling price follows from it and the running sales (prices.ts).
-    regularPriceCents: input.price,
-    originalPriceCents: input.original_price,
+    // The format, condition, ISBN, prices and stock are the default edition's (editions.ts): the title's
+    // copy of them follows that edition.
     description: input.description,
     publisher: input.publisher,
     publishedDate: input.published_date,
-    isbn: input.isbn,
     genre: input.genre,
-    bookType: input.book_type,
-    condition: input.condition,
     available: input.available,
     featured: input.featured,
-    stockAmount: input.stock_amount,
     tags: input.tags,
   };
   return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
@@ -237,8 +231,13 @@ export async function create(
         ...columnsOf(input, name),
         title: input.title,
         titleKey: key,
+        bookType: input.book_type,
+        condition: input.condition,
+        isbn: input.isbn,
         priceCents: input.price,
         regularPriceCents: input.price,
+        originalPriceCents: input.original_price,
+        stockAmount: input.book_type === 'eBook' ? null : input.stock_amount,
         slug,
         ...cover,
         createdBy: user.id,
@@ -246,6 +245,7 @@ export async function create(
         reviewedBy: byStaff ? user.id : null,
         reviewedAt: byStaff ? new Date() : null,
       });
+      // Its first edition is made of these fields by the database (migration `editions`).
       await recordFirstPrice(tx, added);
       await repriceBooks(tx, { ids: [added] }, 'staff');
       await bookChanged(tx, added, 'added', user.id);
@@ -272,20 +272,21 @@ export async function update(deps: BooksDeps, id: number, form: UploadForm, by: 
   const key = input.title === undefined ? undefined : await checkTitle(deps, input.title, id);
 
   const changes = columnsOf(input, name);
+  const edition = editionFieldsOfBook(input);
+  const editionSent = Object.values(edition).some((value) => value !== undefined);
   const cover = form.file ? await saveCover(deps, form.file.data) : undefined;
   const sent = { ...changes, ...cover, ...(key === undefined ? {} : { titleKey: key }) };
   try {
     const write = async (tx: Transaction) => {
       if (key !== undefined && (await lookAlikeTaken(tx, key, id))) throw lookAlike();
-      if (Object.keys(sent).length === 0) return;
-      const [before] =
-        sent.stockAmount !== undefined
-          ? await tx.select({ stock: books.stockAmount }).from(books).where(eq(books.id, id)).for('update')
-          : [];
+      if (Object.keys(sent).length === 0 && !editionSent) return;
+      await lockTitles(tx, [id]);
       if (!(await updateBook(tx, id, sent))) throw notFound(bookMessages.notFound);
+      // The old single-edition fields change the title's default edition (docs/decisions/0022-editions.md).
+      const defaultEdition = editionSent ? await defaultEditionId(tx, id) : undefined;
+      if (defaultEdition !== undefined) await changeEdition(tx, id, defaultEdition, edition);
       await repriceBooks(tx, { ids: [id] }, 'staff');
       await bookChanged(tx, id, 'changed', by);
-      if (before) await noteRestock(tx, id, before.stock, sent.stockAmount!);
     };
     await (key === undefined ? deps.db.transaction(write) : withTitleKeyLocked(deps.db, key, write));
   } catch (err) {
@@ -346,4 +347,15 @@ export async function remove(deps: BooksDeps, id: number, by: number): Promise<B
   if (!deleted) throw notFound(bookMessages.notFound);
   await dropCover(deps, deleted);
   return { ok: true, message: bookMessages.deleted };
+}
+
+/** What the staff's edition calls (editions.ts) need: the title as staff see it, and its change recorded. */
+export function editionDeps(deps: BooksDeps): EditionDeps {
+  return {
+    db: deps.db,
+    book: (id) => book(deps, id),
+    changed: async (tx, bookId, by) => {
+      await bookChanged(tx, bookId, 'changed', by);
+    },
+  };
 }

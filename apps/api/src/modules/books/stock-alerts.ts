@@ -105,7 +105,7 @@ export async function stockAlertRoutes(fastify: FastifyInstance) {
         .from(books)
         .where(eq(books.id, bookId));
       if (!book || !book.available) throw notFound(bookMessages.notFound);
-      if (book.stock > 0) throw conflict(IN_STOCK_ALREADY_MESSAGE);
+      if (book.stock === null || book.stock > 0) throw conflict(IN_STOCK_ALREADY_MESSAGE);
       await app.db.insert(stockAlerts).values({ userId: request.user!.userId, bookId }).onConflictDoNothing();
       return reply.code(201).send({ waiting: true, message: BACK_IN_STOCK_MESSAGE });
     },

@@ -17,6 +17,18 @@ const AS_TEXT: Partial<Record<BookField, string>> = {
   createdAt: `to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`,
 };
 
+/**
+ * The title's editions in the shop as a JSON list, the default one first (the order of the books
+ * module's default edition, docs/decisions/0022-editions.md); read by the editions' book_id index.
+ */
+const EDITIONS_OF = `(SELECT coalesce(json_agg(json_build_object('id', e.id, 'format', e.format, 'condition', e.condition,
+    'condition_note', e.condition_note, 'isbn', e.isbn, 'price_cents', e.price_cents,
+    'regular_price_cents', e.regular_price_cents, 'prior_price_cents', e.prior_price_cents,
+    'stock_amount', e.stock_amount)
+  ORDER BY (e.condition = 'New' AND coalesce(e.stock_amount > 0, true)) DESC, coalesce(e.stock_amount > 0, true) DESC,
+    e.price_cents ASC, e.id ASC), '[]'::json)
+  FROM editions e WHERE e.book_id = b.id AND e.available) AS editions`;
+
 /** Columns of every book query (a BookRow); `b` is books, `a` authors, `c` categories. */
 export const BOOK_COLUMNS = sql.raw(
   [
@@ -24,6 +36,7 @@ export const BOOK_COLUMNS = sql.raw(
     'a.slug AS author_slug',
     'c.name AS category_name',
     'c.slug AS category_slug',
+    EDITIONS_OF,
   ].join(', '),
 );
 
@@ -61,30 +74,61 @@ const anyOf = (column: string, values: (string | number)[]) =>
     sql`, `,
   )})`;
 
-/** Each active filter as a condition on `b` (books), by name, so facets can leave one out. */
+/** The filters that read an edition's own values (a title matches when one of its editions matches them all). */
+const EDITION_FILTERS = ['book_type', 'condition', 'price'] as const;
+
+/** The edition filters as conditions on `alias` (`b`: the title's default edition; `e`: an edition). */
+function editionConditions(filter: BookFilter, alias: string, format: string): Partial<Record<FilterName, SQL>> {
+  const parts: Partial<Record<FilterName, SQL>> = {};
+  if (filter.bookTypes?.length) parts.book_type = anyOf(`${alias}.${format}`, filter.bookTypes);
+  if (filter.conditions?.length) parts.condition = anyOf(`${alias}.condition`, filter.conditions);
+  const price: SQL[] = [];
+  if (filter.priceMinCents !== undefined) price.push(sql`${sql.raw(alias)}.price_cents >= ${filter.priceMinCents}`);
+  if (filter.priceMaxCents !== undefined) price.push(sql`${sql.raw(alias)}.price_cents <= ${filter.priceMaxCents}`);
+  if (price.length > 0) parts.price = sql.join(price, sql` AND `);
+  return parts;
+}
+
+/**
+ * Each active filter as a condition on `b` (books), by name, so facets can leave one out. Facets read
+ * the format, condition and price of each title's default edition (its row in books and in
+ * book_facet_counts): exact for a title with one edition; listings read every edition (`filterConditions`).
+ */
 export function namedConditions(
   filter: BookFilter,
-  inStock = '(b.available AND b.stock_amount > 0)',
+  inStock = '(b.available AND coalesce(b.stock_amount > 0, true))',
   onSale = '(b.price_cents < b.regular_price_cents)',
 ): Partial<Record<FilterName, SQL>> {
   const parts: Partial<Record<FilterName, SQL>> = {};
   if (filter.authorIds?.length) parts.author = anyOf('b.author_id', filter.authorIds);
   if (filter.categoryIds?.length) parts.category = anyOf('b.category_id', filter.categoryIds);
-  if (filter.bookTypes?.length) parts.book_type = anyOf('b.book_type', filter.bookTypes);
-  if (filter.conditions?.length) parts.condition = anyOf('b.condition', filter.conditions);
-  const price: SQL[] = [];
-  if (filter.priceMinCents !== undefined) price.push(sql`b.price_cents >= ${filter.priceMinCents}`);
-  if (filter.priceMaxCents !== undefined) price.push(sql`b.price_cents <= ${filter.priceMaxCents}`);
-  if (price.length > 0) parts.price = sql.join(price, sql` AND `);
+  Object.assign(parts, editionConditions(filter, 'b', 'book_type'));
   if (filter.ratingMinTenths !== undefined) parts.rating = sql`b.rating_tenths >= ${filter.ratingMinTenths}`;
   if (filter.inStock) parts.in_stock = sql.raw(inStock);
   if (filter.onSale) parts.on_sale = sql.raw(onSale);
   return parts;
 }
 
-/** The books in the shop that every active filter leaves. */
+/** Whether the filter names a format, a condition or a price (filters that read the editions). */
+export function filtersEditions(filter: BookFilter): boolean {
+  return Object.keys(editionConditions(filter, 'e', 'format')).length > 0;
+}
+
+/**
+ * The books in the shop that every active filter leaves: the format, condition and price filters hold
+ * when one edition of the title in the shop meets all of them (docs/decisions/0022-editions.md).
+ */
 export function filterConditions(filter: BookFilter): SQL[] {
-  return [IN_SHOP, ...Object.values(namedConditions(filter))];
+  const named = namedConditions(filter);
+  const ofEdition = Object.values(editionConditions(filter, 'e', 'format'));
+  for (const name of EDITION_FILTERS) delete named[name];
+  const conditions = [IN_SHOP, ...Object.values(named)];
+  if (ofEdition.length > 0) {
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM editions e WHERE e.book_id = b.id AND e.available AND ${sql.join(ofEdition, sql` AND `)})`,
+    );
+  }
+  return conditions;
 }
 
 function filterWhere(filter: BookFilter): SQL {
@@ -231,7 +275,7 @@ export function facetCounts(
   });
   const source = within
     ? sql`SELECT b.category_id, b.author_id, b.book_type, b.condition, b.price_cents, b.rating_tenths,
-            (b.available AND b.stock_amount > 0) AS in_stock, (b.price_cents < b.regular_price_cents) AS on_sale, 1 AS n,
+            (b.available AND coalesce(b.stock_amount > 0, true)) AS in_stock, (b.price_cents < b.regular_price_cents) AS on_sale, 1 AS n,
             ${sql.join(flags, sql`, `)}
           FROM books b WHERE ${IN_SHOP} AND b.id IN (${within})`
     : sql`SELECT nullif(b.category_id, 0) AS category_id, nullif(b.author_id, 0) AS author_id, b.book_type, b.condition, b.price_cents, b.rating_tenths,

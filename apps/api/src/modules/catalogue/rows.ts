@@ -29,6 +29,8 @@ export const BOOK_FIELDS = [
   'available',
   'featured',
   'stockAmount',
+  'minPriceCents',
+  'maxPriceCents',
   'tags',
   'ratingTenths',
   'ratingCount',
@@ -52,7 +54,22 @@ export type BookRow = Omit<{ [K in BookField as Snake<K>]: (typeof books.$inferS
   author_slug: string | null;
   category_name: string | null;
   category_slug: string | null;
+  /** The title's editions in the shop, the default one first (repository.ts `EDITIONS_OF`). */
+  editions: EditionRow[];
 };
+
+/** An edition as the book queries return it (inside the book's row, as JSON). */
+export interface EditionRow {
+  id: number;
+  format: string;
+  condition: string;
+  condition_note: string;
+  isbn: string;
+  price_cents: number;
+  regular_price_cents: number;
+  prior_price_cents: number | null;
+  stock_amount: number | null;
+}
 
 export interface ReviewRow {
   id: number;

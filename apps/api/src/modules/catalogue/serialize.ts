@@ -1,6 +1,14 @@
-import { type Author, type Book, type BookDetail, type Category, centsToMoney, type Review } from '@bookstore/contract';
+import {
+  type Author,
+  type Book,
+  type BookDetail,
+  type Category,
+  centsToMoney,
+  type Edition,
+  type Review,
+} from '@bookstore/contract';
 import { mediaUrl } from '../../lib/media.js';
-import type { BookRow, ReviewRow, AuthorRow, CategoryRow } from './rows.js';
+import type { BookRow, EditionRow, ReviewRow, AuthorRow, CategoryRow } from './rows.js';
 
 /**
  * The one place that turns catalogue rows (repository.ts: snake case, dates already ISO text) into the
@@ -22,6 +30,34 @@ function coverSources(variants: BookRow['image_variants']): Pick<Book, 'image_sr
   return { image_srcset: srcset(jpeg), image_sources: sources };
 }
 
+/** The selling, struck and 30-day prices of a book's default edition or of one edition. */
+function pricesOf(row: { price_cents: number; regular_price_cents: number; prior_price_cents: number | null }) {
+  return {
+    price: centsToMoney(row.price_cents),
+    // The struck price is the regular price while a sale reduces it; a typed "original price" is never
+    // shown (docs/decisions/0019-sales-and-price-history.md).
+    original_price: centsToMoney(row.price_cents < row.regular_price_cents ? row.regular_price_cents : 0),
+    regular_price: centsToMoney(row.regular_price_cents),
+    lowest_price_30d:
+      row.prior_price_cents === null || row.price_cents >= row.regular_price_cents
+        ? null
+        : centsToMoney(row.prior_price_cents),
+  };
+}
+
+export function editionToJson(row: EditionRow): Edition {
+  return {
+    id: row.id,
+    format: row.format,
+    condition: row.condition,
+    condition_note: row.condition_note,
+    isbn: row.isbn,
+    ...pricesOf(row),
+    stock_amount: row.stock_amount,
+    in_stock: row.stock_amount === null || row.stock_amount > 0,
+  };
+}
+
 export function bookToJson(row: BookRow): Book {
   return {
     id: row.id,
@@ -35,15 +71,7 @@ export function bookToJson(row: BookRow): Book {
     category: row.category_id,
     category_name: row.category_name,
     category_slug: row.category_slug,
-    price: centsToMoney(row.price_cents),
-    // The struck price is the regular price while a sale reduces it; a typed "original price" is never
-    // shown (docs/decisions/0019-sales-and-price-history.md).
-    original_price: centsToMoney(row.price_cents < row.regular_price_cents ? row.regular_price_cents : 0),
-    regular_price: centsToMoney(row.regular_price_cents),
-    lowest_price_30d:
-      row.prior_price_cents === null || row.price_cents >= row.regular_price_cents
-        ? null
-        : centsToMoney(row.prior_price_cents),
+    ...pricesOf(row),
     description: row.description,
     publisher: row.publisher,
     published_date: row.published_date,
@@ -55,6 +83,10 @@ export function bookToJson(row: BookRow): Book {
     featured: row.featured,
     stock_amount: row.stock_amount,
     count_in_stock: row.stock_amount,
+    in_stock: row.available && (row.stock_amount === null || row.stock_amount > 0),
+    min_price: centsToMoney(row.min_price_cents),
+    max_price: centsToMoney(row.max_price_cents),
+    editions: (row.editions ?? []).map(editionToJson),
     tags: row.tags,
     rating: row.rating_tenths / 10,
     rating_count: row.rating_count,

@@ -116,8 +116,14 @@ async function loadBooks(
   const page$ = listPage(db, filter, listOrder, page, pageSize);
   if (query.facets) {
     // The facet pass counts the listing too: no separate count.
-    const [books, found] = await Promise.all([page$, repo.facetCounts(db, filter, null, RATING_THRESHOLDS)]);
-    const count = found.find((r) => r.g === repo.FACET_GROUP.totals)?.n_all ?? 0;
+    // A format, condition or price filter reads every edition: the listing is counted from them then (the
+    // facet pass counts each title by its default edition, docs/decisions/0022-editions.md).
+    const [books, found, counted] = await Promise.all([
+      page$,
+      repo.facetCounts(db, filter, null, RATING_THRESHOLDS),
+      repo.filtersEditions(filter) ? repo.countBooks(db, filter) : undefined,
+    ]);
+    const count = counted ?? found.find((r) => r.g === repo.FACET_GROUP.totals)?.n_all ?? 0;
     return {
       data: books.map(bookToJson),
       meta: { ...pageMeta(page, pageSize, count), facets: facetsFromRows(found, selected) },

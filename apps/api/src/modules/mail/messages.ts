@@ -271,7 +271,7 @@ mailOn('stock.digest-due', 'mail.low-stock', async (_event, app) => {
   const shop = shopOf(app.config);
   const rendered = await renderMail(
     'low-stock-digest',
-    { threshold, books: low.map((b) => ({ ...b, url: bookUrl(shop.origin, b.title) })) },
+    { threshold, books: low.map((b) => ({ ...b, stock: b.stock ?? 0, url: bookUrl(shop.origin, b.title) })) },
     shop,
   );
   return { mails: staff.map((s) => ({ to: s.email, rendered })) };

@@ -25,6 +25,8 @@ import { expireOrder, markPaid } from './transitions.js';
 /** Checkout's steps one by one (checkout.ts): what each accepts, refuses, and says when it refuses. */
 const book = (over: Partial<ShopBook> = {}): ShopBook => ({
   id: 1,
+  editionId: 101,
+  condition: 'New',
   title: 'Dune',
   image: null,
   priceCents: 1_299,

@@ -11,10 +11,10 @@ import {
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
-import { books, orderItems, orders } from '../../db/schema.js';
+import { books, editions, orderItems, orders } from '../../db/schema.js';
 import { type AppError, conflict, unprocessable } from '../../lib/errors.js';
 import { ownAddress } from '../addresses/index.js';
-import { takeCopies } from '../books/index.js';
+import { DEFAULT_EDITION_OF, intArray, takeLines } from '../books/index.js';
 import { type AppliedCode, applyPromoCode } from '../promotions/index.js';
 import { findActiveMethod, type PricedMethod } from '../settings/index.js';
 import { orderHistory, toOrder } from './service.js';
@@ -77,7 +77,19 @@ const OPEN_HOLD = sql`${orders.paymentStatus} <> 'success' AND NOT ${orders.stoc
  * that book again. The account's row (and the address) is locked first, so parallel orders are counted
  * one after the other, on any number of processes.
  */
-export async function checkHoldingCaps(tx: Transaction, options: PlaceOrderOptions, lines: OrderRequest['items']) {
+export async function checkHoldingCaps(
+  tx: Transaction,
+  options: PlaceOrderOptions,
+  lines: OrderRequest['items'],
+  shop: Map<number, ShopBook>,
+) {
+  // Each line's edition (the caps count copies of an edition: an eBook has no copies to hold).
+  const resolved = new Map(
+    lines.flatMap((line) => {
+      const found = shop.get(lineKey(line));
+      return found ? [[lineKey(line), found.editionId] as const] : [];
+    }),
+  );
   const { userId, clientAddress } = options;
   await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
   if (clientAddress) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`holds:${clientAddress}`}))`);
@@ -106,6 +118,7 @@ export async function checkHoldingCaps(tx: Transaction, options: PlaceOrderOptio
   }
 
   const ids = lines.map((line) => line.book);
+  const editionIds = [...resolved.values()];
   if (clientAddress) {
     const [fromAddress] = await tx
       .select({ orders: count() })
@@ -138,28 +151,31 @@ export async function checkHoldingCaps(tx: Transaction, options: PlaceOrderOptio
   }
 
   const [heldByBook, left] = await Promise.all([
-    rows<{ book: number; by_account: number; by_address: number }>(
+    rows<{ edition: number; by_account: number; by_address: number }>(
       tx,
-      sql`SELECT oi.book_id AS book,
+      sql`SELECT oi.edition_id AS edition,
             coalesce(sum(oi.quantity) FILTER (WHERE o.user_id = ${userId}), 0)::int AS by_account,
             coalesce(sum(oi.quantity) FILTER (WHERE o.client_address = ${clientAddress ?? null}), 0)::int AS by_address
           FROM orders o JOIN order_items oi ON oi.order_id = o.id
           WHERE (o.user_id = ${userId} ${clientAddress ? sql`OR o.client_address = ${clientAddress}` : sql``})
             AND o.payment_status <> 'success' AND NOT o.stock_released
-            AND oi.book_id IN (${sql.join(
-              ids.map((id) => sql`${id}`),
-              sql`, `,
-            )})
-          GROUP BY oi.book_id`,
+            AND oi.edition_id = ANY(${intArray(editionIds)})
+          GROUP BY oi.edition_id`,
     ),
-    tx.select({ id: books.id, title: books.title, stock: books.stockAmount }).from(books).where(inArray(books.id, ids)),
+    tx
+      .select({ id: editions.id, title: books.title, stock: editions.stockAmount })
+      .from(editions)
+      .innerJoin(books, eq(books.id, editions.bookId))
+      .where(inArray(editions.id, editionIds.length > 0 ? editionIds : [0])),
   ]);
   for (const line of lines) {
-    const book = left.find((b) => b.id === line.book);
-    // Unknown books and more copies than there are get their own message from the next step.
-    if (!book || line.quantity > book.stock) continue;
+    const editionId = resolved.get(lineKey(line));
+    const book = left.find((b) => b.id === editionId);
+    // Unknown books and more copies than there are get their own message from the next step; an eBook
+    // has no copies to hold.
+    if (!book || book.stock === null || line.quantity > book.stock) continue;
     const cap = bookHoldCap(book.stock, options.maxHeldCopies);
-    const mine = heldByBook.find((h) => h.book === line.book);
+    const mine = heldByBook.find((h) => h.edition === editionId);
     const byAccount = mine?.by_account ?? 0;
     const byAddress = mine?.by_address ?? 0;
     if (byAccount + line.quantity > cap) {
@@ -179,64 +195,141 @@ export async function checkHoldingCaps(tx: Transaction, options: PlaceOrderOptio
   }
 }
 
-/** A book of the order as the shop has it now. */
+/**
+ * A line's edition of a book as the shop has it now (docs/decisions/0022-editions.md): `id` is the
+ * title's, the format, condition, price and stock the edition's.
+ */
 export interface ShopBook {
   id: number;
+  editionId: number;
   title: string;
   image: string | null;
   priceCents: number;
+  /** The title and the edition are both for sale. */
   available: boolean;
-  stockAmount: number;
+  /** Copies left; null for an eBook (never sold out). */
+  stockAmount: number | null;
   inShop: boolean;
   categoryId?: number | null;
-  /** 'eBook' needs no delivery. */
+  /** The edition's format: 'eBook' needs no delivery. */
   bookType: string;
+  condition: string;
+}
+
+/** One line of a cart: a book, and which of its editions (none: the title's default edition, for older clients). */
+export interface CartLine {
+  book: number;
+  edition_id?: number | undefined;
+  quantity: number;
+  protection: boolean;
 }
 
 /** What the first steps read of a cart: its books (an order's lines, or a cart being quoted). */
 export interface CartLines {
-  items: readonly { book: number; quantity: number; protection: boolean }[];
+  items: readonly CartLine[];
 }
 
-/** Reads the order's books as the shop has them now. */
+/** How a line finds its edition in the shop's map: the edition named (negative), else the title's default (its id). */
+export const lineKey = (item: { book: number; edition_id?: number | undefined }) =>
+  item.edition_id === undefined ? item.book : -item.edition_id;
+
+/**
+ * Reads the order's editions as the shop has them now, keyed by `lineKey`: the edition each line names
+ * (when it is one of that book's), else the book's default edition (the books module's order).
+ */
 export async function shopBooks(tx: Transaction | Database, request: CartLines): Promise<Map<number, ShopBook>> {
-  const found = await tx
-    .select({
-      id: books.id,
-      title: books.title,
-      image: books.image,
-      priceCents: books.priceCents,
-      available: books.available,
-      stockAmount: books.stockAmount,
-      inShop: sql<boolean>`${books.reviewStatus} = 'approved'`,
-      categoryId: books.categoryId,
-      bookType: books.bookType,
-    })
-    .from(books)
-    .where(
-      inArray(
-        books.id,
-        request.items.map((item) => item.book),
-      ),
-    );
-  return new Map(found.map((book) => [book.id, book]));
+  const named = request.items.filter((item) => item.edition_id !== undefined);
+  const plain = request.items.filter((item) => item.edition_id === undefined);
+  const found = await rows<ShopBookRow>(
+    tx,
+    sql`SELECT b.id, e.id AS edition_id, b.title, b.image, e.price_cents, (b.available AND e.available) AS available,
+          e.stock_amount, b.review_status = 'approved' AS in_shop, b.category_id, e.format, e.condition,
+          -e.id AS key
+        FROM editions e JOIN books b ON b.id = e.book_id
+        WHERE e.id = ANY(${intArray(named.map((item) => item.edition_id!))})
+      UNION ALL
+        SELECT b.id, e.id, b.title, b.image, e.price_cents, (b.available AND e.available), e.stock_amount,
+          b.review_status = 'approved', b.category_id, e.format, e.condition, b.id
+        FROM books b JOIN editions e ON e.id = ${DEFAULT_EDITION_OF(sql`b`)}
+        WHERE b.id = ANY(${intArray(plain.map((item) => item.book))})`,
+  );
+  const shop = new Map<number, ShopBook>();
+  for (const row of found) {
+    shop.set(row.key, {
+      id: row.id,
+      editionId: row.edition_id,
+      title: row.title,
+      image: row.image,
+      priceCents: row.price_cents,
+      available: row.available,
+      stockAmount: row.stock_amount,
+      inShop: row.in_shop,
+      categoryId: row.category_id,
+      bookType: row.format,
+      condition: row.condition,
+    });
+  }
+  return shop;
 }
 
-/** Step 2: every line's book is in the shop, for sale and not sold out. */
+interface ShopBookRow {
+  id: number;
+  edition_id: number;
+  title: string;
+  image: string | null;
+  price_cents: number;
+  available: boolean;
+  stock_amount: number | null;
+  in_shop: boolean;
+  category_id: number | null;
+  format: string;
+  condition: string;
+  key: number;
+}
+
+/** The edition's name in a message: "Dune" for the default one, "Dune (Hardcover)" or "Dune (Used Paperback)" when named. */
+export function editionTitle(book: ShopBook, named: boolean): string {
+  if (!named) return book.title;
+  const condition = book.condition === 'New' ? '' : `${book.condition} `;
+  return `${book.title} (${condition}${book.bookType})`;
+}
+
+/**
+ * Step 2: every line's edition is of its book, in the shop, for sale and not sold out; no two lines
+ * are the same edition.
+ */
 export function validateLines(request: CartLines, shop: Map<number, ShopBook>): void {
+  const seen = new Set<number>();
   for (const item of request.items) {
-    const book = shop.get(item.book);
+    const book = shop.get(lineKey(item));
+    if (item.edition_id !== undefined && (!book || book.id !== item.book)) {
+      throw unprocessable(`This edition of book ${item.book} is not sold here (it may have been removed)`, {
+        book: item.book,
+        edition_id: item.edition_id,
+      });
+    }
     if (!book?.inShop)
       throw unprocessable(`Book ${item.book} is not in the store (it may have been removed)`, { book: item.book });
-    if (!book.available) throw unprocessable(`"${book.title}" is not available for sale`, { book: item.book });
+    const name = editionTitle(book, item.edition_id !== undefined);
+    if (seen.has(book.editionId)) {
+      throw unprocessable(`"${name}" appears more than once; put all its copies on one line`, { book: item.book });
+    }
+    seen.add(book.editionId);
+    if (!book.available) throw unprocessable(`"${name}" is not available for sale`, { book: item.book });
     if (book.stockAmount === 0)
-      throw unprocessable(`"${book.title}" is out of stock`, { book: item.book, stock_amount: 0 });
+      throw unprocessable(`"${name}" is out of stock`, {
+        book: item.book,
+        edition_id: book.editionId,
+        stock_amount: 0,
+      });
   }
 }
 
 /** A line at the shop's price, as it will be bought. */
 export interface PricedLine {
   book: ShopBook;
+  /** Whether the shopper named the edition (else the title's default). */
+  named: boolean;
   quantity: number;
   unitCents: number;
   protection: boolean;
@@ -251,7 +344,7 @@ function orderTotal(request: OrderRequest, priceOf: Map<number, number>): number
   return request.items.reduce(
     (sum, item) =>
       sum +
-      lineCents({ priceCents: priceOf.get(item.book) ?? 0, quantity: item.quantity, protection: item.protection }),
+      lineCents({ priceCents: priceOf.get(lineKey(item)) ?? 0, quantity: item.quantity, protection: item.protection }),
     0,
   );
 }
@@ -261,7 +354,11 @@ function priceConflict(
   current: Map<number, number>,
   message = 'Prices have changed since these books were added to your cart. Please review your cart and check out again.',
 ): AppError {
-  const prices = request.items.map((item) => ({ book: item.book, price: centsToMoney(current.get(item.book) ?? 0) }));
+  const prices = request.items.map((item) => ({
+    book: item.book,
+    ...(item.edition_id === undefined ? {} : { edition_id: item.edition_id }),
+    price: centsToMoney(current.get(lineKey(item)) ?? 0),
+  }));
   return conflict(message, { prices, total_price: centsToMoney(orderTotal(request, current)) });
 }
 
@@ -270,18 +367,19 @@ function priceConflict(
  * the book went into the cart) gets a 409 with today's prices and total, never the old price.
  */
 export function priceLines(request: OrderRequest, shop: Map<number, ShopBook>): PricedLine[] {
-  const current = new Map([...shop.values()].map((book) => [book.id, book.priceCents]));
-  if (request.items.some((item) => item.price !== current.get(item.book))) throw priceConflict(request, current);
+  const current = new Map([...shop.entries()].map(([key, book]) => [key, book.priceCents]));
+  if (request.items.some((item) => item.price !== current.get(lineKey(item)))) throw priceConflict(request, current);
   return linesAtShopPrices(request, shop);
 }
 
 /** Each line at the shop's price now, as the quote and `priceLines` both price it. */
 export function linesAtShopPrices(request: CartLines, shop: Map<number, ShopBook>): PricedLine[] {
   return request.items.map((item) => {
-    const book = shop.get(item.book)!;
+    const book = shop.get(lineKey(item))!;
     const protectionCents = item.protection ? PROTECTION_PLAN.priceCents : 0;
     return {
       book,
+      named: item.edition_id !== undefined,
       quantity: item.quantity,
       unitCents: book.priceCents,
       protection: item.protection,
@@ -374,6 +472,7 @@ export async function checkPromoCode(
     lock,
     lines: lines.map((line) => ({
       book: line.book.id,
+      line: line.book.editionId,
       category: line.book.categoryId ?? null,
       cents: line.unitCents * line.quantity,
     })),
@@ -401,7 +500,7 @@ export function totalOf(
   const linesCents = lines.reduce((sum, line) => sum + line.cents, 0);
   const total = Math.max(0, linesCents + shippingCents - discounts.reduce((sum, d) => sum + d.cents, 0));
   if (request.total_price !== total) {
-    const current = new Map(lines.map((line) => [line.book.id, line.unitCents]));
+    const current = new Map(lines.map((line) => [keyOf(line), line.unitCents]));
     throw priceConflict(
       request,
       current,
@@ -415,15 +514,19 @@ export function totalOf(
 /** Step 7: no line asks for more copies than the shop has (as read; reserveStock decides for good). */
 export function checkCopies(lines: PricedLine[], shop: Map<number, ShopBook>): void {
   for (const line of lines) {
-    const book = shop.get(line.book.id)!;
-    if (line.quantity > book.stockAmount) {
-      throw unprocessable(`Only ${copies(book.stockAmount)} of "${book.title}" left`, {
+    const book = shop.get(keyOf(line))!;
+    if (book.stockAmount !== null && line.quantity > book.stockAmount) {
+      throw unprocessable(`Only ${copies(book.stockAmount)} of "${editionTitle(book, line.named)}" left`, {
         book: book.id,
+        edition_id: book.editionId,
         stock_amount: book.stockAmount,
       });
     }
   }
 }
+
+/** A priced line's key in the shop's map (`lineKey`). */
+const keyOf = (line: PricedLine) => (line.named ? -line.book.editionId : line.book.id);
 
 /** Step 8: the order and its lines, with titles, pictures and prices as bought; its history starts. */
 export async function insertOrder(
@@ -461,13 +564,16 @@ export async function insertOrder(
       lines.map((line) => ({
         orderId: order!.id,
         bookId: line.book.id,
+        editionId: line.book.editionId,
+        format: line.book.bookType,
+        condition: line.book.condition,
         title: line.book.title,
         image: line.book.image,
         quantity: line.quantity,
         priceCents: line.unitCents,
         protection: line.protection,
         protectionPriceCents: line.protectionCents,
-        discountCents: code?.lineDiscounts.get(line.book.id) ?? 0,
+        discountCents: code?.lineDiscounts.get(line.book.editionId) ?? 0,
       })),
     )
     .returning();
@@ -481,25 +587,30 @@ export async function insertOrder(
  * the books module decides, and a refusal says what is left (or the new price).
  */
 export async function reserveStock(tx: Transaction, request: OrderRequest, lines: PricedLine[]): Promise<void> {
-  const current = new Map(lines.map((line) => [line.book.id, line.unitCents]));
-  for (const line of [...lines].sort((a, b) => a.book.id - b.book.id)) {
-    const taken = await takeCopies(tx, { book: line.book.id, quantity: line.quantity });
-    if (!taken) {
-      const [now] = await tx
-        .select({ stockAmount: books.stockAmount, available: books.available })
-        .from(books)
-        .where(eq(books.id, line.book.id));
-      const left = now?.available ? now.stockAmount : 0;
-      throw unprocessable(
-        left === 0 ? `"${line.book.title}" is out of stock` : `Only ${copies(left)} of "${line.book.title}" left`,
-        {
-          book: line.book.id,
-          stock_amount: left,
-        },
-      );
-    }
-    if (taken.priceCents !== line.unitCents) {
-      current.set(line.book.id, taken.priceCents);
+  const current = new Map(lines.map((line) => [keyOf(line), line.unitCents]));
+  const { refused, taken } = await takeLines(
+    tx,
+    lines.map((line) => ({ edition: line.book.editionId, quantity: line.quantity, line })),
+  );
+  if (refused) {
+    const { line } = refused;
+    const [now] = await tx
+      .select({ stockAmount: editions.stockAmount, available: books.available, editionAvailable: editions.available })
+      .from(editions)
+      .innerJoin(books, eq(books.id, editions.bookId))
+      .where(eq(editions.id, line.book.editionId));
+    const left = now?.available && now.editionAvailable ? (now.stockAmount ?? 0) : 0;
+    const name = editionTitle(line.book, line.named);
+    throw unprocessable(left === 0 ? `"${name}" is out of stock` : `Only ${copies(left)} of "${name}" left`, {
+      book: line.book.id,
+      edition_id: line.book.editionId,
+      stock_amount: left,
+    });
+  }
+  for (const line of lines) {
+    const price = taken.get(line.book.editionId)?.priceCents;
+    if (price !== undefined && price !== line.unitCents) {
+      current.set(keyOf(line), price);
       throw priceConflict(request, current);
     }
   }
@@ -513,8 +624,8 @@ export async function reserveStock(tx: Transaction, request: OrderRequest, lines
  */
 export async function placeOrder(db: Database, request: OrderRequest, options: PlaceOrderOptions): Promise<Order> {
   return db.transaction(async (tx) => {
-    await checkHoldingCaps(tx, options, request.items);
     const shop = await shopBooks(tx, request);
+    await checkHoldingCaps(tx, options, request.items, shop);
     validateLines(request, shop);
     const lines = priceLines(request, shop);
     const delivery = await chooseDelivery(tx, request, lines, options.userId);

@@ -49,9 +49,12 @@ export async function quoteCart(db: Database, request: QuoteRequest, userId: num
   const subtotal = lines.reduce((sum, line) => sum + line.cents, 0);
   return {
     lines: lines.map((line) => {
-      const discount = code?.lineDiscounts.get(line.book.id) ?? 0;
+      const discount = code?.lineDiscounts.get(line.book.editionId) ?? 0;
       return {
         book: line.book.id,
+        edition_id: line.book.editionId,
+        format: line.book.bookType,
+        condition: line.book.condition,
         title: line.book.title,
         quantity: line.quantity,
         price: centsToMoney(line.unitCents),

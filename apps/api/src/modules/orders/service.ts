@@ -64,6 +64,9 @@ export function toOrder(
       .map((item) => ({
         id: item.id,
         book: item.bookId,
+        edition_id: item.editionId,
+        format: item.format,
+        condition: item.condition,
         title: item.title,
         image: mediaUrl(item.image),
         quantity: item.quantity,

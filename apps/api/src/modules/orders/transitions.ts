@@ -103,10 +103,10 @@ export async function markPaid(tx: Transaction, orderId: number, reference: stri
   let codeUsedUp = false;
   if (paid.stockReleased) {
     const lines = await tx
-      .select({ book: orderItems.bookId, quantity: orderItems.quantity })
+      .select({ edition: orderItems.editionId, quantity: orderItems.quantity })
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(orderItems.bookId));
+      .orderBy(asc(orderItems.editionId));
     // The hold's use of a promo code was given back with its copies: both must still be there.
     codeUsedUp = cancelledByPerson === 0 && !(await codeHasRoomFor(tx, orderId));
     const retaken = cancelledByPerson === 0 && !codeUsedUp && (await takeAllOrNothing(tx, lines));
@@ -167,15 +167,20 @@ export async function expireOrder(tx: Transaction, orderId: number): Promise<boo
     .where(and(eq(orders.id, orderId), ne(orders.paymentStatus, 'success'), eq(orders.stockReleased, false)))
     .returning({ userId: orders.userId });
   if (!expired) return false;
-  const lines = await rows<{ book: number; quantity: number }>(
-    tx,
-    sql`SELECT book_id AS book, sum(quantity)::int AS quantity FROM order_items
-        WHERE order_id = ${orderId} AND book_id IS NOT NULL GROUP BY book_id`,
-  );
+  const lines = await copiesOf(tx, orderId);
   await returnAll(tx, lines);
   await remember(tx, orderId, 'expired', { kind: 'shop' }, { copies: lines });
   await recordEvent(tx, { type: 'order.expired', key: orderId, payload: { orderId, userId: expired.userId } });
   return true;
+}
+
+/** The copies of an order's lines, by edition (per title too, as the order's history names them). */
+function copiesOf(tx: Transaction, orderId: number) {
+  return rows<{ book: number | null; edition: number; quantity: number }>(
+    tx,
+    sql`SELECT max(book_id) AS book, edition_id AS edition, sum(quantity)::int AS quantity FROM order_items
+        WHERE order_id = ${orderId} AND edition_id IS NOT NULL GROUP BY edition_id ORDER BY edition_id`,
+  );
 }
 
 type OrderRow = typeof orders.$inferSelect;
@@ -197,11 +202,7 @@ export async function lockOrder(tx: Transaction, orderId: number): Promise<Order
 /** The copies of an order go back on sale (once: `stock_released` says they are back). */
 async function putBack(tx: Transaction, order: OrderRow) {
   if (order.stockReleased) return [];
-  const lines = await rows<{ book: number; quantity: number }>(
-    tx,
-    sql`SELECT book_id AS book, sum(quantity)::int AS quantity FROM order_items
-        WHERE order_id = ${order.id} AND book_id IS NOT NULL GROUP BY book_id ORDER BY book_id`,
-  );
+  const lines = await copiesOf(tx, order.id);
   await returnAll(tx, lines);
   return lines;
 }
@@ -232,12 +233,12 @@ export async function shipOrder(
   if (order.shippingCents === 0 && !order.shippingMethod && order.shippingAddress === null) {
     const paper = await rows<{ n: number }>(
       tx,
-      sql`SELECT count(*)::int AS n FROM order_items oi JOIN books b ON b.id = oi.book_id
-          WHERE oi.order_id = ${orderId} AND b.book_type <> 'eBook'`,
+      sql`SELECT count(*)::int AS n FROM order_items oi JOIN editions e ON e.id = oi.edition_id
+          WHERE oi.order_id = ${orderId} AND coalesce(oi.format, e.format) <> 'eBook'`,
     );
     const lines = await rows<{ n: number }>(
       tx,
-      sql`SELECT count(*)::int AS n FROM order_items WHERE order_id = ${orderId} AND book_id IS NOT NULL`,
+      sql`SELECT count(*)::int AS n FROM order_items WHERE order_id = ${orderId} AND edition_id IS NOT NULL`,
     );
     if (lines[0]!.n > 0 && paper[0]!.n === 0) throw conflict('This order has only eBooks: there is nothing to ship.');
   }

@@ -103,6 +103,9 @@ describe('promo codes', () => {
       lines: [
         {
           book: book.id,
+          edition_id: expect.any(Number),
+          format: 'Paperback',
+          condition: 'New',
           title: expect.any(String),
           quantity: 2,
           price: '20.00',
@@ -112,6 +115,9 @@ describe('promo codes', () => {
         },
         {
           book: other.id,
+          edition_id: expect.any(Number),
+          format: 'Paperback',
+          condition: 'New',
           title: expect.any(String),
           quantity: 1,
           price: '10.00',

@@ -18,7 +18,10 @@ type CodeRow = typeof promoCodes.$inferSelect;
 
 /** A line of a cart as the code judges it. */
 export interface CodeLine {
+  /** The title: a code limited to some books covers every edition of them. */
   book: number;
+  /** The line's own key (its edition; docs/decisions/0022-editions.md): the discount's shares are by it. */
+  line: number;
   category: number | null;
   /** The books' part of the line: quantity × price now (the protection plan is not discounted). */
   cents: number;
@@ -27,7 +30,7 @@ export interface CodeLine {
 export interface AppliedCode {
   id: number;
   code: string;
-  /** Each line's share of the discount, by book id (0 for lines the code does not cover). */
+  /** Each line's share of the discount, by its `line` key (0 for lines the code does not cover). */
   lineDiscounts: Map<number, number>;
   /** Delivery taken off (free delivery codes). */
   shippingDiscount: number;
@@ -133,7 +136,7 @@ function shares(lines: CodeLine[], cents: number): Map<number, number> {
   const total = lines.reduce((sum, line) => sum + line.cents, 0);
   const result = new Map<number, number>();
   if (total === 0 || cents === 0) return result;
-  const exact = lines.map((line) => ({ book: line.book, value: (cents * line.cents) / total }));
+  const exact = lines.map((line) => ({ book: line.line, value: (cents * line.cents) / total }));
   let given = 0;
   for (const share of exact) {
     const floor = Math.floor(share.value);

@@ -148,7 +148,9 @@ export async function headForPath(db: Database, pathname: string, origin: string
         price: centsToMoney(book.price_cents),
         url,
         availability:
-          book.available && book.stock_amount > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+          book.available && (book.stock_amount === null || book.stock_amount > 0)
+            ? 'https://schema.org/InStock'
+            : 'https://schema.org/OutOfStock',
         itemCondition:
           book.condition === 'New' ? 'https://schema.org/NewCondition' : 'https://schema.org/UsedCondition',
       },

@@ -108,6 +108,9 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
       {
         id: 1,
         book: 5,
+        edition_id: 15,
+        format: 'Paperback',
+        condition: 'New',
         title: 'Emma',
         image: '/media/covers/emma.jpg',
         quantity: 2,
@@ -119,6 +122,9 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
       {
         id: 2,
         book: 6,
+        edition_id: 16,
+        format: 'Paperback',
+        condition: 'New',
         title: 'Dracula',
         image: null,
         quantity: 1,

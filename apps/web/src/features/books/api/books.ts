@@ -82,3 +82,52 @@ export function useMyBooks(enabled: boolean, page: number) {
       api.get<SubmittedBooksPage>(`/books/mine/?page=${page}&page_size=${MY_BOOKS_PAGE_SIZE}`, { signal }),
   });
 }
+
+/** An edition as staff type it (docs/decisions/0022-editions.md): every field as text. */
+export interface EditionDraft {
+  format: string;
+  condition: string;
+  condition_note: string;
+  isbn: string;
+  price: string;
+  stock_amount: string;
+}
+
+/** The JSON body of an edition write: an eBook sends no stock. */
+export function editionBody(draft: EditionDraft) {
+  const { stock_amount, ...rest } = draft;
+  return draft.format === 'eBook' ? rest : { ...rest, stock_amount };
+}
+
+/** POST /books/{id}/editions/, PUT and DELETE /books/{id}/editions/{edition}/ (staff): each answers the book. */
+export function useEditionWrites(bookId: number) {
+  const refresh = useRefreshCatalogue();
+  const add = useMutation({
+    mutationFn: (draft: EditionDraft) => api.post<Book>(`/books/${bookId}/editions/`, editionBody(draft)),
+    onSuccess: () => refresh(),
+  });
+  const change = useMutation({
+    mutationFn: ({ id, draft }: { id: number; draft: EditionDraft }) =>
+      api.put<Book>(`/books/${bookId}/editions/${id}/`, editionBody(draft)),
+    onSuccess: () => refresh(),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) =>
+      api.delete<{ ok: true; kept: boolean; message: string }>(`/books/${bookId}/editions/${id}/`),
+    onSuccess: () => refresh(),
+  });
+  return { add, change, remove };
+}
+
+/** Adds editions to a new book, one after another; the messages of those that could not be added. */
+export async function addEditions(bookId: number, drafts: EditionDraft[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const draft of drafts) {
+    try {
+      await api.post<Book>(`/books/${bookId}/editions/`, editionBody(draft));
+    } catch (err) {
+      problems.push(`${draft.format}: ${err instanceof Error ? err.message : 'could not be added'}`);
+    }
+  }
+  return problems;
+}

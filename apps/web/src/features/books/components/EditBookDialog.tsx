@@ -4,17 +4,19 @@ import { SelectField, TextAreaField, TextField } from '../../../components/ui/Fi
 import { type BookFormValues, useBookChoices, useUpdateBook } from '../api/books';
 import { ChoiceOptions, COUNT_INPUT, CoverPicker, MONEY_INPUT, useBookForm } from './BookFormParts';
 import { Dialog, SaveActions } from '../../../components/ui/Dialog';
+import { EditionsEditor } from './EditionsEditor';
 
 /**
  * The dashboard's Edit dialog (docs/product.md, "API": id, title, count_in_stock, category, description,
- * price, image). Server field errors stay beside their fields; success refreshes the lists and closes.
+ * price, image; the price and stock are the default edition's). Server field errors stay beside their
+ * fields; success refreshes the lists and closes. Below the form, the book's editions.
  */
 export function EditBookDialog({ book, onClose }: { book: Book; onClose(): void }) {
   const update = useUpdateBook();
   const { categories } = useBookChoices();
   const { form, cover, setCover, coverError, setCoverError, showServerErrors, error } = useBookForm(editBookSchema, {
     title: book.title,
-    count_in_stock: String(book.count_in_stock),
+    count_in_stock: String(book.count_in_stock ?? 0),
     category: book.category === null ? '' : String(book.category),
     description: book.description,
     price: book.price,
@@ -51,6 +53,7 @@ export function EditBookDialog({ book, onClose }: { book: Book; onClose(): void 
         <CoverPicker file={cover} onChange={setCover} current={book.image} error={coverError} onError={setCoverError} />
         <SaveActions busy={update.isPending} onCancel={onClose} />
       </form>
+      <EditionsEditor book={book} />
     </Dialog>
   );
 }

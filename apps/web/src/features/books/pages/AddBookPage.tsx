@@ -1,5 +1,5 @@
 import { BOOK_CONDITIONS, BOOK_TYPES, bookMessages, createBookSchema } from '@bookstore/contract';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import toast from '../../../lib/toast';
 import { useNavigate } from 'react-router';
 import { CloseIcon } from '../../../components/ui/icons';
@@ -8,7 +8,15 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/hooks';
 import { rememberDestination, useAuthStore } from '../../../stores/auth';
-import { type BookFormValues, useBookChoices, useCreateBook, useProfileForBooks } from '../api/books';
+import {
+  addEditions,
+  type BookFormValues,
+  type EditionDraft,
+  useBookChoices,
+  useCreateBook,
+  useProfileForBooks,
+} from '../api/books';
+import { EditionFields, EMPTY_EDITION } from '../components/EditionsEditor';
 import { ChoiceOptions, COUNT_INPUT, CoverPicker, MONEY_INPUT, useBookForm } from '../components/BookFormParts';
 import { Button, SubmitButton } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -51,6 +59,8 @@ export default function AddBookPage() {
     featured: false,
   });
   const { register, handleSubmit, getValues } = form;
+  /** Staff's further editions (docs/decisions/0022-editions.md), added once the book is. */
+  const [more, setMore] = useState<EditionDraft[]>([]);
 
   const incomplete =
     profile.data && !(profile.data.firstName.trim() && profile.data.lastName.trim() && profile.data.email.trim());
@@ -75,7 +85,9 @@ export default function AddBookPage() {
     create.mutate(
       { values: getValues() as BookFormValues, image: cover },
       {
-        onSuccess: (book) => {
+        onSuccess: async (book) => {
+          const problems = isStaff && more.length > 0 ? await addEditions(book.id, more) : [];
+          for (const problem of problems) toast.error(problem);
           if (book.review_status === 'approved') {
             toast.success(bookMessages.created);
             navigate(paths.book(book.title));
@@ -169,6 +181,33 @@ export default function AddBookPage() {
               <CheckboxField label="Available" {...register('available')} />
               <CheckboxField label="Featured" {...register('featured')} />
             </div>
+          )}
+          {isStaff && (
+            <fieldset className="space-y-3">
+              <legend className="font-semibold">More editions</legend>
+              <p className="text-sm text-gray-700 dark:text-gray-300">
+                The fields above make the first edition. Add a hardcover, an eBook or a used copy here.
+              </p>
+              {more.map((draft, index) => (
+                <div key={index} className="space-y-2 rounded-md border border-gray-200 p-3 dark:border-gray-800">
+                  <EditionFields
+                    idPrefix={`new-edition-${index}`}
+                    value={draft}
+                    onChange={(next) => setMore((list) => list.map((d, i) => (i === index ? next : d)))}
+                  />
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => setMore((list) => list.filter((_, i) => i !== index))}
+                  >
+                    Remove this edition
+                  </Button>
+                </div>
+              ))}
+              <Button size="sm" variant="secondary" onClick={() => setMore((list) => [...list, { ...EMPTY_EDITION }])}>
+                Add another edition
+              </Button>
+            </fieldset>
           )}
           <CoverPicker file={cover} onChange={setCover} error={coverError} onError={setCoverError} required />
           <div className="flex justify-end gap-3">

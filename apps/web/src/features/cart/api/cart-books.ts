@@ -1,9 +1,9 @@
-import type { Book } from '@bookstore/contract';
+import type { Book, Edition } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import toast from '../../../lib/toast';
 import { api } from '../../../lib/api-client';
-import { type CartItem, useCartStore } from '../stores/cart';
+import { type CartItem, lineKey, useCartStore } from '../stores/cart';
 
 /** The one book type that is delivered as a download, not posted. */
 export const DIGITAL_TYPE = 'eBook';
@@ -19,41 +19,66 @@ const lookupQuery = (ids: number[]) => ({
     api.get<Book[]>(`/books/lookup/?ids=${ids.join(',')}`, { signal, auth: false }),
 });
 
-/** False only once every line is known to be an eBook: nothing to post (docs/product.md, "After the sale"). */
+/** A line's edition as the shop has it now: the one it names, else the title's default (the first). */
+export function editionOf(item: CartItem, book: Book | undefined): Edition | undefined {
+  if (!book) return undefined;
+  return item.edition_id === undefined ? book.editions[0] : book.editions.find((e) => e.id === item.edition_id);
+}
+
+/**
+ * False only once every line is known to be an eBook edition: nothing to post (docs/product.md, "After
+ * the sale").
+ */
 function needsDelivery(items: CartItem[], books: Book[] | undefined): boolean {
-  const types = new Map((books ?? []).map((book) => [book.id, book.book_type]));
-  return items.length === 0 || items.some((item) => types.get(item.id) !== DIGITAL_TYPE);
+  const byId = new Map((books ?? []).map((book) => [book.id, book]));
+  return (
+    items.length === 0 ||
+    items.some((item) => (item.format ?? editionOf(item, byId.get(item.id))?.format) !== DIGITAL_TYPE)
+  );
 }
 
 /** Whether the cart has a book to post (the same look-up as `useCartBooks`, without its side effects). */
 export function useCartNeedsDelivery(items: CartItem[]): boolean {
-  const lookup = useQuery(lookupQuery(items.map((item) => item.id).sort((a, b) => a - b)));
+  const lookup = useQuery(lookupQuery([...new Set(items.map((item) => item.id))].sort((a, b) => a - b)));
   return needsDelivery(items, lookup.data);
 }
 
 /**
- * GET /books/lookup/?ids= : the cart's books as the shop has them now. Lines whose book was deleted are
- * taken out of the cart, and the shopper is told which (a toast, and a note on the page); `stock` says
- * how many copies of each remaining book can be bought (the cap of its line's stepper), once known.
+ * GET /books/lookup/?ids= : the cart's books as the shop has them now. Lines whose book (or edition) the
+ * shop no longer sells are taken out of the cart, and the shopper is told which (a toast, and a note on
+ * the page); a line kept from before editions gets its title's default edition named. `stock` says how
+ * many copies of each remaining line's edition can be bought (the cap of its stepper), once known, by
+ * `lineKey`; an eBook has no cap.
  */
-export function useCartBooks(items: CartItem[]): { removed: string[]; stock: Map<number, number> } {
-  const ids = items.map((item) => item.id).sort((a, b) => a - b);
+export function useCartBooks(items: CartItem[]): { removed: string[]; stock: Map<string, number> } {
+  const ids = [...new Set(items.map((item) => item.id))].sort((a, b) => a - b);
   const removeLine = useCartStore((s) => s.removeLine);
+  const pinEdition = useCartStore((s) => s.pinEdition);
   const [removed, setRemoved] = useState<string[]>([]);
   const lookup = useQuery(lookupQuery(ids));
 
   useEffect(() => {
     if (!lookup.data) return;
-    const present = new Set(lookup.data.map((book) => book.id));
-    const gone = items.filter((item) => !present.has(item.id));
-    if (gone.length === 0) return;
+    const byId = new Map(lookup.data.map((book) => [book.id, book]));
+    const gone = items.filter((item) => !editionOf(item, byId.get(item.id)));
     for (const line of gone) {
-      removeLine(line.id);
-      toast.error(removedLineMessage(line.title), { id: `removed-${line.id}` });
+      removeLine(line);
+      toast.error(removedLineMessage(line.title), { id: `removed-${lineKey(line)}` });
     }
-    setRemoved((before) => [...before, ...gone.map((line) => line.title)]);
-  }, [lookup.data, items, removeLine]);
+    for (const line of items) {
+      const edition = editionOf(line, byId.get(line.id));
+      if (line.edition_id === undefined && edition) pinEdition(line, edition);
+    }
+    if (gone.length > 0) setRemoved((before) => [...before, ...gone.map((line) => line.title)]);
+  }, [lookup.data, items, removeLine, pinEdition]);
 
-  const stock = new Map((lookup.data ?? []).map((book) => [book.id, book.available ? book.stock_amount : 0]));
+  const byId = new Map((lookup.data ?? []).map((book) => [book.id, book]));
+  const stock = new Map<string, number>();
+  for (const item of items) {
+    const book = byId.get(item.id);
+    const edition = editionOf(item, book);
+    if (!book || !edition || edition.stock_amount === null) continue;
+    stock.set(lineKey(item), book.available ? edition.stock_amount : 0);
+  }
   return { removed, stock };
 }

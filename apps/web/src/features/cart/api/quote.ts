@@ -10,7 +10,12 @@ export function quoteCart(items: CartItem[], code: string, shippingMethod?: stri
   return api.post<Quote>(
     '/cart/quote/',
     {
-      items: items.map((item) => ({ book: item.id, quantity: item.quantity, protection: Boolean(item.protection) })),
+      items: items.map((item) => ({
+        book: item.id,
+        ...(item.edition_id === undefined ? {} : { edition_id: item.edition_id }),
+        quantity: item.quantity,
+        protection: Boolean(item.protection),
+      })),
       code,
       ...(shippingMethod && { shipping_method: shippingMethod }),
     },

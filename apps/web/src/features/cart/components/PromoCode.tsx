@@ -21,7 +21,7 @@ export function PromoCode({ cart, shippingMethod }: { cart: Cart; shippingMethod
   const [busy, setBusy] = useState(false);
   const id = useId();
   const cartKey = JSON.stringify([
-    cart.items.map((i) => [i.id, i.quantity, Boolean(i.protection), i.priceCents]),
+    cart.items.map((i) => [i.id, i.edition_id ?? 0, i.quantity, Boolean(i.protection), i.priceCents]),
     shippingMethod ?? null,
   ]);
   const quoted = useRef(cartKey);

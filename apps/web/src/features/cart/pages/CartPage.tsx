@@ -7,9 +7,11 @@ import { CartIcon, CloseIcon, ShieldIcon, TrashIcon } from '../../../components/
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/hooks';
 import { plural } from '../../../lib/lists';
+import { editionLabel, editionPath } from '../../../lib/editions';
 import {
   type CartItem,
   cartTotalCents,
+  lineKey,
   protectionCents,
   useActiveCart,
   useCartCount,
@@ -36,7 +38,7 @@ function Stepper({ item, stock }: { item: CartItem; stock: number | undefined })
         type="button"
         aria-label={`Remove one copy of ${item.title}`}
         disabled={item.quantity <= 1}
-        onClick={() => removeFromCart(item.id)}
+        onClick={() => removeFromCart(item)}
         className={stepClass}
       >
         −
@@ -73,17 +75,22 @@ function Line({ item, stock }: { item: CartItem; stock: number | undefined }) {
   const removeLine = useCartStore((s) => s.removeLine);
   const setProtection = useCartStore((s) => s.setProtection);
   const note = stockNote(item, stock);
-  const protectionId = `protection-${item.id}`;
+  const protectionId = `protection-${lineKey(item)}`;
   return (
     <li className="flex gap-4 p-4">
       <BookImage src={item.image} alt="" width={64} height={96} className="h-24 w-16 shrink-0 rounded object-cover" />
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <Link to={paths.book(item.title)} className="font-semibold hover:underline">
+            <Link to={editionPath(paths.book(item.title), item.edition_id)} className="font-semibold hover:underline">
               {item.title}
             </Link>
             {item.book_author && <p className="text-sm text-gray-600 dark:text-gray-400">{item.book_author}</p>}
+            {item.format && (
+              <p className="text-sm text-gray-700 dark:text-gray-300" data-testid="cart-line-edition">
+                {editionLabel(item)}
+              </p>
+            )}
             <p className="mt-1 text-sm text-gray-800 dark:text-gray-200">
               {formatMoney(item.priceCents)} x {item.quantity}
             </p>
@@ -94,7 +101,7 @@ function Line({ item, stock }: { item: CartItem; stock: number | undefined }) {
           <Stepper item={item} stock={stock} />
           <button
             type="button"
-            onClick={() => removeLine(item.id)}
+            onClick={() => removeLine(item)}
             aria-label={`Remove ${item.title}`}
             className="rounded-full p-2 text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950"
           >
@@ -114,7 +121,7 @@ function Line({ item, stock }: { item: CartItem; stock: number | undefined }) {
               id={protectionId}
               type="checkbox"
               checked={Boolean(item.protection)}
-              onChange={(event) => setProtection(item.id, event.target.checked)}
+              onChange={(event) => setProtection(item, event.target.checked)}
               className="h-4 w-4 accent-indigo-600"
             />
             <ShieldIcon width={16} height={16} className="text-indigo-700 dark:text-indigo-300" />
@@ -205,7 +212,7 @@ export default function CartPage({
             className="divide-y divide-gray-200 rounded-xl border border-gray-200 dark:divide-gray-800 dark:border-gray-800"
           >
             {cart.items.map((item) => (
-              <Line key={item.id} item={item} stock={stock.get(item.id)} />
+              <Line key={lineKey(item)} item={item} stock={stock.get(lineKey(item))} />
             ))}
           </ul>
           {delivery}

@@ -16,7 +16,27 @@ export interface CartBook {
   price: string;
   book_author?: string;
   slug?: string;
+  /**
+   * The edition of the book (docs/decisions/0022-editions.md), with its format and condition; none
+   * (carts kept before editions, until the shop's look-up names it): the title's default edition.
+   */
+  edition_id?: number;
+  format?: string;
+  condition?: string;
 }
+
+/** Which line: a book and its edition (a line per edition). */
+export interface LineRef {
+  id: number;
+  edition_id?: number;
+}
+
+/** Whether two lines are the same book in the same edition. */
+export const sameLine = (a: LineRef, b: LineRef) => a.id === b.id && (a.edition_id ?? 0) === (b.edition_id ?? 0);
+
+/** A line's key, for lists and element ids: "12" for a title's default edition, "12-34" for edition 34. */
+export const lineKey = (line: LineRef) =>
+  line.edition_id === undefined ? `${line.id}` : `${line.id}-${line.edition_id}`;
 
 export interface CartItem extends CartBook {
   quantity: number;
@@ -45,14 +65,16 @@ export interface CartState {
   initializeCart(cartId?: string | null): void;
   /** Adds copies; `protection: true` puts the protection plan on the line (false leaves it as it is). */
   addToCart(book: CartBook, quantity?: number, options?: { protection?: boolean }): void;
-  removeFromCart(bookId: number): void;
+  removeFromCart(line: LineRef): void;
   /** Puts the protection plan on a line, or takes it off. */
-  setProtection(bookId: number, protection: boolean): void;
+  setProtection(line: LineRef, protection: boolean): void;
   /** Removes a line whatever its quantity. */
-  removeLine(bookId: number): void;
+  removeLine(line: LineRef): void;
+  /** Names the edition of a line that had none (the title's default edition, as the shop says now). */
+  pinEdition(line: LineRef, edition: { id: number; format: string; condition: string }): void;
   clearCart(): void;
   /** Replaces prices the server says have changed (after a 409 at checkout). */
-  updatePrices(prices: { book: number; price: string }[]): void;
+  updatePrices(prices: { book: number; edition_id?: number; price: string }[]): void;
 }
 
 export const GUEST_ID_KEY = 'guestId';
@@ -95,7 +117,7 @@ export const useCartStore = create<CartState>()(
           if (!guestCart || guestCart.items.length === 0) return { activeCartId: id, carts };
           const merged = [...carts[id]!.items];
           for (const line of guestCart.items) {
-            const index = merged.findIndex((item) => item.id === line.id);
+            const index = merged.findIndex((item) => sameLine(item, line));
             if (index >= 0) merged[index] = { ...merged[index]!, quantity: merged[index]!.quantity + line.quantity };
             else merged.push(line);
           }
@@ -113,44 +135,89 @@ export const useCartStore = create<CartState>()(
           withActive(state, (cart) => {
             const priceCents = moneyToCents(book.price) ?? 0;
             const protect = options.protection ? { protection: true } : {};
-            const existing = cart.items.find((item) => item.id === book.id);
+            const existing = cart.items.find((item) => sameLine(item, book));
             if (existing) {
               return cart.items.map((item) =>
-                item.id === book.id ? { ...item, quantity: item.quantity + quantity, ...protect } : item,
+                sameLine(item, book) ? { ...item, quantity: item.quantity + quantity, ...protect } : item,
               );
             }
-            const { id, title, image, price, book_author, slug } = book;
-            return [...cart.items, { id, title, image, price, book_author, slug, priceCents, quantity, ...protect }];
+            const { id, title, image, price, book_author, slug, edition_id, format, condition } = book;
+            const edition = edition_id === undefined ? {} : { edition_id, format, condition };
+            return [
+              ...cart.items,
+              { id, title, image, price, book_author, slug, ...edition, priceCents, quantity, ...protect },
+            ];
           }),
         ),
-      setProtection: (bookId, protection) =>
+      setProtection: (line, protection) =>
         set((state) =>
-          withActive(state, (cart) => cart.items.map((item) => (item.id === bookId ? { ...item, protection } : item))),
+          withActive(state, (cart) =>
+            cart.items.map((item) => (sameLine(item, line) ? { ...item, protection } : item)),
+          ),
         ),
-      removeFromCart: (bookId) =>
+      removeFromCart: (line) =>
         set((state) =>
           withActive(state, (cart) =>
             cart.items.flatMap((item) =>
-              item.id !== bookId ? [item] : item.quantity > 1 ? [{ ...item, quantity: item.quantity - 1 }] : [],
+              !sameLine(item, line) ? [item] : item.quantity > 1 ? [{ ...item, quantity: item.quantity - 1 }] : [],
             ),
           ),
         ),
-      removeLine: (bookId) => set((state) => withActive(state, (cart) => cart.items.filter((i) => i.id !== bookId))),
+      removeLine: (line) => set((state) => withActive(state, (cart) => cart.items.filter((i) => !sameLine(i, line)))),
+      pinEdition: (line, edition) =>
+        set((state) =>
+          withActive(state, (cart) => {
+            const old = cart.items.find((item) => sameLine(item, line) && item.edition_id === undefined);
+            if (!old) return cart.items;
+            const pinned = { ...old, edition_id: edition.id, format: edition.format, condition: edition.condition };
+            const twin = cart.items.find((item) => sameLine(item, pinned));
+            const rest = cart.items.filter((item) => item !== old);
+            // The same edition already has its own line: one line with the copies of both.
+            return twin
+              ? rest.map((item) => (item === twin ? { ...twin, quantity: twin.quantity + old.quantity } : item))
+              : cart.items.map((item) => (item === old ? pinned : item));
+          }),
+        ),
       clearCart: () => set((state) => ({ ...withActive(state, () => []), promo: null })),
       updatePrices: (prices) =>
         set((state) =>
           withActive(state, (cart) =>
             cart.items.map((item) => {
-              const fresh = prices.find((p) => p.book === item.id);
+              const fresh = prices.find(
+                (p) => p.book === item.id && (p.edition_id === undefined || p.edition_id === item.edition_id),
+              );
               const cents = fresh ? moneyToCents(fresh.price) : null;
               return fresh && cents !== null ? { ...item, price: fresh.price, priceCents: cents } : item;
             }),
           ),
         ),
     }),
-    { name: 'cart-storage', version: 1 },
+    {
+      name: 'cart-storage',
+      // Version 2: lines are per edition. A cart kept before (version 1) keeps its lines as they were:
+      // with no edition named, each is the title's default edition, named once the shop's look-up says
+      // which (`pinEdition`, features/cart/api/cart-books.ts).
+      version: 2,
+      migrate: (persisted, version) => migrateCart(persisted, version) as CartState,
+    },
   ),
 );
+
+/** A persisted cart state of an older version, as this version keeps it. */
+export function migrateCart(persisted: unknown, version: number): unknown {
+  if (version >= 2 || !persisted || typeof persisted !== 'object') return persisted;
+  const state = persisted as { carts?: Record<string, Cart> };
+  const carts = Object.fromEntries(
+    Object.entries(state.carts ?? {}).map(([id, cart]) => {
+      const items = (cart.items ?? []).map((item) => {
+        const { edition_id: _edition, ...rest } = item;
+        return rest;
+      });
+      return [id, { items, totalCents: total(items) }];
+    }),
+  );
+  return { ...state, carts };
+}
 
 const EMPTY: Cart = { items: [], totalCents: 0 };
 

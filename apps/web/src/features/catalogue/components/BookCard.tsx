@@ -3,6 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CardCover } from '../../../components/ui/BookImage';
 import { Highlight } from '../../../components/ui/Highlight';
+import { formatMoney, moneyToCents } from '@bookstore/contract/money';
 import { Price } from '../../../components/ui/Price';
 import { Stars } from '../../../components/ui/Stars';
 import { paths } from '../../../config/paths';
@@ -48,6 +49,12 @@ export function BookCard({ book, actionLabel = 'Details', priority, highlight }:
           <Highlight text={book.book_author} words={highlight} />
         </p>
         <Price price={book.price} originalPrice={book.original_price} lowestPrice30d={book.lowest_price_30d} />
+        {/* Editions at other prices (docs/decisions/0022-editions.md): the cheapest, on the card. */}
+        {book.min_price !== book.max_price && (
+          <p className="text-xs text-gray-700 sm:text-sm dark:text-gray-300" data-testid="price-from">
+            {book.editions.length} formats, from {formatMoney(moneyToCents(book.min_price) ?? 0)}
+          </p>
+        )}
         {isUnrated(book) ? (
           <p className="text-xs text-gray-600 sm:text-sm dark:text-gray-400">No ratings yet</p>
         ) : (

@@ -1,3 +1,4 @@
+export { editionLabel, editionPath } from '../../../lib/editions';
 export const DESCRIPTION_PREVIEW_LENGTH = 150;
 
 /**
@@ -12,8 +13,9 @@ export function previewDescription(text: string, length = DESCRIPTION_PREVIEW_LE
   return `${cut.replace(/[\s,;:–—-]+$/, '')}...`;
 }
 
-export function isInStock(book: { available: boolean; stock_amount: number }): boolean {
-  return book.available && book.stock_amount > 0;
+/** Whether it can be bought now: an eBook (no stock) always can, a printed copy while copies are left. */
+export function isInStock(book: { available: boolean; stock_amount: number | null }): boolean {
+  return book.available && (book.stock_amount === null || book.stock_amount > 0);
 }
 
 /**

@@ -1,9 +1,9 @@
-import type { BookDetail } from '@bookstore/contract';
+import type { BookDetail, Edition } from '@bookstore/contract';
 import { PROTECTION_PLAN } from '@bookstore/contract/checkout';
 import { formatMoney, moneyToCents } from '@bookstore/contract/money';
 import { useState } from 'react';
 import toast from '../../../lib/toast';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { BookImage, coverOf } from '../../../components/ui/BookImage';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { DownloadIcon, ReturnIcon, ShieldIcon, TruckIcon } from '../../../components/ui/icons';
@@ -18,7 +18,7 @@ import { useCartStore } from '../../cart/stores/cart';
 import { useBook, useRelatedBooks } from '../api/book';
 import { BookCard, BookGrid } from '../components/BookCard';
 import { QuantityStepper } from '../components/QuantityStepper';
-import { isInStock, isUnrated } from '../components/text';
+import { editionLabel, editionPath, isInStock, isUnrated } from '../components/text';
 import { useCatalogueSlots } from '../components/slots';
 import { Button } from '../../../components/ui/Button';
 import { Badge } from '../../../components/ui/Badge';
@@ -47,12 +47,116 @@ export function splitTags(tags: string[]): string[] {
 const tabClass =
   'rounded-t-md border-b-2 px-4 py-3 text-sm font-semibold focus:outline-none focus-visible:outline-2 focus-visible:outline-indigo-500 data-[selected]:border-indigo-600 data-[selected]:text-indigo-700 border-transparent text-gray-700 hover:text-gray-900 dark:text-gray-300 dark:hover:text-white dark:data-[selected]:border-indigo-400 dark:data-[selected]:text-indigo-300';
 
+/** The book as one of its editions sells it: the edition's format, condition, ISBN, prices and stock. */
+export type BookAsEdition = BookDetail & { edition_id?: number; format?: string; condition_note?: string };
+
+/**
+ * The edition a page shows (docs/decisions/0022-editions.md): the one `?edition=` names, else the
+ * title's default (the first); a number that is not one of the book's editions shows the default.
+ */
+export function chosenEdition(book: BookDetail, param: string | null): Edition | undefined {
+  const id = param && /^\d{1,9}$/.test(param) ? Number(param) : null;
+  return book.editions.find((e) => e.id === id) ?? book.editions[0];
+}
+
+export function asEdition(book: BookDetail, edition: Edition | undefined): BookAsEdition {
+  if (!edition) return book;
+  return {
+    ...book,
+    edition_id: edition.id,
+    format: edition.format,
+    condition_note: edition.condition_note,
+    book_type: edition.format,
+    condition: edition.condition,
+    isbn: edition.isbn,
+    price: edition.price,
+    original_price: edition.original_price,
+    regular_price: edition.regular_price,
+    lowest_price_30d: edition.lowest_price_30d,
+    stock_amount: edition.stock_amount,
+    count_in_stock: edition.stock_amount,
+    in_stock: edition.in_stock,
+  };
+}
+
+function availabilityOf(edition: Edition): string {
+  if (edition.stock_amount === null) return 'Available now';
+  if (edition.stock_amount === 0) return 'Out of stock';
+  if (edition.stock_amount === 1 && edition.condition !== 'New') return 'The only copy';
+  return 'In stock';
+}
+
+/**
+ * The format picker: every edition with its format, condition, price and availability. Each is a link
+ * to `?edition=<id>`, so the choice is in the address (shared links and the server's page show it) and
+ * works before the script has loaded.
+ */
+function EditionPicker({ book, chosen }: { book: BookDetail; chosen: Edition | undefined }) {
+  if (book.editions.length < 2) return null;
+  return (
+    <nav aria-label="Formats" className="mt-5">
+      <h2 className="text-sm font-semibold text-gray-700 dark:text-gray-300">Choose a format</h2>
+      <ul className="mt-2 grid gap-2 sm:grid-cols-2" data-testid="edition-picker">
+        {book.editions.map((edition) => {
+          const current = edition.id === chosen?.id;
+          return (
+            <li key={edition.id}>
+              <Link
+                to={editionPath(paths.book(book.title), edition.id)}
+                replace
+                preventScrollReset
+                aria-current={current ? 'true' : undefined}
+                className={`flex items-center justify-between gap-3 rounded-md border p-3 text-sm ${
+                  current
+                    ? 'border-indigo-600 bg-indigo-50 ring-1 ring-indigo-600 dark:border-indigo-400 dark:bg-indigo-950/50'
+                    : 'border-gray-300 hover:border-indigo-400 dark:border-gray-700'
+                }`}
+              >
+                <span>
+                  <span className="block font-semibold">{editionLabel(edition)}</span>
+                  <span
+                    className={`block ${edition.in_stock ? 'text-gray-600 dark:text-gray-400' : 'text-red-700 dark:text-red-300'}`}
+                  >
+                    {availabilityOf(edition)}
+                  </span>
+                </span>
+                <span className="font-semibold whitespace-nowrap">{formatMoney(moneyToCents(edition.price) ?? 0)}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** A used copy says so plainly: its condition, staff's note, and when it is the only one. */
+function UsedCopyNote({ edition }: { edition: Edition | undefined }) {
+  if (!edition || edition.condition === 'New') return null;
+  return (
+    <div
+      className="mt-5 rounded-md border border-amber-300 bg-amber-50 p-4 dark:border-amber-800 dark:bg-amber-950/40"
+      data-testid="edition-condition"
+    >
+      <p className="font-semibold text-amber-900 dark:text-amber-100">Condition: {edition.condition}</p>
+      {edition.condition_note && (
+        <p className="mt-1 text-sm text-amber-900 dark:text-amber-100">{edition.condition_note}</p>
+      )}
+      {edition.stock_amount === 1 && (
+        <p className="mt-1 text-sm font-medium text-amber-900 dark:text-amber-100">
+          One of a kind: this is the only copy we have.
+        </p>
+      )}
+    </div>
+  );
+}
+
 /**
  * Quantity, Add to Cart, the wishlist toggle and the protection plan; for a book that is out of stock
  * only the notice, the wishlist toggle and the place for a "notify me" control (no stepper, nothing
  * to add).
  */
-function PurchaseBox({ book }: { book: BookDetail }) {
+function PurchaseBox({ book }: { book: BookAsEdition }) {
   const [quantity, setQuantity] = useState(1);
   const [protection, setProtection] = useState(false);
   const addToCart = useCartStore((s) => s.addToCart);
@@ -78,10 +182,12 @@ function PurchaseBox({ book }: { book: BookDetail }) {
   }
   return (
     <div className="mt-6 space-y-4" data-testid="purchase-box">
-      <p className="text-sm font-medium text-green-800 dark:text-green-300">In stock ({book.stock_amount} available)</p>
+      <p className="text-sm font-medium text-green-800 dark:text-green-300">
+        {book.stock_amount === null ? 'Available now' : `In stock (${book.stock_amount} available)`}
+      </p>
       {/* One row on wider screens; on a phone the button takes a row of its own, so its words never wrap. */}
       <div className="flex flex-wrap items-center gap-3">
-        <QuantityStepper value={quantity} onChange={setQuantity} max={book.stock_amount} />
+        <QuantityStepper value={quantity} onChange={setQuantity} max={book.stock_amount ?? undefined} />
         <Button
           size="xl"
           data-needs-app
@@ -319,6 +425,7 @@ function RelatedBooks({ bookId }: { bookId: number }) {
 
 export default function BookDetailPage() {
   const { title = '' } = useParams();
+  const [search] = useSearchParams();
   const query = useBook(title);
   usePageTitle(query.data?.title ?? (query.isError ? 'Book not found' : undefined));
 
@@ -344,7 +451,9 @@ export default function BookDetailPage() {
       </div>
     );
   }
-  const book_ = query.data;
+  // The page shows the chosen edition (`?edition=`); the title's fields stay the title's.
+  const edition = chosenEdition(query.data, search.get('edition'));
+  const book_ = asEdition(query.data, edition);
   // The badge counts against the lowest price of the 30 days before the sale (docs/decisions/0019-sales-and-price-history.md).
   const off =
     book_.lowest_price_30d && percentOff(book_.price, book_.original_price) > 0
@@ -441,7 +550,9 @@ export default function BookDetailPage() {
               </span>
             )}
           </div>
-          <PurchaseBox key={book_.id} book={book_} />
+          <EditionPicker book={query.data} chosen={edition} />
+          <UsedCopyNote edition={edition} />
+          <PurchaseBox key={`${book_.id}-${edition?.id ?? 0}`} book={book_} />
           <ServiceInfo inStock={isInStock(book_)} />
         </div>
       </div>

@@ -24,6 +24,7 @@ export function orderRequestFromCart(cart: Cart, delivery?: OrderDelivery, promo
     status: 'pending' as const,
     items: cart.items.map((item) => ({
       book: item.id,
+      ...(item.edition_id === undefined ? {} : { edition_id: item.edition_id }),
       quantity: item.quantity,
       price: item.priceCents / 100,
       protection: Boolean(item.protection),

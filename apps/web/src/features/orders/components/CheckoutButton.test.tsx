@@ -209,7 +209,7 @@ describe('CheckoutButton', () => {
 
   it('sends the protection plan of the lines that have it, in the total too', async () => {
     const calls = happyApi();
-    useCartStore.getState().setProtection(5, true);
+    useCartStore.getState().setProtection({ id: 5 }, true);
     route();
     fireEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
     await screen.findByRole('button', { name: 'Pay Now' });
@@ -228,7 +228,7 @@ describe('CheckoutButton', () => {
     route();
     fireEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
     await screen.findByRole('button', { name: 'Pay Now' });
-    useCartStore.getState().removeFromCart(6);
+    useCartStore.getState().removeFromCart({ id: 6 });
     expect(await screen.findByRole('button', { name: 'Proceed to Checkout' })).toBeInTheDocument();
   });
 });

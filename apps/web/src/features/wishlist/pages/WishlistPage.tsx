@@ -17,7 +17,7 @@ import { Button } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { bookGridClass } from '../../../components/ui/bookGrid';
 
-const inStock = (book: Book) => book.available && book.stock_amount > 0;
+const inStock = (book: Book) => book.available && (book.stock_amount === null || book.stock_amount > 0);
 
 function WishlistItem({ book, onRemove }: { book: Book; onRemove: (book: Book) => void }) {
   const available = inStock(book);
