@@ -5,6 +5,35 @@
  * in apps/api/fixtures/layers/ are judged by the very same rules (apps/api/src/layers.test.ts).
  */
 const top = '(^|/)src/(app|server|startup)\\.ts$|(^|/)src/(seed|ops)/';
+/**
+ * The layers, lowest first. Each may import its own layer and those below it; a rule per layer forbids
+ * importing any layer above.
+ */
+const layers = [
+  {
+    path: '(^|/)src/(lib|db)/',
+    rule: 'lib-and-db-are-the-bottom',
+    comment: 'lib/ and db/ are below everything: they import no module, plugin or app file.',
+  },
+  {
+    path: '(^|/)src/modules/',
+    rule: 'modules-do-not-import-plugins',
+    comment: 'Plugins and the app are built on modules, never the other way round.',
+  },
+  {
+    path: '(^|/)src/plugins/',
+    rule: 'plugins-do-not-import-the-app',
+    comment: 'The app is built on plugins, never the other way round.',
+  },
+  { path: top },
+];
+const noUpwardImports = layers.slice(0, -1).map(({ path, rule, comment }, i) => ({
+  name: rule,
+  comment,
+  severity: 'error',
+  from: { path },
+  to: { path: layers.slice(i + 1).map((above) => above.path) },
+}));
 module.exports = {
   forbidden: [
     {
@@ -15,26 +44,7 @@ module.exports = {
       from: { path: '(^|/)src/' },
       to: { circular: true },
     },
-    {
-      name: 'lib-and-db-are-the-bottom',
-      comment: 'lib/ and db/ are below everything: they import no module, plugin or app file.',
-      severity: 'error',
-      from: { path: '(^|/)src/(lib|db)/' },
-      to: { path: [`(^|/)src/(modules|plugins)/`, top] },
-    },
-    {
-      name: 'modules-do-not-import-plugins',
-      comment: 'Plugins and the app are built on modules, never the other way round.',
-      severity: 'error',
-      from: { path: '(^|/)src/modules/' },
-      to: { path: ['(^|/)src/plugins/', top] },
-    },
-    {
-      name: 'plugins-do-not-import-the-app',
-      severity: 'error',
-      from: { path: '(^|/)src/plugins/' },
-      to: { path: top },
-    },
+    ...noUpwardImports,
     {
       name: 'modules-meet-through-their-faces',
       comment: 'Another module is used through its index.ts, never its files.',

@@ -6,9 +6,10 @@
 import http from 'node:http';
 import autocannon from 'autocannon';
 
-function load({ url, connections, seconds }) {
+/** Runs autocannon with `options` and sums up its result: req/s, p50, p99 and every kind of error. */
+function measure(options) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, pipelining: 1 }, (err, result) => {
+    autocannon({ pipelining: 1, ...options }, (err, result) => {
       if (err) return reject(err);
       resolve({
         requestsPerSecond: result.requests.average,
@@ -21,29 +22,18 @@ function load({ url, connections, seconds }) {
   });
 }
 
+function load({ url, connections, seconds }) {
+  return measure({ url, connections, duration: seconds });
+}
+
 /** Every path asked once, `connections` at a time (first searches, facet combinations, pages). */
 function each({ base, paths, connections }) {
   let next = 0;
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: base,
-        connections,
-        amount: paths.length,
-        pipelining: 1,
-        requests: [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }],
-      },
-      (err, result) => {
-        if (err) return reject(err);
-        resolve({
-          requestsPerSecond: result.requests.average,
-          requests: result.requests.total,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          errors: result.errors + result.timeouts + result.non2xx,
-        });
-      },
-    );
+  return measure({
+    url: base,
+    connections,
+    amount: paths.length,
+    requests: [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }],
   });
 }
 

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.js';
 import { addresses } from '../../db/schema.js';
 import { notFound, unprocessable } from '../../lib/errors.js';
+import { wire } from '../../lib/wire.js';
 
 /**
  * A shopper's address book (docs/product.md, "Addresses and delivery"). This module is the only
@@ -13,18 +14,7 @@ import { notFound, unprocessable } from '../../lib/errors.js';
 type Row = typeof addresses.$inferSelect;
 
 function toAddress(row: Row): Address {
-  return {
-    id: row.id,
-    name: row.name,
-    line1: row.line1,
-    line2: row.line2,
-    city: row.city,
-    region: row.region,
-    postal_code: row.postalCode,
-    country: row.country,
-    phone: row.phone,
-    is_default: row.isDefault,
-  };
+  return wire(row, ['id', 'name', 'line1', 'line2', 'city', 'region', 'postalCode', 'country', 'phone', 'isDefault']);
 }
 
 function fields(input: AddressRequest) {

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
 import { outboxDeliveries } from '../../db/schema.js';
+import { wire } from '../../lib/wire.js';
 
 /** Staff's view of the outbox: events with how each subscriber took them, and retrying the dead. */
 
@@ -38,19 +39,14 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 
 function toView(row: EventRow): OutboxEventView {
   return {
-    id: row.id,
-    type: row.type,
-    key: row.key,
-    payload: row.payload,
+    ...wire(row, ['id', 'type', 'key', 'payload']),
     created_at: iso(row.createdAt)!,
     status: statusOf(row.deliveries),
     deliveries: row.deliveries.map((d) => ({
-      subscriber: d.subscriber,
+      ...wire(d, ['subscriber', 'attempts', 'lastError']),
       status: d.status as EventStatus,
-      attempts: d.attempts,
       next_attempt_at: d.status === 'pending' ? iso(d.nextAttemptAt) : null,
       delivered_at: iso(d.deliveredAt),
-      last_error: d.lastError,
     })),
   };
 }

@@ -7,7 +7,7 @@ import {
   shipOrderRequestSchema,
   staffOrderSchema,
 } from '@bookstore/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplies, security } from '../../lib/openapi.js';
@@ -24,9 +24,16 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
   app.addHook('onClose', async () => afterSale.stopRefundRetries(app.db));
   const ctx = (request: FastifyRequest): afterSale.AfterSale => ({ db: app.db, provider, log: request.log });
   const staff = (request: FastifyRequest) => ({ kind: 'staff' as const, userId: request.user!.userId });
-  /** What every staff action's schema shares: the order's id in the path, and the order as staff see it back. */
-  const staffSchema = { tags, security, params: idParamSchema };
   const staffReplies = { 200: staffOrderSchema, ...staffErrors };
+  /**
+   * A staff action on one order: staff only, the order's id in the path, the order as staff see it back;
+   * `schema` adds its summary and body (and may widen the replies).
+   */
+  const staffAction = <S extends { summary: string }>(invalidates: FastifyContextConfig['invalidates'], schema: S) => ({
+    preHandler: app.requireStaff,
+    config: { invalidates },
+    schema: { tags, security, params: idParamSchema, response: staffReplies, ...schema },
+  });
 
   app.post(
     '/orders/:id/cancel/',
@@ -55,16 +62,10 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/admin/orders/:id/ship/',
-    {
-      preHandler: app.requireStaff,
-      config: { invalidates: [] },
-      schema: {
-        ...staffSchema,
-        summary: 'Ship a paid order with its carrier and tracking number (staff). The same again: 200, nothing changes',
-        body: shipOrderRequestSchema,
-        response: staffReplies,
-      },
-    },
+    staffAction([], {
+      summary: 'Ship a paid order with its carrier and tracking number (staff). The same again: 200, nothing changes',
+      body: shipOrderRequestSchema,
+    }),
     async (request) => {
       await afterSale.ship(ctx(request), request.params.id, staff(request), {
         carrier: request.body.carrier,
@@ -76,15 +77,9 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/admin/orders/:id/deliver/',
-    {
-      preHandler: app.requireStaff,
-      config: { invalidates: [] },
-      schema: {
-        ...staffSchema,
-        summary: 'Mark a shipped order delivered (staff). Again: 200, nothing changes',
-        response: staffReplies,
-      },
-    },
+    staffAction([], {
+      summary: 'Mark a shipped order delivered (staff). Again: 200, nothing changes',
+    }),
     async (request) => {
       await afterSale.deliver(ctx(request), request.params.id, staff(request));
       return afterSale.getStaffOrder(app.db, request.params.id);
@@ -93,18 +88,13 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/admin/orders/:id/refund/',
-    {
-      preHandler: app.requireStaff,
-      config: { invalidates: [] },
-      schema: {
-        ...staffSchema,
-        summary:
-          'Refund a paid order, in part or (amount left out) all that is left, any number of times up to what was paid (staff). An Idempotency-Key header makes a retry refund once',
-        headers: z.object({ 'idempotency-key': z.string().trim().min(1).max(100).optional() }),
-        body: refundOrderRequestSchema.nullish(),
-        response: { ...staffReplies, ...errorReplies(422) },
-      },
-    },
+    staffAction([], {
+      summary:
+        'Refund a paid order, in part or (amount left out) all that is left, any number of times up to what was paid (staff). An Idempotency-Key header makes a retry refund once',
+      headers: z.object({ 'idempotency-key': z.string().trim().min(1).max(100).optional() }),
+      body: refundOrderRequestSchema.nullish(),
+      response: { ...staffReplies, ...errorReplies(422) },
+    }),
     async (request) => {
       await afterSale.refund(ctx(request), request.params.id, staff(request), {
         amountCents: request.body?.amount,
@@ -118,17 +108,12 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/admin/orders/:id/return/',
-    {
-      preHandler: app.requireStaff,
-      config: { invalidates: ['catalogue'] },
-      schema: {
-        ...staffSchema,
-        summary:
-          'Take back a shipped or delivered order (staff): its copies go back on sale and `refund` is given back (left out: all that is left; 0: nothing). Again: 200, nothing changes',
-        body: returnOrderRequestSchema.nullish(),
-        response: { ...staffReplies, ...errorReplies(422) },
-      },
-    },
+    staffAction(['catalogue'], {
+      summary:
+        'Take back a shipped or delivered order (staff): its copies go back on sale and `refund` is given back (left out: all that is left; 0: nothing). Again: 200, nothing changes',
+      body: returnOrderRequestSchema.nullish(),
+      response: { ...staffReplies, ...errorReplies(422) },
+    }),
     async (request) => {
       await afterSale.takeBack(ctx(request), request.params.id, staff(request), {
         refundCents: request.body?.refund,

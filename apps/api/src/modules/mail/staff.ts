@@ -3,6 +3,7 @@ import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { mailMessages } from '../../db/schema.js';
 import { containsPattern } from '../../lib/like.js';
+import { wire } from '../../lib/wire.js';
 import { recordEvent } from '../events/index.js';
 
 /** Staff's Mail tab: every message the shop wrote, newest first, and sending a failed one again. */
@@ -10,16 +11,9 @@ type Row = typeof mailMessages.$inferSelect;
 
 function toSummary(row: Row): MailSummary {
   return {
-    id: row.id,
-    template: row.template,
+    ...wire(row, ['id', 'template', 'replyTo', 'subject', 'attempts', 'lastError', 'createdAt', 'sentAt']),
     to: row.toAddress,
-    reply_to: row.replyTo,
-    subject: row.subject,
     status: row.status as MailSummary['status'],
-    attempts: row.attempts,
-    last_error: row.lastError,
-    created_at: row.createdAt.toISOString(),
-    sent_at: row.sentAt?.toISOString() ?? null,
   };
 }
 

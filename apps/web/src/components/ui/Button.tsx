@@ -2,7 +2,8 @@ import clsx from 'clsx';
 import { type ButtonHTMLAttributes, forwardRef, type ReactNode } from 'react';
 import { CloseIcon } from './icons';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger';
+/** light: a call to action on an indigo band (the home page's and About page's). */
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'light';
 /** sm: header and card actions; md: form and dialog buttons; lg: page buttons; xl: the big calls to action. */
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'xl';
 
@@ -15,6 +16,7 @@ const variants: Record<ButtonVariant, string> = {
   secondary:
     'border border-gray-300 bg-white text-gray-800 hover:bg-gray-50 disabled:opacity-60 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800',
   danger: 'bg-red-700 text-white hover:bg-red-800 disabled:opacity-60',
+  light: 'bg-white text-indigo-800 hover:bg-indigo-50',
 };
 
 const sizes: Record<ButtonSize, string> = {

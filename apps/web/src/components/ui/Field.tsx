@@ -7,7 +7,7 @@ import {
   type TextareaHTMLAttributes,
   useId,
 } from 'react';
-import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, RegisterOptions, UseFormRegister } from 'react-hook-form';
 
 export const inputClass =
   'block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm placeholder:text-gray-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100';
@@ -132,9 +132,15 @@ export const FileField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttr
   },
 );
 
-/** A react-hook-form field's registration and its message, for spreading on a TextField: `{...field('email')}`. */
+/**
+ * A react-hook-form field's registration (with its `rules`, if any) and its message, for spreading on a
+ * TextField: `{...field('email')}`.
+ */
 export function fieldsOf<T extends FieldValues>(register: UseFormRegister<T>, errors: FieldErrors<T>) {
-  return (name: Path<T>) => ({ ...register(name), error: errors[name]?.message as string | undefined });
+  return (name: Path<T>, rules?: RegisterOptions<T, Path<T>>) => ({
+    ...register(name, rules),
+    error: errors[name]?.message as string | undefined,
+  });
 }
 
 /** A form's problem that belongs to no one field (the server's refusal), read out when it appears. */

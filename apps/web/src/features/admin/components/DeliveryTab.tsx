@@ -5,7 +5,7 @@ import {
   type StaffShippingMethod,
 } from '@bookstore/contract';
 import { formatMoney, moneyToCents } from '@bookstore/contract/money';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, SubmitButton } from '../../../components/ui/Button';
 import { Dialog, SaveActions } from '../../../components/ui/Dialog';
@@ -99,21 +99,24 @@ function MethodDialog({ method, onClose }: { method: StaffShippingMethod | null;
   );
 }
 
+interface SettingsFields {
+  free: string;
+  low: string;
+}
+
 /** The shop's settings: from which subtotal Standard Delivery is free (blank: never), and the low-stock threshold. */
 function SettingsForm({ settings }: { settings: ShopSettings }) {
   const save = useSaveShopSettings();
-  const [free, setFree] = useState(settings.free_standard_from ?? '');
-  const [low, setLow] = useState(String(settings.low_stock_threshold));
-  const [errors, setErrors] = useState<{ free?: string; low?: string }>({});
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SettingsFields>({
+    defaultValues: { free: settings.free_standard_from ?? '', low: String(settings.low_stock_threshold) },
+  });
+  const field = fieldsOf(register, errors);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problems = {
-      free: free.trim() === '' || moneyToCents(free.trim()) !== null ? undefined : 'Enter an amount such as 25.00',
-      low: /^\d{1,6}$/.test(low.trim()) ? undefined : 'Enter a whole number of copies',
-    };
-    setErrors(problems);
-    if (problems.free || problems.low) return;
+  const submit = ({ free, low }: SettingsFields) =>
     save.mutate(
       { free_standard_from: free.trim() === '' ? null : free.trim(), low_stock_threshold: Number(low.trim()) },
       {
@@ -121,24 +124,26 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
         onError: (error) => toast.error(refusal(error, 'Failed to save the shop settings')),
       },
     );
-  };
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Shop settings" className="grid gap-4 sm:grid-cols-3 sm:items-start">
+    <form
+      noValidate
+      onSubmit={handleSubmit(submit)}
+      aria-label="Shop settings"
+      className="grid gap-4 sm:grid-cols-3 sm:items-start"
+    >
       <TextField
         label="Free Standard Delivery from ($)"
         inputMode="decimal"
-        value={free}
-        onChange={(e) => setFree(e.target.value)}
-        error={errors.free}
         hint={<p className="mt-1 text-sm text-gray-700 dark:text-gray-300">0 for every order; blank for never.</p>}
+        {...field('free', {
+          validate: (v) => v.trim() === '' || moneyToCents(v.trim()) !== null || 'Enter an amount such as 25.00',
+        })}
       />
       <TextField
         label="Low stock at (copies or fewer)"
         inputMode="numeric"
-        value={low}
-        onChange={(e) => setLow(e.target.value)}
-        error={errors.low}
+        {...field('low', { validate: (v) => /^\d{1,6}$/.test(v.trim()) || 'Enter a whole number of copies' })}
       />
       <SubmitButton busy={save.isPending} busyText="Saving..." className="sm:mt-6">
         Save settings

@@ -1,6 +1,5 @@
 import { MAIL_STATUSES, type MailStatus, type MailSummary } from '@bookstore/contract';
 import { useState } from 'react';
-import toast from '../../../lib/toast';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Dialog, DialogActions } from '../../../components/ui/Dialog';
@@ -9,6 +8,7 @@ import { SelectField } from '../../../components/ui/Field';
 import { Spinner } from '../../../components/ui/Spinner';
 import { plural } from '../../../lib/lists';
 import { useMail, useMailMessage, useSendAgain } from '../api/dashboard';
+import { ActionButton } from './ActionButton';
 import { cellClass, HeadingCells, PagedTable, type FilteredTabProps } from './Pager';
 
 const STATUS: Record<MailStatus, { label: string; tone: BadgeTone }> = {
@@ -24,19 +24,16 @@ export const mailStatusFrom = (value: string | null): MailStatus | '' =>
 function SendAgain({ mail }: { mail: MailSummary }) {
   const send = useSendAgain();
   return (
-    <Button
+    <ActionButton
+      action={send}
+      on={mail.id}
+      done="The message will be sent again"
+      busyText="Sending..."
       variant="secondary"
       size="sm"
-      disabled={send.isPending}
-      onClick={() =>
-        send.mutate(mail.id, {
-          onSuccess: () => toast.success('The message will be sent again'),
-          onError: (err) => toast.error(err.message),
-        })
-      }
     >
-      {send.isPending ? 'Sending...' : 'Send again'}
-    </Button>
+      Send again
+    </ActionButton>
   );
 }
 

@@ -1,11 +1,10 @@
 import { type ContactMessage, MESSAGE_STATUSES, type MessageStatus } from '@bookstore/contract';
-import toast from '../../../lib/toast';
 import { Badge } from '../../../components/ui/Badge';
-import { Button } from '../../../components/ui/Button';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { SelectField } from '../../../components/ui/Field';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useMarkHandled, useMessages } from '../api/dashboard';
+import { ActionButton } from './ActionButton';
 import { Pager, type FilteredTabProps } from './Pager';
 import { formatDate } from '../../../lib/dates';
 
@@ -40,21 +39,14 @@ function Message({ message }: { message: ContactMessage }) {
           <a href={reply} className="font-semibold text-indigo-700 hover:underline dark:text-indigo-300">
             Reply by email
           </a>
-          <Button
+          <ActionButton
+            action={mark}
+            on={{ id: message.id, handled: !handled }}
+            done={handled ? 'Message opened again' : 'Message marked as handled'}
             variant="secondary"
-            disabled={mark.isPending}
-            onClick={() =>
-              mark.mutate(
-                { id: message.id, handled: !handled },
-                {
-                  onSuccess: () => toast.success(handled ? 'Message opened again' : 'Message marked as handled'),
-                  onError: (err) => toast.error(err.message),
-                },
-              )
-            }
           >
             {handled ? 'Mark as open' : 'Mark as handled'}
-          </Button>
+          </ActionButton>
           {handled && (
             <span className="text-gray-700 dark:text-gray-300">
               Handled{message.handled_by ? ` by ${message.handled_by}` : ''} on {when(message.handled_at!)}

@@ -12,6 +12,7 @@ import { authorsQuery, categoriesQuery } from '../../../lib/catalogue-lists';
 import { formatDate } from '../../../lib/dates';
 import toast from '../../../lib/toast';
 import { previewSale, useCreateSale, useEndSale, useSales } from '../api/promotions';
+import { ActionButton } from './ActionButton';
 import { DraftForm, idList, useDraft } from './DraftForm';
 import { cellClass, EmptyNote, SimpleTable } from './Pager';
 import { Section } from './Section';
@@ -266,19 +267,15 @@ export function SalesTab() {
                   <td className={cellClass}>{sale.status}</td>
                   <td className={cellClass}>
                     {sale.status !== 'ended' && (
-                      <Button
+                      <ActionButton
+                        action={end}
+                        on={sale.id}
+                        done={`Sale "${sale.name}" ended`}
                         size="sm"
                         variant="danger"
-                        disabled={end.isPending}
-                        onClick={() =>
-                          end.mutate(sale.id, {
-                            onSuccess: () => toast.success(`Sale "${sale.name}" ended`),
-                            onError: (e) => toast.error(e.message),
-                          })
-                        }
                       >
                         End now<span className="sr-only"> {sale.name}</span>
-                      </Button>
+                      </ActionButton>
                     )}
                   </td>
                 </tr>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { buttonClass } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/hooks';
@@ -114,10 +115,7 @@ export default function HomePage() {
       <section className="bg-gradient-to-br from-indigo-700 via-indigo-600 to-purple-700 text-white">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24">
           <HeadlinePromise />
-          <Link
-            to={paths.books}
-            className="mt-8 inline-block rounded-md bg-white px-6 py-3 font-semibold text-indigo-800 shadow hover:bg-indigo-50"
-          >
+          <Link to={paths.books} className={buttonClass({ variant: 'light', size: 'xl', className: 'mt-8' })}>
             Shop Now
           </Link>
         </div>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { buttonClass } from '../../../components/ui/Button';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/hooks';
 
@@ -118,10 +119,7 @@ export default function AboutPage() {
         <p className="mt-2 text-indigo-100">
           Create an account to keep a wishlist, write reviews and check out faster.
         </p>
-        <Link
-          to={paths.register}
-          className="mt-6 inline-block rounded-md bg-white px-6 py-3 font-semibold text-indigo-800 hover:bg-indigo-50"
-        >
+        <Link to={paths.register} className={buttonClass({ variant: 'light', size: 'xl', className: 'mt-6' })}>
           Get Started
         </Link>
       </section>
