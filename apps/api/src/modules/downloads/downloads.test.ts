@@ -283,6 +283,47 @@ describe('after payment', () => {
     expect((await renew(shopper, orderId, line.item)).statusCode).toBe(409);
   });
 
+  it('a refund of the eBook line alone (chosen lines) revokes its link; refunding a paper copy leaves it', async () => {
+    const { book, edition } = await ebook();
+    await upload(staff, edition, EPUB, 'book.epub');
+    const paper = await createBook(app(), { price: '7.00', stock: 5 });
+    const placed = await placeOrder(app(), shopper, [
+      { book, quantity: 1 },
+      { book: paper, quantity: 2 },
+    ]);
+    const orderId = placed.json().id as number;
+    const { reference } = (await initialize(app(), shopper, orderId)).json();
+    await charge(app(), shopper, reference);
+    await verify(app(), shopper, orderId, reference);
+    const [line] = (await list(shopper, orderId)).json();
+    expect(line.state).toBe('ready');
+    const paperLine = (await app().db.select().from(orderItems).where(eq(orderItems.orderId, orderId))).find(
+      (row) => row.format !== 'eBook',
+    )!;
+    // Refunding one paper copy leaves the eBook's link working.
+    const paperRefund = await app().inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/refund/`,
+      headers: staff.headers,
+      payload: { items: [{ item: paperLine.id, quantity: 1 }] },
+    });
+    expect(paperRefund.statusCode, paperRefund.body).toBe(200);
+    expect((await list(shopper, orderId)).json()[0]).toMatchObject({ state: 'ready' });
+    const ebookRefund = await app().inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/refund/`,
+      headers: staff.headers,
+      payload: { items: [{ item: line.item, quantity: 1 }] },
+    });
+    expect(ebookRefund.statusCode, ebookRefund.body).toBe(200);
+    // One paper copy is still paid for: the order is not refunded in full, the eBook line is.
+    const order = await orderRow(app(), orderId);
+    expect(order.refundedCents).toBeLessThan(order.totalCents);
+    expect((await fetchFile(line.url)).statusCode).toBe(410);
+    expect((await list(shopper, orderId)).json()[0]).toMatchObject({ state: 'revoked', url: null });
+    expect((await renew(shopper, orderId, line.item)).statusCode).toBe(409);
+  });
+
   it('a cancellation (staff, before delivery) revokes the links', async () => {
     // An order with a paper book too is not delivered at payment, so staff may cancel it.
     const { book, edition } = await ebook();

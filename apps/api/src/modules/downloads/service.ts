@@ -48,12 +48,36 @@ export async function grantDownloads(tx: Transaction, orderId: number): Promise<
   return { lines: all!.n, ebooks: lines.length };
 }
 
-/** A full refund, a cancellation or a return: the order's links stop at once (in the caller's transaction). */
-export async function revokeDownloads(tx: Transaction, orderId: number): Promise<void> {
-  await tx
-    .update(downloadGrants)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(downloadGrants.orderId, orderId), sql`${downloadGrants.revokedAt} IS NULL`));
+/**
+ * A full refund, a cancellation or a return: the order's links stop at once (in the caller's
+ * transaction). With `lines` (staff refunding chosen copies of chosen lines), only the links of the
+ * lines refunded whole stop: an eBook line given back is no longer the shopper's to download.
+ */
+export async function revokeDownloads(
+  tx: Transaction,
+  orderId: number,
+  lines?: { item: number; quantity: number }[],
+): Promise<void> {
+  const open = and(eq(downloadGrants.orderId, orderId), sql`${downloadGrants.revokedAt} IS NULL`);
+  if (!lines) {
+    await tx
+      .update(downloadGrants)
+      .set({ revokedAt: sql`now()` })
+      .where(open);
+    return;
+  }
+  for (const line of lines) {
+    await tx
+      .update(downloadGrants)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          open,
+          eq(downloadGrants.orderItemId, line.item),
+          sql`(SELECT oi.quantity FROM order_items oi WHERE oi.id = ${downloadGrants.orderItemId}) <= ${line.quantity}`,
+        ),
+      );
+  }
 }
 
 interface GrantRow {

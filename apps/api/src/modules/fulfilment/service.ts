@@ -10,6 +10,7 @@ import {
   returnOrder,
   shipOrder,
 } from '../orders/index.js';
+import { revokeDownloads } from '../downloads/index.js';
 import {
   createPaymentProvider,
   openRefund,
@@ -86,6 +87,7 @@ export async function refund(
       reason: asked.reason,
       requestKey: asked.requestKey,
     });
+    if (asked.items) await revokeDownloads(tx, orderId, asked.items);
     return row?.status === 'pending' ? row.id : null;
   });
 }
