@@ -202,6 +202,44 @@ test.describe('Dashboard', () => {
     expect((await request.get(`/api/books/book/${book.id}/`)).status()).toBe(404);
   });
 
+  test('staff add an edition to a title, are told what is missing, and remove it again', async ({
+    page,
+    request,
+  }, info) => {
+    const book = await addBookByApi(request, `Editions Book ${randomBytes(3).toString('hex')}`);
+    await signIn(page, STAFF.email, STAFF.password);
+    await page.goto(`/admin?q=${encodeURIComponent(book.title)}`);
+    const row = page.getByRole('row', { name: new RegExp(book.title) });
+    await expect(row).toBeVisible(READY);
+    await row.getByRole('button', { name: `Edit ${book.title}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Book' });
+    const press = (button: Locator) => (isPhone(info) ? button.press('Enter') : button.click());
+    const editions = dialog.getByRole('region', { name: 'Editions' });
+    await expect(editions.getByRole('listitem')).toHaveCount(1);
+    // The only edition cannot be removed.
+    await expect(editions.getByRole('button', { name: /^Remove/ })).toBeDisabled();
+
+    await press(editions.getByRole('button', { name: 'Add an edition' }));
+    await editions.getByLabel('Format').selectOption('Hardcover');
+    await editions.getByLabel('Price').fill('24.00');
+    await press(editions.getByRole('button', { name: 'Add edition' }));
+    await expect(editions.getByText('Stock amount is required')).toBeVisible();
+    await editions.getByLabel('Stock').fill('4');
+    await press(editions.getByRole('button', { name: 'Add edition' }));
+    await expect(editions.getByRole('listitem')).toHaveCount(2);
+    await expect(editions.getByRole('listitem').filter({ hasText: 'Hardcover: $24.00, 4 in stock' })).toBeVisible();
+    const saved = await (await request.get(`/api/books/book/${book.id}/`)).json();
+    expect(saved.editions).toEqual(
+      expect.arrayContaining([expect.objectContaining({ format: 'Hardcover', price: '24.00', stock_amount: 4 })]),
+    );
+
+    await press(editions.getByRole('button', { name: 'Remove Hardcover' }));
+    await expect(page.getByText('Edition removed', { exact: true })).toBeVisible();
+    await expect(editions.getByRole('listitem')).toHaveCount(1);
+    const after = await (await request.get(`/api/books/book/${book.id}/`)).json();
+    expect(after.editions.map((e: { format: string }) => e.format)).not.toContain('Hardcover');
+  });
+
   test('the figures are what the database holds; each tab is in the address and accessible', async ({
     page,
     request,
