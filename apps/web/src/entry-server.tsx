@@ -45,7 +45,8 @@ function asApiErrors(reader: CatalogueReader): CatalogueReader {
 
 /** Renders the whole tree, waiting for every lazy part, so the HTML is final (and needs no inline script). */
 function renderToString(node: React.ReactNode): Promise<string> {
-  return new Promise((resolve, reject) => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const html = new Promise<string>((resolve, reject) => {
     let failed: unknown;
     const { pipe, abort } = renderToPipeableStream(node, {
       // Never split a finished boundary out (React would then reveal it with an inline script).
@@ -62,8 +63,12 @@ function renderToString(node: React.ReactNode): Promise<string> {
         failed ??= error;
       },
     });
-    setTimeout(() => abort(new Error('Server render took longer than 10 s')), 10_000).unref();
+    timer = setTimeout(() => abort(new Error('Server render took longer than 10 s')), 10_000);
+    timer.unref();
   });
+  // A finished render clears its timer: a pending one keeps the whole render (its tree, its data)
+  // reachable for the 10 s, which under a burst of fresh pages is tens of megabytes held for nothing.
+  return html.finally(() => clearTimeout(timer));
 }
 
 /**
