@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:api`: the catalogue API on PostgreSQL with a 100,000-book catalogue, each call measured
+// `npm run bench:api`: the catalogue API on PostgreSQL with a catalogue of 100,000 titles (200,000 editions), each call measured
 // against a raw node:http server that answers the very same bytes (the referee, docs/decisions/0007):
 //   - the store, the raw server and the load generator (autocannon) each run in a process of their own;
 //   - every call is warmed up first; then, in each of ROUNDS rounds, the raw server is measured right
@@ -18,8 +18,9 @@
 //     uploaded at once, and for as long at rest: its p99 must stay under 50 ms (docs/decisions/0015-trust-round-two.md).
 //
 //   DATABASE_URL   PostgreSQL to use (default postgres://postgres@127.0.0.1:5432/bookstore_bench);
-//                  the database is created, and seeded up to BENCH_BOOKS books, when needed.
-//   BENCH_BOOKS    catalogue size (default 100000)
+//                  the database is created, and seeded up to BENCH_BOOKS titles, when needed.
+//   BENCH_BOOKS    catalogue size in titles (default 100000), each sold as two editions by the seed
+//                  (apps/api/src/seed/synthetic.ts): BENCH_BOOKS=1000000 is 1M titles and 2M editions
 //   BENCH_SECONDS  duration of each measurement (default 5); BENCH_CONNECTIONS (default 50);
 //   BENCH_ROUNDS   rounds per call (default 3); BENCH_FRESH number of fresh typo searches, and of first book pages (default 100)
 //   BENCH_ONLY     a part of a call's name: measure only the calls whose name holds it
@@ -434,7 +435,7 @@ async function main() {
   await ensureDatabase();
   const present = await countBooks();
   if (present < BOOKS) {
-    log(`the catalogue holds ${present} books; seeding up to ${BOOKS}`);
+    log(`the catalogue holds ${present} titles; seeding up to ${BOOKS} (two editions each)`);
     const seeded = spawnSync('npx', ['tsx', 'apps/api/src/seed/cli.ts', '--books', String(BOOKS)], {
       cwd: root,
       stdio: 'inherit',
@@ -718,7 +719,7 @@ async function main() {
     }
 
     log(
-      `${BOOKS} books, ${CONNECTIONS} connections, ${SECONDS} s per measurement, median of ${ROUNDS} rounds; ` +
+      `${BOOKS} titles (about ${2 * BOOKS} editions), ${CONNECTIONS} connections, ${SECONDS} s per measurement, median of ${ROUNDS} rounds; ` +
         `store at ${LEVELS.join(' and ')} beside the raw server in every round`,
     );
     console.table(rows);

@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.js';
 import { insertAuthor, insertBook, insertCategory } from '../test/factories.js';
-import { catalogueReader } from './render.js';
+import { catalogueReader, RENDERS_AT_ONCE } from './render.js';
 
 // A built storefront with a stand-in server entry: it renders what the reader answers, so these tests
 // check the plugin's side (in-process reads, document, caching headers, status) without a web build.
@@ -20,6 +20,13 @@ writeFileSync(
   path.join(dist, 'server', 'entry-server.js'),
   `export async function render(url, reader) {
     const { pathname } = new URL(url);
+    if (pathname.startsWith('/slow/')) {
+      const count = (globalThis.renderCount ??= { now: 0, most: 0 });
+      count.most = Math.max(count.most, ++count.now);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      count.now -= 1;
+      return { kind: 'page', status: 200, html: '<h1>' + pathname + '</h1>', state: '{}' };
+    }
     if (pathname === '/old') return { kind: 'redirect', status: 301, location: '/books' };
     if (pathname.startsWith('/book/')) {
       try {
@@ -145,5 +152,15 @@ describe('server-rendered pages', () => {
     const after = await app.inject('/books');
     expect(after.body).toContain('<li>Aardvark Tales</li>');
     expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  it('renders at most a few pages at once: the others wait their turn, and every one is answered', async () => {
+    const { app } = ctx();
+    const pages = Array.from({ length: RENDERS_AT_ONCE * 3 }, (_, i) => `/slow/${i}`);
+    const answers = await Promise.all(pages.map((url) => app.inject(url)));
+    expect(answers.map((a) => a.statusCode)).toEqual(pages.map(() => 200));
+    expect(answers.map((a) => /<h1>([^<]*)<\/h1>/.exec(a.body)?.[1])).toEqual(pages);
+    const count = (globalThis as { renderCount?: { now: number; most: number } }).renderCount;
+    expect(count).toEqual({ now: 0, most: RENDERS_AT_ONCE });
   });
 });

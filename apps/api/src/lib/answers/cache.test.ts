@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AnswerCache } from './cache.js';
+import { AnswerCache, CachedAnswer } from './cache.js';
 
 /**
  * The backstop time to live of the catalogue cache: when it runs out with no write in between, one
@@ -74,5 +74,40 @@ describe('catalogue cache past its time to live', () => {
     await cache.get('count', load('old'));
     vi.advanceTimersByTime(ttl + 1);
     expect(await cache.get('count', load('new'))).toEqual({ value: 'new' });
+  });
+});
+
+/** Answers and server-rendered pages are kept up to a byte bound, oldest out first (docs/benchmarks/million-titles.md). */
+describe('catalogue cache size', () => {
+  const kilobytes = (n: number, fill: string) => ({ items: fill.repeat(n * 1024 - 14) });
+
+  it('stays under its byte bound, dropping the oldest answers and pages first', async () => {
+    const cache = new AnswerCache(60_000, 1_000, 100 * 1024);
+    for (let i = 0; i < 10; i++) await cache.answer(`/api/books/?page=${i}`, async () => kilobytes(20, 'a'));
+    for (let i = 0; i < 3; i++) {
+      await cache.get(`page:/book/${i}`, async () => ({
+        status: 200,
+        page: new CachedAnswer(Buffer.alloc(30 * 1024)),
+      }));
+    }
+    expect(cache.keptBytes).toBeLessThanOrEqual(100 * 1024);
+    expect(cache.keptBytes).toBeGreaterThan(80 * 1024);
+    // The newest are kept, the oldest went.
+    expect(cache.current('/api/books/?page=9')).toBeDefined();
+    expect(cache.current('/api/books/?page=0')).toBeUndefined();
+    expect(cache.recall('page:/book/2')).toBeDefined();
+    // Objects without bytes count for nothing, and a clear empties the count.
+    await cache.get('count', async () => 42);
+    expect(cache.recall('count')).toBe(42);
+    cache.clear();
+    expect(cache.keptBytes).toBe(0);
+  });
+
+  it('does not keep an answer larger than the whole bound, and still gives it', async () => {
+    const cache = new AnswerCache(60_000, 1_000, 10 * 1024);
+    const made = await cache.answer('/api/books/?page_size=100', async () => kilobytes(20, 'b'));
+    expect(made.body.length).toBeGreaterThan(10 * 1024);
+    expect(cache.current('/api/books/?page_size=100')).toBeUndefined();
+    expect(cache.keptBytes).toBe(0);
   });
 });

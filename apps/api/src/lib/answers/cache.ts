@@ -70,10 +70,27 @@ export class AnswerCache {
   readonly origin = randomBytes(9).toString('base64url');
   onBusError: (err: unknown) => void = () => {};
 
+  /** Bytes of the answers and pages kept (their uncompressed bodies), against `maxBytes`. */
+  private bytes = 0;
+
   constructor(
     readonly ttlMs = 5_000,
     private readonly maxEntries = 1_000,
+    private readonly maxBytes = AnswerCache.MAX_BYTES,
   ) {}
+
+  /**
+   * At most this many bytes of answers and server-rendered pages are kept, oldest out first, besides
+   * the count bound: 1,000 listing answers of 28 KB and some 330 book pages of 60 KB, with their
+   * compressed forms, came to about 80 MB outside V8's heap (docs/benchmarks/million-titles.md,
+   * "Resident memory after fresh server renders").
+   */
+  static readonly MAX_BYTES = 32 * 1024 * 1024;
+
+  /** The bytes kept now (uncompressed bodies), for tests and diagnostics. */
+  get keptBytes(): number {
+    return this.bytes;
+  }
 
   get enabled() {
     return this.ttlMs > 0;
@@ -147,6 +164,7 @@ export class AnswerCache {
     this.version += 1;
     this.entries.clear();
     this.answers.clear();
+    this.bytes = 0;
     this.loading.clear();
     this.answering.clear();
     this.claims.clear();
@@ -184,16 +202,36 @@ export class AnswerCache {
     const hit = map.get(key);
     if (!hit) return undefined;
     if (hit.staleUntil > Date.now()) return hit;
-    map.delete(key);
+    this.drop(map, key);
     return undefined;
   }
 
   private keep<T>(map: Map<string, Entry<T>>, key: string, value: T) {
     // Oldest first out: a Map iterates in insertion order (a replaced key moves to the end).
-    map.delete(key);
-    if (map.size >= this.maxEntries) map.delete(map.keys().next().value!);
+    this.drop(map, key);
+    const size = sizeOf(value);
+    if (size > this.maxBytes) return;
+    if (map.size >= this.maxEntries) this.drop(map, map.keys().next().value!);
+    // Past the byte bound, the oldest go first: of this map, then of the other one.
+    const other = (map === (this.answers as Map<string, unknown>) ? this.entries : this.answers) as Map<
+      string,
+      Entry<unknown>
+    >;
+    while (this.bytes + size > this.maxBytes) {
+      const oldest = map.size > 0 ? map : other;
+      if (oldest.size === 0) break;
+      this.drop(oldest, oldest.keys().next().value!);
+    }
     const now = Date.now();
     map.set(key, { expires: now + this.ttlMs, staleUntil: now + 2 * this.ttlMs, value });
+    this.bytes += size;
+  }
+
+  private drop<T>(map: Map<string, Entry<T>>, key: string) {
+    const entry = map.get(key);
+    if (!entry) return;
+    map.delete(key);
+    this.bytes -= sizeOf(entry.value);
   }
 
   private shared<T>(
@@ -220,6 +258,13 @@ export class AnswerCache {
     inFlight.set(key, promise);
     return promise;
   }
+}
+
+/** The bytes a kept value holds: an answer's body, or a rendered page's (a `{ page }` of render.ts). */
+function sizeOf(value: unknown): number {
+  if (value instanceof CachedAnswer) return value.body.length;
+  const page = (value as { page?: unknown } | null)?.page;
+  return page instanceof CachedAnswer ? page.body.length : 0;
 }
 
 const caches = new WeakMap<Database, AnswerCache>();
