@@ -5,7 +5,9 @@
 //
 //   DATABASE_URL=… node bench/render-memory.mjs [bundle[@node-flag,…] …]   (default apps/api/dist/server.js)
 //
-// (`server.js@--max-old-space-size=256` runs that bundle with that flag of node's.)
+// (`server.js@--max-old-space-size=256` runs that bundle with that flag of node's; an item NAME=value
+// sets that variable for it instead, e.g. `server.js@WEB_DIST=/tmp/other-build` renders with another
+// storefront build.)
 // Each round starts every bundle afresh (as bench/api.mjs does: NODE_ENV=production, LOG_LEVEL=info,
 // its log to a file), reads its VmRSS after start, asks RENDER_PAGES (default 300) book pages, a
 // different slice of the catalogue each round, RENDER_AT_ONCE (default 50) at a time, and reads VmRSS
@@ -24,8 +26,11 @@ const PAGES = Number(process.env.RENDER_PAGES ?? 300);
 const AT_ONCE = Number(process.env.RENDER_AT_ONCE ?? 50);
 const ROUNDS = Number(process.env.RENDER_ROUNDS ?? 3);
 const bundles = (process.argv.slice(2).length ? process.argv.slice(2) : ['apps/api/dist/server.js']).map((arg) => {
-  const [file, flags] = arg.split('@');
-  return { file: path.resolve(file), flags: flags ? flags.split(',') : [], name: arg };
+  const [file, rest] = arg.split('@');
+  const items = rest ? rest.split(',') : [];
+  const env = Object.fromEntries(items.filter((i) => /^[A-Z_]+=/.test(i)).map((i) => i.split(/=(.*)/s).slice(0, 2)));
+  const flags = items.filter((i) => !/^[A-Z_]+=/.test(i));
+  return { file: path.resolve(file), flags, env, name: arg };
 });
 
 const rssMb = (pid) => {
@@ -57,6 +62,7 @@ async function measure(bundle, pages, port) {
     cwd: root,
     env: {
       ...process.env,
+      ...bundle.env,
       NODE_ENV: 'production',
       DATABASE_URL,
       PORT: String(port),
