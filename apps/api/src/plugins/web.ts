@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { escapeHtml } from '../lib/html.js';
 import { publicOrigin } from '../lib/origin.js';
 import { CachedAnswer, answerCache } from '../lib/answers/cache.js';
-import { preferredEncoding } from '../lib/answers/http.js';
+import { etagMatches, preferredEncoding } from '../lib/answers/http.js';
 import { headForPath } from '../modules/seo/index.js';
 import { createPageRenderer, PAGE_CACHE_CONTROL, type RenderedPage } from './render.js';
 
@@ -86,7 +86,7 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       .header('Cache-Control', PAGE_CACHE_CONTROL)
       .header('ETag', page.etag)
       .header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
-    if (ifNoneMatch(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+    if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
     reply.code(rendered.status).type('text/html; charset=utf-8');
     // Compressed once per page and kept with it (this handler also serves the not-found route, which
     // the compress plugin does not see).
@@ -111,11 +111,6 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     return reply.code(404).send({ error: `No such address: ${request.method} ${pathname}` });
   });
 });
-
-function ifNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
 
 function injectHead(html: string, title: string, description: string, extra: string): string {
   return html

@@ -25,7 +25,8 @@ export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | u
   return gzip ? 'gzip' : undefined;
 }
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+/** Whether an `If-None-Match` header names `etag` (or `*`): the client holds these bytes already (304). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === '*') return true;
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
@@ -35,7 +36,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 type AnswerWay = 'not-modified' | 'plain' | 'br' | 'gzip';
 
 function answerWay(requestHeaders: IncomingHttpHeaders, answer: CachedAnswer): AnswerWay {
-  if (matches(requestHeaders['if-none-match'], answer.etag)) return 'not-modified';
+  if (etagMatches(requestHeaders['if-none-match'], answer.etag)) return 'not-modified';
   if (answer.body.length < CachedAnswer.COMPRESS_FROM) return 'plain';
   return preferredEncoding(requestHeaders['accept-encoding']) ?? 'plain';
 }

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { errorReplies, security } from '../../lib/openapi.js';
+import { etagMatches } from '../../lib/answers/http.js';
 import { byteRange } from '../../lib/ranges.js';
 import { attachment, CONTENT_TYPES, fileMessages, removeStored, storeUpload } from './files.js';
 import { readLink } from './links.js';
@@ -87,8 +88,7 @@ export async function downloadsRoutes(fastify: FastifyInstance) {
       reply.header('Cache-Control', 'private, no-store');
       reply.header('ETag', etag);
       reply.header('Accept-Ranges', 'bytes');
-      const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+      if (etagMatches(request.headers['if-none-match'], etag)) {
         return reply.code(304).send(null);
       }
       const ifRange = request.headers['if-range']?.toString();
