@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from './client.js';
 
 /**
@@ -8,4 +8,14 @@ import type { Database, Transaction } from './client.js';
 export async function rows<T>(db: Database | Transaction, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** A list of ids as an SQL `int[]` value (`= ANY(...)`, or a column of int[]). */
+export function intArray(ids: number[]): SQL {
+  return ids.length === 0
+    ? sql`'{}'::int[]`
+    : sql`ARRAY[${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::int[]`;
 }

@@ -2,7 +2,7 @@
 export { booksRoutes } from './routes.js';
 export { lockBook, refreshRating } from './ratings.js';
 export { returnAll, takeAllOrNothing, takeCopies, takeLines } from './stock.js';
-export { DEFAULT_EDITION_OF, intArray, refreshTitlesById } from './titles.js';
+export { DEFAULT_EDITION_OF, refreshTitlesById } from './titles.js';
 export { renameAuthorOnBooks } from './repository.js';
 export { closeStockAlerts, waitingFor, waitingShoppers } from './stock-alerts.js';
 export { repriceBooks, SALE_PRICE_OF, SALE_REACHES } from './prices.js';

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { rows } from '../../db/rows.js';
+import { intArray, rows } from '../../db/rows.js';
 import { clock } from '../../lib/clock.js';
-import { DEFAULT_EDITION_OF, intArray, refreshTitles } from './titles.js';
+import { DEFAULT_EDITION_OF, refreshTitles } from './titles.js';
 
 /**
  * A book's selling price (docs/decisions/0019-sales-and-price-history.md): `price_cents` is the regular

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { rows } from '../../db/rows.js';
+import { intArray, rows } from '../../db/rows.js';
 
 /**
  * A title (a `books` row) is sold as one or more editions (`editions`, docs/decisions/0022-editions.md).
@@ -22,15 +22,6 @@ export const DEFAULT_EDITION_ORDER = (e: SQL) =>
 /** The id of the default edition of the title `b` (a books row), as SQL. */
 export const DEFAULT_EDITION_OF = (b: SQL) =>
   sql`(SELECT d.id FROM editions d WHERE d.book_id = ${b}.id AND d.available ORDER BY ${DEFAULT_EDITION_ORDER(sql`d`)} LIMIT 1)`;
-
-export function intArray(ids: number[]): SQL {
-  return ids.length === 0
-    ? sql`ARRAY[]::int[]`
-    : sql`ARRAY[${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )}]::int[]`;
-}
 
 /**
  * Locks the titles' rows, in id order (so two writers of the same titles cannot deadlock). FOR NO KEY

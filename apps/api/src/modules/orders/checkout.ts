@@ -10,11 +10,11 @@ import {
 } from '@bookstore/contract';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
-import { rows } from '../../db/rows.js';
+import { intArray, rows } from '../../db/rows.js';
 import { books, editions, orderItems, orders } from '../../db/schema.js';
 import { type AppError, conflict, unprocessable } from '../../lib/errors.js';
 import { ownAddress } from '../addresses/index.js';
-import { DEFAULT_EDITION_OF, intArray, takeLines } from '../books/index.js';
+import { DEFAULT_EDITION_OF, takeLines } from '../books/index.js';
 import { type AppliedCode, applyPromoCode } from '../promotions/index.js';
 import { findActiveMethod, type PricedMethod } from '../settings/index.js';
 import { orderHistory, toOrder } from './service.js';

@@ -9,7 +9,7 @@ import {
 import { and, asc, desc, eq, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable, Transaction } from '../../db/client.js';
-import { rows } from '../../db/rows.js';
+import { intArray, rows } from '../../db/rows.js';
 import { sales } from '../../db/schema.js';
 import { invalidateAnswers } from '../../lib/answers/cache.js';
 import { clock } from '../../lib/clock.js';
@@ -227,13 +227,6 @@ export async function previewSale(db: Database, input: SaleRequest): Promise<Sal
   const bookIds = input.target === 'bestsellers' ? await bestsellers(db, input.bestsellers ?? 0) : input.target_ids;
   const kind = input.percent_off !== undefined ? 'percent' : 'amount';
   const amount = input.percent_off ?? input.amount_off ?? 0;
-  const intArray = (ids: number[]) =>
-    ids.length === 0
-      ? sql`'{}'::int[]`
-      : sql`ARRAY[${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )}]::int[]`;
   const sale = sql`(SELECT ${kind}::text AS kind, ${amount}::int AS amount, ${input.target}::text AS target,
       ${intArray(input.target === 'bestsellers' || input.target === 'books' ? [] : input.target_ids)} AS target_ids,
       ${intArray(input.target === 'books' || input.target === 'bestsellers' ? bookIds : [])} AS book_ids) p`;
