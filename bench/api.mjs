@@ -23,7 +23,7 @@
 //                  (apps/api/src/seed/synthetic.ts): BENCH_BOOKS=1000000 is 1M titles and 2M editions
 //   BENCH_SECONDS  duration of each measurement (default 5); BENCH_CONNECTIONS (default 50);
 //   BENCH_ROUNDS   rounds per call (default 3); BENCH_FRESH number of fresh typo searches, and of first book pages (default 100)
-//   BENCH_ONLY     a part of a call's name: measure only the calls whose name holds it
+//   BENCH_ONLY     a part of a call's name: measure only the calls whose name holds it ("never asked" rows too)
 //   BENCH_LEVELS   the store's log levels to measure, side by side (default info,warn)
 //   BENCH_EACH     how many fresh addresses each "never asked before" row asks (default 1000)
 //   BENCH_SERVER   a server bundle to measure instead of apps/api/dist/server.js (an older build, say)
@@ -598,6 +598,7 @@ async function main() {
      */
     const eachOnce = async (label, paths, maxP99) => {
       if (paths.length === 0) return undefined;
+      if (process.env.BENCH_ONLY && !label.includes(process.env.BENCH_ONLY)) return undefined;
       const loadAverage = loadavg()[0];
       log(
         `${label}: ${paths.length} addresses nobody asked for (e.g. ${decodeURIComponent(paths[0])}), ${CONNECTIONS} at a time`,
@@ -624,7 +625,7 @@ async function main() {
       return { count: paths.length, ...result, loadAverage };
     };
     const firstEach = {};
-    if (EACH > 0 && !process.env.BENCH_ONLY) {
+    if (EACH > 0) {
       // Typos of titles not used by the one-at-a-time row below (those start at the first title).
       const typoTitles = sample.pageTitles.slice().reverse();
       firstEach.typos = await eachOnce('typo search never asked before', freshTypos(typoTitles, EACH), 60);
