@@ -28,6 +28,7 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: apiTests,
+                globalSetup: ['apps/api/src/test/postgres-run.ts'],
                 environment: 'node',
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
