@@ -58,6 +58,8 @@ const WARM_UP_SECONDS = 2;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const STORE_PORT = Number(process.env.BENCH_PORT ?? 3310);
 const RAW_PORT = STORE_PORT + 1;
+// The stores take STORE_PORT and STORE_PORT + 2 on; the floor (FLOOR_SERVER) the last of ten.
+const FLOOR_PORT = STORE_PORT + 9;
 const LEVELS = (process.env.BENCH_LEVELS ?? 'info,warn')
   .split(',')
   .map((l) => l.trim())
@@ -297,6 +299,28 @@ http.createServer((req, res) => {
 }).listen(Number(process.env.RAW_PORT), '127.0.0.1');
 `;
 
+/**
+ * The floor for an address nobody asked before: a node:http server in its own process that answers each
+ * path with one statement to the same PostgreSQL (a book read by its primary key, the id drawn from the
+ * path), through a pool of the store's size (10), as JSON. No framework, no log, no cache: what one fresh
+ * answer costs at the least on this machine, beside which the store's "never asked" rows are read.
+ */
+const FLOOR_SERVER = `
+const http = require('node:http');
+const pg = require('pg');
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+let top = 1;
+pool.query('select max(id) as top from books').then((r) => { top = Number(r.rows[0].top) || 1; });
+const hash = (s) => { let h = 7; for (let i = 0; i < s.length; i++) h = (h * 31 + s.charCodeAt(i)) >>> 0; return h; };
+http.createServer((req, res) => {
+  if (req.url === '/ready') { res.writeHead(200); return res.end('ok'); }
+  pool.query('select id, title, price_cents from books where id = $1', [1 + (hash(req.url) % top)]).then(
+    (r) => { const body = JSON.stringify({ data: r.rows }); res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }); res.end(body); },
+    () => { res.writeHead(500); res.end(); },
+  );
+}).listen(Number(process.env.FLOOR_PORT), '127.0.0.1');
+`;
+
 function writeResponses(dir, responses) {
   const file = path.join(dir, 'raw-responses.json');
   writeFileSync(file, JSON.stringify(responses));
@@ -468,6 +492,7 @@ async function main() {
   });
   const store = stores[0];
   let raw;
+  let floor;
   let generator;
   try {
     for (const s of stores) await s.ready;
@@ -611,21 +636,44 @@ async function main() {
         connections: CONNECTIONS,
       });
       const after = cpuMicros(store.child.pid);
+      // The floor, asked the same number of fresh addresses right after (see FLOOR_SERVER).
+      const floorResult = await generator.ask({
+        type: 'each',
+        base: `http://127.0.0.1:${FLOOR_PORT}`,
+        paths: paths.map((p) => `/floor${p}`),
+        connections: CONNECTIONS,
+      });
       rows.push({
-        call: `${label} (each once, ${CONNECTIONS} conn)`,
+        call: `${label} (each once, ${CONNECTIONS} conn; raw: one statement by id)`,
         [`${store.level} req/s`]: Math.round(result.requestsPerSecond),
         [`${store.level} p99 ms`]: result.p99,
         [`${store.level} CPU µs/req`]: before === null ? '-' : Math.round((after - before) / result.requests),
         ...blank,
+        'raw req/s': Math.round(floorResult.requestsPerSecond),
+        'raw p99 ms': floorResult.p99,
         'load avg': Number(loadAverage.toFixed(1)),
         errors: result.errors,
         target: `p99 ≤ ${maxP99}`,
         met: result.p99 <= maxP99 ? 'ok' : `p99 > ${maxP99} ms`,
       });
-      return { count: paths.length, ...result, loadAverage };
+      return { count: paths.length, ...result, loadAverage, floor: { p50: floorResult.p50, p99: floorResult.p99 } };
     };
     const firstEach = {};
     if (EACH > 0) {
+      floor = startProcess(
+        process.execPath,
+        ['-e', FLOOR_SERVER],
+        { DATABASE_URL, FLOOR_PORT: String(FLOOR_PORT) },
+        `http://127.0.0.1:${FLOOR_PORT}/ready`,
+      );
+      await floor.ready;
+      // Its pool's connections opened and its code warmed, as the store's are by then.
+      await generator.ask({
+        type: 'each',
+        base: `http://127.0.0.1:${FLOOR_PORT}`,
+        paths: Array.from({ length: 2000 }, (_, i) => `/warm/${i}`),
+        connections: CONNECTIONS,
+      });
       // Typos of titles not used by the one-at-a-time row below (those start at the first title).
       const typoTitles = sample.pageTitles.slice().reverse();
       firstEach.typos = await eachOnce('typo search never asked before', freshTypos(typoTitles, EACH), 60);
@@ -753,6 +801,7 @@ async function main() {
   } finally {
     generator?.child.kill('SIGTERM');
     raw?.child.kill('SIGTERM');
+    floor?.child.kill('SIGTERM');
     for (const s of stores) s.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
     rmSync(dataDir, { recursive: true, force: true });
