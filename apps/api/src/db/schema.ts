@@ -216,9 +216,24 @@ export const editions = pgTable(
     available: boolean('available').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Copies of the title's own filters, so a listing filtered by format, condition or price is counted from
+     * the editions alone (modules/catalogue/repository.ts, `countBooks`). Written only by triggers (migration
+     * `edition_listing_copies`): from `books` when an edition is added, and again whenever the title changes.
+     */
+    titleCategoryId: integer('title_category_id'),
+    titleAuthorId: integer('title_author_id'),
+    /** The title is in the shop (approved by staff, the catalogue's IN_SHOP). */
+    titleInShop: boolean('title_in_shop').notNull().default(false),
+    /** The title is in stock (`available` and its default edition in stock, as the in_stock filter reads it). */
+    titleInStock: boolean('title_in_stock').notNull().default(false),
   },
   (t) => [
     index('editions_book_idx').on(t.bookId),
+    /** The titles of a category with an edition of a format under a price: one range of this index. */
+    index('editions_listing_idx')
+      .on(t.titleCategoryId, t.format, t.priceCents, t.condition, t.titleInStock, t.bookId)
+      .where(sql`${t.available} AND ${t.titleInShop}`),
     check('editions_price_nonnegative', sql`${t.priceCents} >= 0 AND ${t.originalPriceCents} >= 0`),
     check('editions_stock_nonnegative', sql`${t.stockAmount} >= 0`),
     check('editions_ebook_no_stock', sql`(${t.format} = 'eBook') = (${t.stockAmount} IS NULL)`),
