@@ -227,12 +227,14 @@ export const editions = pgTable(
     titleInShop: boolean('title_in_shop').notNull().default(false),
     /** The title is in stock (`available` and its default edition in stock, as the in_stock filter reads it). */
     titleInStock: boolean('title_in_stock').notNull().default(false),
+    /** The title's `created_at`: a listing newest first can be paged from the editions alone. */
+    titleCreatedAt: timestamp('title_created_at', { withTimezone: true }),
   },
   (t) => [
     index('editions_book_idx').on(t.bookId),
-    /** The titles of a category with an edition of a format under a price: one range of this index. */
+    /** The titles of a category with an edition of a format under a price (newest first too): one range of this index. */
     index('editions_listing_idx')
-      .on(t.titleCategoryId, t.format, t.priceCents, t.condition, t.titleInStock, t.bookId)
+      .on(t.titleCategoryId, t.format, t.priceCents, t.condition, t.titleInStock, t.titleCreatedAt, t.bookId)
       .where(sql`${t.available} AND ${t.titleInShop}`),
     check('editions_price_nonnegative', sql`${t.priceCents} >= 0 AND ${t.originalPriceCents} >= 0`),
     check('editions_stock_nonnegative', sql`${t.stockAmount} >= 0`),
@@ -265,6 +267,13 @@ export const bookFacetCounts = pgTable(
       name: 'book_facet_counts_pkey',
       columns: [t.categoryId, t.authorId, t.bookType, t.condition, t.priceCents, t.ratingTenths, t.inStock, t.onSale],
     }),
+    /**
+     * The facet pass reads only the rows that fail at most one filter: an OR, for each filter, of all the
+     * others, each part one range of these (modules/catalogue/repository.ts, `facetCounts`).
+     */
+    index('book_facet_counts_category_type_idx').on(t.categoryId, t.bookType, t.priceCents),
+    index('book_facet_counts_category_price_idx').on(t.categoryId, t.priceCents),
+    index('book_facet_counts_type_price_idx').on(t.bookType, t.priceCents),
   ],
 );
 
