@@ -257,9 +257,7 @@ function pagesFromEditions(filter: BookFilter, ordering: ListOrdering, matches: 
 
 /** Whether the listing's count can be made from the editions' copies alone (see `countBooks`). */
 function countsFromEditions(filter: BookFilter): boolean {
-  return (
-    filtersEditions(filter) && !filter.authorIds?.length && filter.ratingMinTenths === undefined && !filter.onSale
-  );
+  return filtersEditions(filter) && !filter.authorIds?.length && filter.ratingMinTenths === undefined && !filter.onSale;
 }
 
 /** `filterConditions` on the editions (`e`) alone, for a filter `countsFromEditions` accepts. */
@@ -332,7 +330,13 @@ export function facetCounts(
     active.length < 2
       ? sql``
       : sql`AND (${sql.join(
-          active.map((left) => sql`(${sql.join(active.filter((n) => n !== left).map((n) => named[n]!), sql` AND `)})`),
+          active.map(
+            (left) =>
+              sql`(${sql.join(
+                active.filter((n) => n !== left).map((n) => named[n]!),
+                sql` AND `,
+              )})`,
+          ),
           sql` OR `,
         )})`;
   const source = within
@@ -486,7 +490,10 @@ async function findInGroup<T>(db: Database, group: Group, ref: string): Promise<
     group === 'categories'
       ? sql`(SELECT coalesce(sum(f.n), 0)::int FROM book_facet_counts f WHERE f.category_id = ${a}.id)`
       : sql`(SELECT count(*)::int FROM books b WHERE b.${sql.raw(key)} = ${a}.id AND ${IN_SHOP})`;
-  const [row] = await rows<T>(db, sql`SELECT ${columns}, ${numberOfBooks} AS number_of_books FROM ${from} WHERE ${byRef} LIMIT 1`);
+  const [row] = await rows<T>(
+    db,
+    sql`SELECT ${columns}, ${numberOfBooks} AS number_of_books FROM ${from} WHERE ${byRef} LIMIT 1`,
+  );
   return row;
 }
 
