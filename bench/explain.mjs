@@ -51,6 +51,20 @@ const CALLS = [
       ),
   ],
   [
+    'A rarer facet combination never asked before (`/api/books/?category=gothic-horror&book_type=Spiral Bound&price_max=6&condition=Used&facets=1`)',
+    () =>
+      catalogue.listBooks(
+        db,
+        list({
+          category: 'gothic-horror',
+          book_type: 'Spiral Bound',
+          price_max: '6',
+          condition: 'Used',
+          facets: '1',
+        }),
+      ),
+  ],
+  [
     `A book page's data (\`/book/${title}\`)`,
     async () => {
       const book = await catalogue.bookByTitle(db, title);

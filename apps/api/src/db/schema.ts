@@ -216,9 +216,26 @@ export const editions = pgTable(
     available: boolean('available').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Copies of the title's own filters, so a listing filtered by format, condition or price is counted from
+     * the editions alone (modules/catalogue/repository.ts, `countBooks`). Written only by triggers (migration
+     * `edition_listing_copies`): from `books` when an edition is added, and again whenever the title changes.
+     */
+    titleCategoryId: integer('title_category_id'),
+    titleAuthorId: integer('title_author_id'),
+    /** The title is in the shop (approved by staff, the catalogue's IN_SHOP). */
+    titleInShop: boolean('title_in_shop').notNull().default(false),
+    /** The title is in stock (`available` and its default edition in stock, as the in_stock filter reads it). */
+    titleInStock: boolean('title_in_stock').notNull().default(false),
+    /** The title's `created_at`: a listing newest first can be paged from the editions alone. */
+    titleCreatedAt: timestamp('title_created_at', { withTimezone: true }),
   },
   (t) => [
     index('editions_book_idx').on(t.bookId),
+    /** The titles of a category with an edition of a format under a price (newest first too): one range of this index. */
+    index('editions_listing_idx')
+      .on(t.titleCategoryId, t.format, t.priceCents, t.condition, t.titleInStock, t.titleCreatedAt, t.bookId)
+      .where(sql`${t.available} AND ${t.titleInShop}`),
     check('editions_price_nonnegative', sql`${t.priceCents} >= 0 AND ${t.originalPriceCents} >= 0`),
     check('editions_stock_nonnegative', sql`${t.stockAmount} >= 0`),
     check('editions_ebook_no_stock', sql`(${t.format} = 'eBook') = (${t.stockAmount} IS NULL)`),
@@ -250,6 +267,13 @@ export const bookFacetCounts = pgTable(
       name: 'book_facet_counts_pkey',
       columns: [t.categoryId, t.authorId, t.bookType, t.condition, t.priceCents, t.ratingTenths, t.inStock, t.onSale],
     }),
+    /**
+     * The facet pass reads only the rows that fail at most one filter: an OR, for each filter, of all the
+     * others, each part one range of these (modules/catalogue/repository.ts, `facetCounts`).
+     */
+    index('book_facet_counts_category_type_idx').on(t.categoryId, t.bookType, t.priceCents),
+    index('book_facet_counts_category_price_idx').on(t.categoryId, t.priceCents),
+    index('book_facet_counts_type_price_idx').on(t.bookType, t.priceCents),
   ],
 );
 

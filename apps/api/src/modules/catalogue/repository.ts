@@ -184,8 +184,10 @@ export async function listBooks(
   ordering: ListOrdering,
   limit: number,
   start: PageStart,
+  matches?: number,
 ): Promise<BookRow[]> {
-  const conditions = filterConditions(filter);
+  const fromEditions = pagesFromEditions(filter, ordering, matches);
+  const conditions = fromEditions ? editionsOnly(filter) : filterConditions(filter);
   if (start.afterId !== undefined) {
     const key = LIST_KEY[ordering];
     const [after] = await rows<{ k: string[] }>(
@@ -199,23 +201,71 @@ export async function listBooks(
       after.k.map((value, i) => sql`${value}::${sql.raw(key.types[i]!)}`),
       sql`, `,
     );
-    conditions.push(sql`(${sql.raw(keyColumns(ordering, 'b'))}) ${sql.raw(key.descending ? '<' : '>')} (${values})`);
+    const columns = fromEditions ? 'e.title_created_at, e.book_id' : keyColumns(ordering, 'b');
+    conditions.push(sql`(${sql.raw(columns)}) ${sql.raw(key.descending ? '<' : '>')} (${values})`);
   }
+  const direction = LIST_KEY[ordering].descending ? 'DESC' : 'ASC';
+  const page = fromEditions
+    ? sql`SELECT e.book_id AS id FROM editions e WHERE ${sql.join(conditions, sql` AND `)}
+          GROUP BY e.title_created_at, e.book_id
+          ORDER BY e.title_created_at ${sql.raw(direction)}, e.book_id ${sql.raw(direction)} LIMIT ${limit} OFFSET ${start.offset}`
+    : sql`SELECT b.id FROM books b WHERE ${sql.join(conditions, sql` AND `)}
+          ORDER BY ${sql.raw(LIST_ORDER[ordering])} LIMIT ${limit} OFFSET ${start.offset}`;
   return rows<BookRow>(
     db,
-    sql`WITH page AS (
-          SELECT b.id FROM books b WHERE ${sql.join(conditions, sql` AND `)}
-          ORDER BY ${sql.raw(LIST_ORDER[ordering])} LIMIT ${limit} OFFSET ${start.offset}
-        )
+    sql`WITH page AS (${page})
         SELECT ${BOOK_COLUMNS} FROM page p JOIN books b ON b.id = p.id
           LEFT JOIN authors a ON a.id = b.author_id LEFT JOIN categories c ON c.id = b.category_id
         ORDER BY ${sql.raw(LIST_ORDER[ordering])}`,
   );
 }
 
+/**
+ * The number of titles the filter leaves. A format, condition or price filter whose other filters are a
+ * category and in stock (the usual facet click) is counted from the editions alone: each edition carries
+ * copies of its title's category, author, "in the shop" and "in stock" (migration `edition_listing_copies`),
+ * so the count is one range of `editions_listing_idx`, each title once however many of its editions match.
+ * Reading the titles instead looked up each matching title (18,000 of them at a million titles, 450-600 ms;
+ * docs/benchmarks/million-titles.md).
+ */
 export async function countBooks(db: Database, filter: BookFilter): Promise<number> {
-  const [row] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM books b ${filterWhere(filter)}`);
+  const [row] = await rows<{ n: number }>(
+    db,
+    countsFromEditions(filter)
+      ? sql`SELECT count(DISTINCT e.book_id)::int AS n FROM editions e WHERE ${sql.join(editionsOnly(filter), sql` AND `)}`
+      : sql`SELECT count(*)::int AS n FROM books b ${filterWhere(filter)}`,
+  );
   return row?.n ?? 0;
+}
+
+/**
+ * Below this many matching titles a listing by date is paged from the editions (`editions_listing_idx`, each
+ * match one index entry) rather than by walking the titles newest first and checking each one's editions
+ * (ever longer as matches get rarer: 4,000 titles read for 20 at 2,300 matches in a category of 125,000).
+ */
+export const FEW_MATCHES = 10_000;
+
+/** Whether a page of this listing is read from the editions alone, given its count (see `FEW_MATCHES`). */
+function pagesFromEditions(filter: BookFilter, ordering: ListOrdering, matches: number | undefined): boolean {
+  return (
+    matches !== undefined &&
+    matches <= FEW_MATCHES &&
+    (ordering === '-created_at' || ordering === 'created_at') &&
+    countsFromEditions(filter)
+  );
+}
+
+/** Whether the listing's count can be made from the editions' copies alone (see `countBooks`). */
+function countsFromEditions(filter: BookFilter): boolean {
+  return filtersEditions(filter) && !filter.authorIds?.length && filter.ratingMinTenths === undefined && !filter.onSale;
+}
+
+/** `filterConditions` on the editions (`e`) alone, for a filter `countsFromEditions` accepts. */
+function editionsOnly(filter: BookFilter): SQL[] {
+  const conditions = [sql`e.available`, sql`e.title_in_shop`];
+  if (filter.categoryIds?.length) conditions.push(anyOf('e.title_category_id', filter.categoryIds));
+  if (filter.inStock) conditions.push(sql`e.title_in_stock`);
+  return [...conditions, ...Object.values(editionConditions(filter, 'e', 'format'))];
 }
 
 /** One row of `facetCounts`: a group of one facet (`g` says which), or the totals (`g` = 15). */
@@ -248,8 +298,8 @@ export const FACET_GROUP = { category: 7, author: 11, book_type: 13, condition: 
  * Every facet's counts in one statement and one pass: a book that fails no filter counts everywhere; a
  * book that fails exactly one filter counts only in that filter's own facet (what choosing another value
  * of it would give). Without `within`, the pass reads `book_facet_counts` (one row per combination of the
- * values filtered on, with its number of books in the shop, kept by triggers on books: 75k rows for a
- * million synthetic titles) instead of the books. `within` limits the pass to those book ids (a search's
+ * values filtered on, with its number of books in the shop, kept by triggers on books: 78k rows for a
+ * million synthetic titles) instead of the books, and of those only the rows that fail at most one filter. `within` limits the pass to those book ids (a search's
  * candidates), read from the books.
  */
 export function facetCounts(
@@ -273,6 +323,22 @@ export function facetCounts(
     const condition = named[name];
     return condition ? sql`coalesce(${condition}, false) AS ok_${sql.raw(name)}` : sql`true AS ok_${sql.raw(name)}`;
   });
+  // A row that fails two filters counts nowhere: only rows that pass, for some filter, all the others are
+  // read (an OR of ANDs, each one range of a book_facet_counts index: 7,700 of 78,000 rows at a million titles).
+  const active = names.filter((name) => named[name]);
+  const near =
+    active.length < 2
+      ? sql``
+      : sql`AND (${sql.join(
+          active.map(
+            (left) =>
+              sql`(${sql.join(
+                active.filter((n) => n !== left).map((n) => named[n]!),
+                sql` AND `,
+              )})`,
+          ),
+          sql` OR `,
+        )})`;
   const source = within
     ? sql`SELECT b.category_id, b.author_id, b.book_type, b.condition, b.price_cents, b.rating_tenths,
             (b.available AND coalesce(b.stock_amount > 0, true)) AS in_stock, (b.price_cents < b.regular_price_cents) AS on_sale, 1 AS n,
@@ -280,7 +346,7 @@ export function facetCounts(
           FROM books b WHERE ${IN_SHOP} AND b.id IN (${within})`
     : sql`SELECT nullif(b.category_id, 0) AS category_id, nullif(b.author_id, 0) AS author_id, b.book_type, b.condition, b.price_cents, b.rating_tenths,
             b.in_stock, b.on_sale, b.n, ${sql.join(flags, sql`, `)}
-          FROM book_facet_counts b WHERE b.n > 0`;
+          FROM book_facet_counts b WHERE b.n > 0 ${near}`;
   const misses = sql.raw(names.map((name) => `(NOT ok_${name})::int`).join(' + '));
   const only = (name: FilterName) => sql.raw(`(misses = 0 OR NOT ok_${name})`);
   /** The number of books of the rows that pass `where` (each row stands for `n` books). */
@@ -418,10 +484,15 @@ async function findInGroup<T>(db: Database, group: Group, ref: string): Promise<
   const byRef = /^\d{1,9}$/.test(ref)
     ? sql`(${a}.slug = ${ref} OR ${a}.id = ${Number(ref)})`
     : sql`${a}.slug = ${ref.toLowerCase()}`;
+  // A category's books are summed from book_facet_counts (a few thousand rows) rather than counted from its
+  // 125,000 titles at a million (17 ms, on every facet click not kept); an author's few are counted directly.
+  const numberOfBooks =
+    group === 'categories'
+      ? sql`(SELECT coalesce(sum(f.n), 0)::int FROM book_facet_counts f WHERE f.category_id = ${a}.id)`
+      : sql`(SELECT count(*)::int FROM books b WHERE b.${sql.raw(key)} = ${a}.id AND ${IN_SHOP})`;
   const [row] = await rows<T>(
     db,
-    sql`SELECT ${columns}, (SELECT count(*)::int FROM books b WHERE b.${sql.raw(key)} = ${a}.id AND ${IN_SHOP}) AS number_of_books
-        FROM ${from} WHERE ${byRef} LIMIT 1`,
+    sql`SELECT ${columns}, ${numberOfBooks} AS number_of_books FROM ${from} WHERE ${byRef} LIMIT 1`,
   );
   return row;
 }

@@ -113,27 +113,23 @@ async function loadBooks(
     return { data: found.rows.map(bookToJson), meta: { ...pageMeta(page, pageSize, found.total), ...extra } };
   }
   const listOrder = ordering === 'relevance' ? '-created_at' : ordering;
-  const page$ = listPage(db, filter, listOrder, page, pageSize);
-  if (query.facets) {
-    // The facet pass counts the listing too: no separate count.
-    // A format, condition or price filter reads every edition: the listing is counted from them then (the
-    // facet pass counts each title by its default edition, docs/decisions/0022-editions.md).
-    const [books, found, counted] = await Promise.all([
-      page$,
-      repo.facetCounts(db, filter, null, RATING_THRESHOLDS),
-      repo.filtersEditions(filter) ? repo.countBooks(db, filter) : undefined,
-    ]);
-    const count = counted ?? found.find((r) => r.g === repo.FACET_GROUP.totals)?.n_all ?? 0;
-    return {
-      data: books.map(bookToJson),
-      meta: { ...pageMeta(page, pageSize, count), facets: facetsFromRows(found, selected) },
-    };
-  }
-  const [books, count] = await Promise.all([
-    page$,
-    knownCount ?? answerCache(db).get(`count:${JSON.stringify(filter)}`, () => repo.countBooks(db, filter)),
+  const countOf = () => answerCache(db).get(`count:${JSON.stringify(filter)}`, () => repo.countBooks(db, filter));
+  // A format, condition or price filter reads every edition: the listing is counted from them (the facet pass
+  // counts each title by its default edition, docs/decisions/0022-editions.md), and first, so that a
+  // listing few titles match is paged from the editions too (repository.ts, `listBooks`).
+  const matches = repo.filtersEditions(filter) ? countOf() : undefined;
+  // Without those filters the facet pass counts the listing too: no separate count.
+  const [books, found, counted] = await Promise.all([
+    Promise.resolve(matches).then((n) => listPage(db, filter, listOrder, page, pageSize, n)),
+    query.facets ? repo.facetCounts(db, filter, null, RATING_THRESHOLDS) : undefined,
+    matches ?? (query.facets ? undefined : (knownCount ?? countOf())),
   ]);
-  return { data: books.map(bookToJson), meta: pageMeta(page, pageSize, count) };
+  const count = counted ?? found?.find((r) => r.g === repo.FACET_GROUP.totals)?.n_all ?? 0;
+  const meta = pageMeta(page, pageSize, count);
+  return {
+    data: books.map(bookToJson),
+    meta: found ? { ...meta, facets: facetsFromRows(found, selected) } : meta,
+  };
 }
 
 /** How many pages back a listing looks for where a page it has made ended (keyset paging). */
@@ -153,6 +149,7 @@ async function listPage(
   ordering: Exclude<BookOrdering, 'relevance'>,
   page: number,
   pageSize: number,
+  matches?: number,
 ): Promise<repo.BookRow[]> {
   const cache = answerCache(db);
   const generation = cache.generation;
@@ -164,7 +161,7 @@ async function listPage(
     start = { afterId, offset: (page - 1 - before) * pageSize };
     break;
   }
-  const found = await repo.listBooks(db, filter, ordering, pageSize, start);
+  const found = await repo.listBooks(db, filter, ordering, pageSize, start, matches);
   const last = found.at(-1);
   if (last && found.length === pageSize) cache.remember(listing + page, last.id, generation);
   return found;
