@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MenuIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
+import { useAfterIdle } from '../../lib/hooks';
 import { useAuthStore } from '../../stores/auth';
 import { useAuthors } from '../../features/catalogue/api/authors';
 import { useCategories } from '../../features/catalogue/api/categories';
@@ -56,8 +57,11 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
   const { pathname } = useLocation();
-  const categories = useCategories();
-  const authors = useAuthors();
+  // The menus' lists are drawn when a menu opens: asked for once the page is idle, or at once when the
+  // phone menu opens, not among the requests and renders that start the page.
+  const listsWanted = useAfterIdle() || menuLoaded;
+  const categories = useCategories(listsWanted);
+  const authors = useAuthors(listsWanted);
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY >= 1);
