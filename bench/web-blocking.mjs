@@ -48,7 +48,7 @@ export const median = (values) => {
 
 /** Runs in the page before any of its own script: long tasks, the first paint, hydration. */
 function observe() {
-  /* global document, MutationObserver, PerformanceObserver */
+  /* global document, window, MutationObserver */
   const state = { tasks: [], fcp: null, hydratedAt: null };
   globalThis.__blocking = state;
   const hydrated = () => {
@@ -69,7 +69,7 @@ function observe() {
     hydrated();
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
   // A page without the app (the static baseline) never hydrates: its load event stands in.
-  addEventListener('load', () => {
+  window.addEventListener('load', () => {
     if (!document.querySelector('meta[name="app-entry"]') && state.hydratedAt === null) hydrated();
   });
 }
@@ -191,7 +191,10 @@ export async function measureBlocking(targets, { runs = 5, cpu = 4, log = () => 
     for (let round = 0; round < runs; round += 1) {
       const order = round % 2 ? [...targets].reverse() : targets;
       for (const target of order) {
-        const run = { ...(await tracedLoad(browser, target.url, cpu)), ...(await slowedLoad(browser, target.url, cpu)) };
+        const run = {
+          ...(await tracedLoad(browser, target.url, cpu)),
+          ...(await slowedLoad(browser, target.url, cpu)),
+        };
         out[target.name].runs.push(run);
         log(
           `${target.name} ${round + 1}/${runs}: cpu ${Math.round(run.cpuMs)} ms (${run.longTasks} long, longest ${Math.round(run.longestMs)}), wall ${Math.round(run.wallMs)} ms, longtask ${Math.round(run.longtaskMs)} ms, hydrated ${Math.round(run.hydratedMs)} ms`,

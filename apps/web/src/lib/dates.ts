@@ -24,13 +24,12 @@ export type DateStyle =
   /** Thursday, March 14: a day to come (the delivery estimate). */
   | 'day';
 
-const options: Record<DateStyle, Intl.DateTimeFormatOptions> = {
+/** The styles written with Intl (the others: `byHand`). */
+const options: Record<Exclude<DateStyle, 'long' | 'day'>, Intl.DateTimeFormatOptions> = {
   numeric: {},
-  long: { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' },
   moment: { dateStyle: 'medium', timeStyle: 'short' },
   exact: { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' },
   time: { hour: 'numeric', minute: '2-digit' },
-  day: { weekday: 'long', month: 'long', day: 'numeric' },
 };
 const formatters = new Map<DateStyle, Intl.DateTimeFormat>();
 
@@ -51,7 +50,7 @@ const MONTHS = [
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** The styles written without Intl: what en-US writes for them. */
-const byHand: Partial<Record<DateStyle, (date: Date) => string>> = {
+const byHand: Record<'long' | 'day', (date: Date) => string> = {
   // March 4, 2030 (UTC)
   long: (d) => `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`,
   // Thursday, March 14 (the shopper's time zone)
@@ -69,8 +68,7 @@ export function formatDate(value: string | Date | null | undefined, style: DateS
   if (value === null || value === undefined || value === '') return fallback;
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return fallback;
-  const write = byHand[style];
-  if (write) return write(date);
+  if (style === 'long' || style === 'day') return byHand[style](date);
   let formatter = formatters.get(style);
   if (!formatter) formatters.set(style, (formatter = new Intl.DateTimeFormat('en-US', options[style])));
   return formatter.format(date);

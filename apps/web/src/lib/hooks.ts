@@ -54,35 +54,6 @@ export function useHydrated(): boolean {
   );
 }
 
-let idle = false;
-const idleListeners = new Set<() => void>();
-function subscribeIdle(onChange: () => void) {
-  idleListeners.add(onChange);
-  if (idleListeners.size === 1 && !idle) {
-    const done = () => {
-      idle = true;
-      idleListeners.forEach((listener) => listener());
-    };
-    // At most 2 s: a page that never idles still gets there.
-    if ('requestIdleCallback' in window) requestIdleCallback(done, { timeout: 2000 });
-    else setTimeout(done, 500);
-  }
-  return () => idleListeners.delete(onChange);
-}
-
-/**
- * False on the server, while hydrating and until the browser first has nothing else to do after it
- * (requestIdleCallback, at most 2 s later); then true for good. For work the page does not need to
- * be usable, such as the header menus' lists: it then stays out of the tasks that start the page.
- */
-export function useAfterIdle(): boolean {
-  return useSyncExternalStore(
-    subscribeIdle,
-    () => idle,
-    () => false,
-  );
-}
-
 /** A temporary address for a picked file (for a preview), released when the file changes or the screen goes. */
 export function useObjectUrl(file: File | null): string | null {
   const [url, setUrl] = useState<string | null>(null);

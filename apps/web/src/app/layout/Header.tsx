@@ -3,7 +3,6 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MenuIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
-import { useAfterIdle } from '../../lib/hooks';
 import { useAuthStore } from '../../stores/auth';
 import { useAuthors } from '../../features/catalogue/api/authors';
 import { useCategories } from '../../features/catalogue/api/categories';
@@ -57,9 +56,16 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
   const { pathname } = useLocation();
-  // The menus' lists are drawn when a menu opens: asked for once the page is idle, or at once when the
-  // phone menu opens, not among the requests and renders that start the page.
-  const listsWanted = useAfterIdle() || menuLoaded;
+  // The menus' lists are drawn when a menu opens: asked for once the page is idle after hydration (at
+  // most 2 s later), or at once when the phone menu opens, not in the tasks that start the page.
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    const done = () => setIdle(true);
+    if (!('requestIdleCallback' in window)) return void setTimeout(done, 500);
+    const id = requestIdleCallback(done, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }, []);
+  const listsWanted = idle || menuLoaded;
   const categories = useCategories(listsWanted);
   const authors = useAuthors(listsWanted);
 
