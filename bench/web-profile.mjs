@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node bench/web-profile.mjs URL [--cpu=4] [--min=10] [--wait=5000]`: where a page's main-thread script time goes
+// `node bench/web-profile.mjs URL [--cpu=4] [--min=10] [--wait=5000] [--tasks]`: where a page's main-thread script time goes
 // while it loads and hydrates, as Lighthouse's phone would spend it. Opens URL in Debian's Chromium with
 // the CPU slowed down (4x, Lighthouse's mobile setting), records a CPU profile from navigation until
 // --wait ms after the load event (the page must have hydrated by then), and maps every frame of the page's own scripts back to its
@@ -8,6 +8,8 @@
 // Prints the self time by package and by function, then the call paths that took at least --min ms
 // (recursion chains of React's tree walks folded into one line). Times are on the slowed clock, like
 // Lighthouse's TBT; '(program)' is the browser's own native work (parsing, style, layout, compiling).
+// --tasks: instead, every stretch of work without an idle moment that took at least --min ms (a
+// long task, as Lighthouse would count it at --cpu=1 times 4), with what it spent its time on.
 // Run it against a running store (`npm start`, or the server bench/web.mjs starts).
 import { chromium } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
@@ -77,6 +79,8 @@ function describe({ functionName, url: script, lineNumber, columnNumber }) {
 }
 
 const byId = new Map(profile.nodes.map((n) => [n.id, { ...n, ...describe(n.callFrame) }]));
+const parentOf = new Map();
+for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, byId.get(n.id));
 const self = new Map();
 profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
 const inclusive = new Map();
@@ -124,3 +128,37 @@ function walk(node, depth) {
   for (const child of heavy(shown)) walk(child, depth + 1);
 }
 for (const child of heavy(byId.get(profile.nodes[0].id))) walk(child, 0);
+
+if (args.tasks) {
+  // The samples in order; a stretch ends at the first idle sample.
+  const stretches = [];
+  let current = null;
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    const node = byId.get(id);
+    if (node.label.startsWith('(idle)')) {
+      current = null;
+      return;
+    }
+    if (!current) stretches.push((current = { start: at, samples: [] }));
+    current.samples.push({ node, us: profile.timeDeltas[i + 1] ?? 0 });
+  });
+  console.log(`\nstretches of work of ${MIN_MS} ms or more (start after the recording began)`);
+  for (const stretch of stretches) {
+    const us = stretch.samples.reduce((n, s) => n + s.us, 0);
+    if (us < MIN_MS * 1000) continue;
+    const bySelf = new Map();
+    // The outermost frame of the page's own code in each sample: what the task was doing.
+    const byRoot = new Map();
+    for (const { node, us: t } of stretch.samples) {
+      bySelf.set(node.label, (bySelf.get(node.label) ?? 0) + t);
+      let outer = node;
+      for (let n = node; n; n = parentOf.get(n.id)) if (n.pkg !== '(root)' && n.callFrame.url) outer = n;
+      byRoot.set(outer.label, (byRoot.get(outer.label) ?? 0) + t);
+    }
+    console.log(`${ms(us)}  at ${((stretch.start - profile.startTime) / 1000).toFixed(0)} ms`);
+    for (const [k, t] of top(byRoot, 3)) console.log(`          from ${(t / 1000).toFixed(1).padStart(6)} ms  ${k}`);
+    for (const [k, t] of top(bySelf, 6)) console.log(`          self ${(t / 1000).toFixed(1).padStart(6)} ms  ${k}`);
+  }
+}

@@ -9,13 +9,26 @@ import { queryClient } from './lib/query-client';
 import './index.css';
 
 /**
+ * Lets the browser run what is waiting (a paint, a tap, the next network answer) before going on: the
+ * start is then several short tasks instead of one long one, which on a slow phone held the main
+ * thread for over 100 ms (docs/decisions/0021-less-script.md, "Shorter tasks").
+ */
+function nextTask(): Promise<void> {
+  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
  * Not awaited at the top level: the lazy screens import shared code from the entry's own chunk
  * (vite.config.ts), and a chunk that waited on them at the top level would never finish loading.
  */
 async function start() {
+  await nextTask();
   const container = document.getElementById('root')!;
   // The server's data (the query cache) goes in first, so hydration asks the API for nothing.
   const state = takeServerState(queryClient);
+  await nextTask();
   const routes = createRoutes(queryClient);
   // The screens of the address, loaded first: hydration must render what the server did.
   await loadMatchedScreens(routes);
@@ -42,4 +55,9 @@ async function start() {
   }
 }
 
-void start();
+// Started from a microtask, once the first file's evaluation has ended, and it goes on in a later task:
+// nothing it does runs with the file's top level on the stack. A timer, request or yield made from
+// there makes a tracing browser (Lighthouse's, DevTools') take a stack trace through the whole
+// file's top level, and V8 then parses all of it again for its source positions: 30-50 ms more in
+// the file's task (docs/decisions/0021-less-script.md, "Shorter tasks").
+void Promise.resolve().then(start);

@@ -56,8 +56,18 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
   const { pathname } = useLocation();
-  const categories = useCategories();
-  const authors = useAuthors();
+  // The menus' lists are drawn when a menu opens: asked for once the page is idle after hydration (at
+  // most 2 s later), or at once when the phone menu opens, not in the tasks that start the page.
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    const done = () => setIdle(true);
+    if (!('requestIdleCallback' in window)) return void setTimeout(done, 500);
+    const id = requestIdleCallback(done, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }, []);
+  const listsWanted = idle || menuLoaded;
+  const categories = useCategories(listsWanted);
+  const authors = useAuthors(listsWanted);
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY >= 1);

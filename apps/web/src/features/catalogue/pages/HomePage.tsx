@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { paths } from '../../../config/paths';
+import { formatDayMonth } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/hooks';
 import { useHomeBooks } from '../api/books';
 import { useFeaturedBooks } from '../api/featured';
@@ -79,8 +80,8 @@ const WHAT: Record<NonNullable<HeadlineSale['sale']>['target'], string> = {
   bestsellers: 'our bestsellers',
 };
 
-/** "8 December": the day a sale ends, in the shopper's time zone. */
-const endDay = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long' });
+/** "8 December": the day a sale ends, in the shopper's time zone (without Intl: lib/dates.ts says why). */
+const endDay = (iso: string) => formatDayMonth(iso);
 
 /**
  * The hero's badge and line come from the running headline sale, so they end when it ends
