@@ -2,9 +2,17 @@ import type { CatalogueReader } from '@bookstore/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  type LoaderFunctionArgs,
+  matchRoutes,
+  type RouteObject,
+  StaticRouter,
+  StaticRouterProvider,
+} from 'react-router';
 import { App } from './app/App';
-import { ClientRoutes, loadMatchedScreens } from './app/client-routes';
+import { ClientRoutes } from './app/client-routes';
 import { serverState, stateToHtml } from './app/hydration';
 import { createRoutes } from './app/routes';
 import { ApiError } from './lib/api-client';
@@ -71,6 +79,41 @@ function renderToString(node: React.ReactNode): Promise<string> {
   return html.finally(() => clearTimeout(timer));
 }
 
+type Lazy = () => Promise<Record<string, unknown>>;
+
+/**
+ * The matched routes' loaders and screens, from one match of the table: what the data router's
+ * `query` does for a page whose loaders return nothing and throw nothing, which is every page here
+ * (they catch their own failures: app/routes.tsx). Matching flattens and ranks the whole table each
+ * time (React Router keeps nothing between calls), and the data router's handler did it twice more
+ * than this, a tenth of a fresh page's CPU (docs/benchmarks/million-titles.md, "A fresh book page's
+ * CPU"). False when a loader threw or answered (a redirect): the data router then does it all again,
+ * as before, and renders its error element or redirects.
+ */
+async function loadMatched(routes: RouteObject[], url: URL): Promise<{ ok: boolean; notFound: boolean }> {
+  const matches = matchRoutes(routes, url.pathname) ?? [];
+  const request = new Request(url);
+  let ok = true;
+  await Promise.all(
+    matches.flatMap(({ route, params }) => [
+      (async () => {
+        if (typeof route.loader !== 'function') return;
+        try {
+          const answer: unknown = await route.loader({ request, params, context: undefined } as LoaderFunctionArgs);
+          if (answer !== null && answer !== undefined) ok = false;
+        } catch {
+          ok = false;
+        }
+      })(),
+      (async () => {
+        // As loadMatchedScreens (app/client-routes.tsx) does before hydrating, over the same matches.
+        if (typeof route.lazy === 'function') Object.assign(route, await (route.lazy as Lazy)(), { lazy: undefined });
+      })(),
+    ]),
+  );
+  return { ok, notFound: matches.some((match) => match.route.path === '*') };
+}
+
 /**
  * One page from the app's own routes: loaders run against `reader` (the catalogue, in-process), the
  * tree renders with their answers, and the state the browser needs to hydrate without asking again
@@ -81,42 +124,44 @@ export async function render(url: string, reader: CatalogueReader): Promise<Rend
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity, gcTime: Infinity } },
   });
-  // One table for both: the data router runs its loaders (and redirects), ClientRoutes renders it.
+  // One table for both: the loaders fill the query cache, ClientRoutes renders it.
   const routes = createRoutes(client, asApiErrors(reader));
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) {
-    return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
-  }
+  const location = new URL(url);
+  const loaded = await loadMatched(routes, location);
   // The page renders through the browser's own router (app/client-routes.tsx) over the same table, so
-  // the two trees are the same shape and hydrate without a difference, ids included. A loader that
-  // threw (they catch their own failures, so only an unexpected error) renders the data router's
-  // error element instead.
-  let page: React.ReactNode;
-  if (context.errors) {
-    page = (
-      <StaticRouterProvider
-        router={createStaticRouter(handler.dataRoutes, context)}
-        context={context}
-        hydrate={false}
-      />
-    );
-  } else {
-    const location = new URL(url);
-    await loadMatchedScreens(routes, location);
-    page = (
-      <StaticRouter location={location.pathname + location.search}>
-        <ClientRoutes routes={routes} />
-      </StaticRouter>
-    );
+  // the two trees are the same shape and hydrate without a difference, ids included.
+  let page: React.ReactNode = (
+    <StaticRouter location={location.pathname + location.search}>
+      <ClientRoutes routes={routes} />
+    </StaticRouter>
+  );
+  let status = 200;
+  let notFound = loaded.notFound;
+  if (!loaded.ok) {
+    // A loader that threw (they catch their own failures, so only an unexpected error) or answered: the
+    // data router runs them again and renders its error element, or redirects.
+    const handler = createStaticHandler(routes);
+    const context = await handler.query(new Request(url));
+    if (context instanceof Response) {
+      return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
+    }
+    if (context.errors) {
+      page = (
+        <StaticRouterProvider
+          router={createStaticRouter(handler.dataRoutes, context)}
+          context={context}
+          hydrate={false}
+        />
+      );
+    }
+    if (context.statusCode >= 400) status = context.statusCode;
+    notFound ||= context.matches.some((match) => match.route.path === '*');
   }
   const html = await renderToString(<App client={client}>{page}</App>);
-  const notFound =
-    context.matches.some((match) => match.route.path === '*') ||
-    client
-      .getQueryCache()
-      .getAll()
-      .some((query) => query.state.error instanceof ApiError && query.state.error.status === 404);
-  const status = context.statusCode >= 400 ? context.statusCode : notFound ? 404 : 200;
+  notFound ||= client
+    .getQueryCache()
+    .getAll()
+    .some((query) => query.state.error instanceof ApiError && query.state.error.status === 404);
+  if (status === 200 && notFound) status = 404;
   return { kind: 'page', status, html, state: stateToHtml(serverState(client)) };
 }

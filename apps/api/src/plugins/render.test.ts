@@ -164,3 +164,24 @@ describe('server-rendered pages', () => {
     expect(count).toEqual({ now: 0, most: RENDERS_AT_ONCE });
   });
 });
+
+describe('server-rendered pages in the cache', () => {
+  const cached = useTestApp({ webDist: dist, answerCacheSeconds: 60 });
+
+  it("keeps a rendered book page, counted by its bytes, and not the book's data beside it", async () => {
+    const { app } = cached();
+    await insertBook(app.db, { title: 'Frankenstein' });
+    const { answerCache } = await import('../lib/answers/cache.js');
+    const cache = answerCache(app.db);
+    cache.invalidate();
+    const res = await app.inject('/book/Frankenstein');
+    expect(res.statusCode).toBe(200);
+    // The page is all the cache holds in bytes, and what it holds is the page sent.
+    expect(cache.keptBytes).toBe(Buffer.byteLength(res.body));
+    expect(cache.recall('page-book:Frankenstein')).toBeUndefined();
+    // Served again from the cache: the same bytes, nothing rendered twice.
+    const again = await app.inject('/book/Frankenstein');
+    expect(again.body).toBe(res.body);
+    expect(cache.keptBytes).toBe(Buffer.byteLength(res.body));
+  });
+});

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pLimit from 'p-limit';
 import type { Database } from '../db/client.js';
 import { badRequest } from '../lib/errors.js';
-import { CachedAnswer, answerCache } from '../lib/answers/cache.js';
+import { CachedAnswer, answerCache, type Weighed } from '../lib/answers/cache.js';
 import { catalogue } from '../modules/catalogue/index.js';
 import { offeredMethods } from '../modules/settings/index.js';
 import { headlineSale } from '../modules/promotions/index.js';
@@ -22,7 +22,7 @@ interface ServerEntry {
   >;
 }
 
-export interface RenderedPage {
+export interface RenderedPage extends Weighed {
   status: number;
   /** The whole document (nothing personal in it: shared caches may keep it), its ETag and compressed forms. */
   page?: CachedAnswer;
@@ -79,8 +79,11 @@ export function catalogueReader(app: FastifyInstance): CatalogueReader {
       }
       throw badRequest(`No such listing: ${url.pathname}`);
     },
-    book: (title) => cache.get(`page-book:${title}`, () => catalogue.bookByTitle(db, title)),
-    related: (id) => cache.get(`page-related:${id}`, () => catalogue.related(db, id)),
+    // A book's data goes into its page, and the page is what is kept and served again: these are
+    // shared while they load, not kept beside it (docs/benchmarks/million-titles.md, "Resident
+    // memory after fresh server renders").
+    book: (title) => cache.once(`page-book:${title}`, () => catalogue.bookByTitle(db, title)),
+    related: (id) => cache.once(`page-related:${id}`, () => catalogue.related(db, id)),
     author: (slug) => cache.get(`page-author:${slug}`, () => catalogue.authorBySlug(db, slug)),
     category: (slug) => cache.get(`page-category:${slug}`, () => catalogue.categoryBySlug(db, slug)),
     shippingMethods: () => cache.get('page-shipping-methods', () => offeredMethods(db)),
@@ -113,7 +116,7 @@ export async function createPageRenderer(app: FastifyInstance, dist: string, tem
   return async function renderPage(url: string, document: string): Promise<RenderedPage> {
     const result = await inTurn(() => entry.render(url, reader));
     if (result.kind === 'redirect') {
-      return { status: result.status, location: result.location };
+      return { status: result.status, location: result.location, keptBytes: result.location.length };
     }
     // The state is data, not a script: JSON in a non-executable element, so the CSP needs no nonce
     // and the same bytes can be cached and shared.
@@ -127,6 +130,7 @@ export async function createPageRenderer(app: FastifyInstance, dist: string, tem
     const body =
       `${head.slice(0, at)}<div id="root">${result.html.slice(preloads.length)}</div>` +
       `<script type="application/json" id="app-state">${result.state}</script>${head.slice(at + mount.length)}`;
-    return { status: result.status, page: new CachedAnswer(Buffer.from(body)) };
+    const page = new CachedAnswer(Buffer.from(body));
+    return { status: result.status, page, keptBytes: page.body.length };
   };
 }

@@ -85,10 +85,11 @@ describe('catalogue cache size', () => {
     const cache = new AnswerCache(60_000, 1_000, 100 * 1024);
     for (let i = 0; i < 10; i++) await cache.answer(`/api/books/?page=${i}`, async () => kilobytes(20, 'a'));
     for (let i = 0; i < 3; i++) {
-      await cache.get(`page:/book/${i}`, async () => ({
-        status: 200,
-        page: new CachedAnswer(Buffer.alloc(30 * 1024)),
-      }));
+      // A page says what it holds, as the renderer's do (plugins/render.ts).
+      await cache.get(`page:/book/${i}`, async () => {
+        const page = new CachedAnswer(Buffer.alloc(30 * 1024));
+        return { status: 200, page, keptBytes: page.body.length };
+      });
     }
     expect(cache.keptBytes).toBeLessThanOrEqual(100 * 1024);
     expect(cache.keptBytes).toBeGreaterThan(80 * 1024);
@@ -109,5 +110,53 @@ describe('catalogue cache size', () => {
     expect(made.body.length).toBeGreaterThan(10 * 1024);
     expect(cache.current('/api/books/?page_size=100')).toBeUndefined();
     expect(cache.keptBytes).toBe(0);
+  });
+});
+
+describe('catalogue cache over time', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('lets entries past serving go when the next one is kept, not when the count bound reaches them', async () => {
+    const cache = new AnswerCache(5_000);
+    for (let i = 0; i < 3; i++) {
+      await cache.get(`page:/book/${i}`, async () => ({ status: 200, keptBytes: 1_000 }));
+      await cache.answer(`/api/books/${i}/`, async () => ({ id: i }));
+    }
+    const answers = cache.keptBytes - 3_000;
+    expect(answers).toBeGreaterThan(0);
+    // Past the time to live an object is of no more use; an answer may still be served stale.
+    vi.advanceTimersByTime(6_000);
+    await cache.get('page:/book/new', async () => ({ status: 200, keptBytes: 500 }));
+    expect(cache.keptBytes).toBe(answers + 500);
+    // Past the stale window the answers go too.
+    vi.advanceTimersByTime(5_000);
+    await cache.get('page:/book/newer', async () => ({ status: 200, keptBytes: 200 }));
+    expect(cache.keptBytes).toBe(200);
+    expect(cache.recall('page:/book/newer')).toEqual({ status: 200, keptBytes: 200 });
+  });
+
+  it('shares a load asked for while it runs, and keeps nothing of it after (once)', async () => {
+    const cache = new AnswerCache(5_000);
+    let loads = 0;
+    let finish: (value: { title: string }) => void = () => {};
+    const load = () => {
+      loads += 1;
+      return new Promise<{ title: string }>((resolve) => (finish = resolve));
+    };
+    const first = cache.once('page-book:Frankenstein', load);
+    const second = cache.once('page-book:Frankenstein', load);
+    finish({ title: 'Frankenstein' });
+    expect(await first).toEqual({ title: 'Frankenstein' });
+    expect(await second).toBe(await first);
+    expect(loads).toBe(1);
+    expect(cache.recall('page-book:Frankenstein')).toBeUndefined();
+    const third = cache.once('page-book:Frankenstein', load);
+    finish({ title: 'Frankenstein' });
+    await third;
+    expect(loads).toBe(2);
   });
 });

@@ -42,6 +42,16 @@ interface Entry<T> {
   /** Until then an expired entry may still be served while one request makes its successor. */
   staleUntil: number;
   value: T;
+  /** Its bytes as counted when it was kept (`sizeOf`), given back when it goes. */
+  size: number;
+}
+
+/**
+ * A kept value that says how many bytes it holds (a server-rendered page, plugins/render.ts); an
+ * answer's are its body's, and other objects count for nothing, bounded by their number alone.
+ */
+export interface Weighed {
+  readonly keptBytes: number;
 }
 
 /**
@@ -102,6 +112,16 @@ export class AnswerCache {
     const hit = this.fresh(this.entries, key);
     if (hit) return hit.value as T;
     return this.shared(this.loading, key, load, (value) => this.keep(this.entries, key, value)) as Promise<T>;
+  }
+
+  /**
+   * `load`, shared by the requests that ask for `key` while it runs, and not kept after: for what only
+   * goes into something that is kept itself (a book's data into its server-rendered page, which is
+   * what is served again), so the cache holds the page and not its sources beside it.
+   */
+  once<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return load();
+    return this.shared(this.loading, key, load, () => {}) as Promise<T>;
   }
 
   /** Counts the clears: a value made before a write must not be kept after it (see `remember`). */
@@ -209,6 +229,12 @@ export class AnswerCache {
   private keep<T>(map: Map<string, Entry<T>>, key: string, value: T) {
     // Oldest first out: a Map iterates in insertion order (a replaced key moves to the end).
     this.drop(map, key);
+    const now = Date.now();
+    // Every entry lives as long, so the oldest are the first to be past serving: they go now, not when
+    // the count bound reaches them (after a burst of fresh pages that is never, and they stay in memory).
+    // (Objects are never served stale: past their time to live they are of no more use.)
+    this.sweep(this.entries, now, 'expires');
+    this.sweep(this.answers, now, 'staleUntil');
     const size = sizeOf(value);
     if (size > this.maxBytes) return;
     if (map.size >= this.maxEntries) this.drop(map, map.keys().next().value!);
@@ -222,16 +248,23 @@ export class AnswerCache {
       if (oldest.size === 0) break;
       this.drop(oldest, oldest.keys().next().value!);
     }
-    const now = Date.now();
-    map.set(key, { expires: now + this.ttlMs, staleUntil: now + 2 * this.ttlMs, value });
+    map.set(key, { expires: now + this.ttlMs, staleUntil: now + 2 * this.ttlMs, value, size });
     this.bytes += size;
+  }
+
+  /** Drops the oldest entries of `map` that can no longer be served, up to the first that can. */
+  private sweep<T>(map: Map<string, Entry<T>>, now: number, until: 'expires' | 'staleUntil') {
+    for (const [key, entry] of map) {
+      if (entry[until] > now) return;
+      this.drop(map, key);
+    }
   }
 
   private drop<T>(map: Map<string, Entry<T>>, key: string) {
     const entry = map.get(key);
     if (!entry) return;
     map.delete(key);
-    this.bytes -= sizeOf(entry.value);
+    this.bytes -= entry.size;
   }
 
   private shared<T>(
@@ -260,11 +293,11 @@ export class AnswerCache {
   }
 }
 
-/** The bytes a kept value holds: an answer's body, or a rendered page's (a `{ page }` of render.ts). */
+/** The bytes a kept value holds: an answer's body, or what a `Weighed` value says it holds. */
 function sizeOf(value: unknown): number {
   if (value instanceof CachedAnswer) return value.body.length;
-  const page = (value as { page?: unknown } | null)?.page;
-  return page instanceof CachedAnswer ? page.body.length : 0;
+  const weight = (value as Partial<Weighed> | null)?.keptBytes;
+  return typeof weight === 'number' && weight > 0 ? weight : 0;
 }
 
 const caches = new WeakMap<Database, AnswerCache>();

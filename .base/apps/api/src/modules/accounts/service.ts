@@ -1,0 +1,234 @@
+import {
+  accountMessages,
+  type LoginInput,
+  type Profile,
+  PICTURE_MAX_BYTES,
+  profileUpdateSchema,
+  registerSchema,
+  type TokenPair,
+  type UsersPage,
+  type UserSummary,
+  OWN_STAFF_MESSAGE,
+  EMAIL_NEEDS_PASSWORD_MESSAGE,
+  pageMeta,
+} from '@bookstore/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { AppError, forbidden, isUniqueViolation, notFound, unauthorized } from '../../lib/errors.js';
+import { pictureError, removeMedia, storeImage } from '../../lib/images.js';
+import type { TokenService } from '../../lib/tokens.js';
+import { type UploadForm, fieldsError, validationError } from '../../lib/form.js';
+import { recordEvent } from '../events/index.js';
+import { type LoginThrottle, throttleMessage } from './login-throttle.js';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
+import { endSession, rotateSession, type SessionCheck, startSession } from './sessions.js';
+import {
+  findUserById,
+  findUserByLogin,
+  insertUser,
+  listUsers,
+  takenIdentity,
+  toProfile,
+  toUserSummary,
+  type UserChanges,
+  updateUser,
+} from './users.js';
+
+/**
+ * What the account rules need from the app. Each rule is a function taking it first, as every module's
+ * rules take what they read and write (usually just the database).
+ */
+export interface AccountsDeps {
+  db: Database;
+  tokens: TokenService;
+  config: Config;
+  throttle: LoginThrottle;
+  log: FastifyBaseLogger;
+  sessions: SessionCheck;
+}
+
+const PROFILE_FOLDER = 'profiles';
+const PICTURE_BOX = 800;
+
+async function savePicture(deps: AccountsDeps, data: Buffer, field: string, tooLarge: string): Promise<string> {
+  try {
+    const stored = await storeImage(
+      data,
+      {
+        mediaDir: deps.config.mediaDir,
+        folder: PROFILE_FOLDER,
+        allowed: ['jpeg', 'png', 'gif'],
+        maxBytes: PICTURE_MAX_BYTES,
+        maxWidth: PICTURE_BOX,
+        maxHeight: PICTURE_BOX,
+      },
+      { type: accountMessages.pictureWrongType, size: tooLarge },
+    );
+    return stored.url;
+  } catch (err) {
+    throw pictureError(err, field) ?? err;
+  }
+}
+
+function identityConflict(taken: { email: boolean; username: boolean }): AppError | null {
+  const fields: Record<string, string[]> = {};
+  if (taken.email) fields.email = [accountMessages.emailTaken];
+  if (taken.username) fields.username = [accountMessages.usernameTaken];
+  return Object.keys(fields).length > 0 ? fieldsError(fields, 409) : null;
+}
+
+export async function register(deps: AccountsDeps, form: UploadForm): Promise<Profile> {
+  const parsed = registerSchema.safeParse(form.fields);
+  if (!parsed.success) throw validationError(parsed.error);
+  const input = parsed.data;
+  const conflict = identityConflict(await takenIdentity(deps.db, input));
+  if (conflict) throw conflict;
+
+  const picture = form.file
+    ? await savePicture(deps, form.file.data, form.file.field, accountMessages.pictureTooLarge)
+    : null;
+  // Hashed before the transaction opens: it takes tens of milliseconds, and the embedded database
+  // serves nobody else while a transaction is open.
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const user = await deps.db.transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        email: input.email,
+        username: input.username,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        bio: input.bio,
+        passwordHash,
+        profilePicture: picture,
+        // Never from the form: staff come from create-admin, ADMIN_EMAIL or another staff member.
+        isStaff: false,
+      });
+      await recordEvent(tx, {
+        type: 'user.registered',
+        key: user.id,
+        payload: { userId: user.id, username: user.username, email: user.email },
+      });
+      return user;
+    });
+    return toProfile(user);
+  } catch (err) {
+    await removeMedia(deps.config.mediaDir, picture);
+    if (isUniqueViolation(err)) {
+      throw (
+        identityConflict(await takenIdentity(deps.db, input)) ??
+        fieldsError({ email: [accountMessages.emailTaken] }, 409)
+      );
+    }
+    throw err;
+  }
+}
+
+export async function login(
+  deps: AccountsDeps,
+  { emailOrUsername, password }: LoginInput,
+  address: string,
+): Promise<TokenPair> {
+  const user = await findUserByLogin(deps.db, emailOrUsername);
+  const account = user ? `user:${user.id}` : `name:${emailOrUsername.toLowerCase()}`;
+  const verdict = await deps.throttle.check(account, address);
+  if (!verdict.allowed) {
+    throw new AppError(429, throttleMessage(verdict.retryAfterSeconds), undefined, {
+      retryAfter: verdict.retryAfterSeconds,
+    });
+  }
+
+  const ok = await verifyPassword(user?.passwordHash ?? null, password);
+  if (!user || !ok) {
+    await deps.throttle.recordFailure(account, address);
+    throw unauthorized(accountMessages.badCredentials);
+  }
+  await deps.throttle.recordSuccess(account, address);
+  if (needsRehash(user.passwordHash)) {
+    await updateUser(deps.db, user.id, { passwordHash: await hashPassword(password) });
+  }
+  return startSession(deps.db, deps.tokens, user);
+}
+
+export async function refresh(deps: AccountsDeps, token: string): Promise<TokenPair> {
+  const outcome = await rotateSession(deps.db, deps.tokens, token);
+  if (outcome.ok) return outcome.tokens;
+  if (outcome.reason === 'reused') {
+    deps.sessions.ended(outcome.familyId);
+    deps.log.warn('a used refresh token was presented again; its session was revoked');
+  }
+  throw unauthorized(
+    outcome.reason === 'invalid' ? 'Token refresh failed' : 'Your session has ended. Please sign in again.',
+  );
+}
+
+export async function logout(deps: AccountsDeps, token: string): Promise<void> {
+  const ended = await endSession(deps.db, deps.tokens, token);
+  if (!ended) throw unauthorized('Token refresh failed');
+  deps.sessions.ended(ended);
+}
+
+export async function profile(deps: AccountsDeps, userId: number): Promise<Profile> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw notFound('Account not found');
+  return toProfile(user);
+}
+
+export async function updateProfile(deps: AccountsDeps, userId: number, form: UploadForm): Promise<Profile> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw notFound('Account not found');
+  // Only what was sent changes; empty names and email mean "not sent" (the web sends non-empty values only).
+  const sent = Object.fromEntries(
+    Object.entries(form.fields).filter(
+      ([key, value]) =>
+        ['firstName', 'lastName', 'email', 'bio'].includes(key) && (key === 'bio' || value.trim() !== ''),
+    ),
+  );
+  const parsed = profileUpdateSchema.safeParse(sent);
+  if (!parsed.success) throw validationError(parsed.error);
+  const changes: UserChanges = { ...parsed.data };
+  // The address changes only with the current password and a link opened at the new address
+  // (POST /api/profile/email/); the same address sent back with the rest of the form is fine.
+  if (changes.email && changes.email.toLowerCase() !== user.email.toLowerCase()) {
+    throw fieldsError({ email: [EMAIL_NEEDS_PASSWORD_MESSAGE] });
+  }
+  delete changes.email;
+  if (form.file) {
+    changes.profilePicture = await savePicture(
+      deps,
+      form.file.data,
+      form.file.field,
+      accountMessages.profilePictureTooLarge,
+    );
+  }
+  try {
+    const updated = await updateUser(deps.db, user.id, changes);
+    if (!updated) throw notFound('Account not found');
+    if (changes.profilePicture && user.profilePicture !== changes.profilePicture) {
+      await removeMedia(deps.config.mediaDir, user.profilePicture);
+    }
+    return toProfile(updated);
+  } catch (err) {
+    if (changes.profilePicture) await removeMedia(deps.config.mediaDir, changes.profilePicture);
+    if (isUniqueViolation(err)) throw fieldsError({ email: [accountMessages.emailTaken] }, 409);
+    throw err;
+  }
+}
+
+export async function users(deps: AccountsDeps, page: number, pageSize: number, search?: string): Promise<UsersPage> {
+  const { rows, count } = await listUsers(deps.db, page, pageSize, search);
+  return { data: rows.map(toUserSummary), meta: pageMeta(page, pageSize, count) };
+}
+
+/** Staff give or take away staff; never their own, so the shop always keeps the one doing it. */
+export async function setStaff(
+  deps: AccountsDeps,
+  actingUserId: number,
+  userId: number,
+  isStaff: boolean,
+): Promise<UserSummary> {
+  if (actingUserId === userId) throw forbidden(OWN_STAFF_MESSAGE);
+  const updated = await updateUser(deps.db, userId, { isStaff });
+  if (!updated) throw notFound('Account not found');
+  return toUserSummary(updated);
+}

@@ -1,0 +1,432 @@
+import type { BookOrdering } from '@bookstore/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { REVIEWS_PAGE_SIZE } from '@bookstore/contract';
+import type { Database } from '../../db/client.js';
+import { rows } from '../../db/rows.js';
+import { listReviews } from './reviews.js';
+import { books } from '../../db/schema.js';
+import { BOOK_FIELDS, type AuthorRow, type BookField, type BookRow, type CategoryRow, type ReviewRow } from './rows.js';
+
+export type { BookRow } from './rows.js';
+
+/** Every catalogue query, in SQL we can EXPLAIN. Each one is served by an index (see the migrations). */
+
+/** Dates are formatted by the database (ISO 8601, UTC) so PGlite and node-postgres give the same text. */
+const AS_TEXT: Partial<Record<BookField, string>> = {
+  publishedDate: 'b.published_date::text AS published_date',
+  createdAt: `to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`,
+};
+
+/**
+ * The title's editions in the shop as a JSON list, the default one first (the order of the books
+ * module's default edition, docs/decisions/0022-editions.md); read by the editions' book_id index.
+ */
+const EDITIONS_OF = `(SELECT coalesce(json_agg(json_build_object('id', e.id, 'format', e.format, 'condition', e.condition,
+    'condition_note', e.condition_note, 'isbn', e.isbn, 'price_cents', e.price_cents,
+    'regular_price_cents', e.regular_price_cents, 'prior_price_cents', e.prior_price_cents,
+    'stock_amount', e.stock_amount)
+  ORDER BY (e.condition = 'New' AND coalesce(e.stock_amount > 0, true)) DESC, coalesce(e.stock_amount > 0, true) DESC,
+    e.price_cents ASC, e.id ASC), '[]'::json)
+  FROM editions e WHERE e.book_id = b.id AND e.available) AS editions`;
+
+/** Columns of every book query (a BookRow); `b` is books, `a` authors, `c` categories. */
+export const BOOK_COLUMNS = sql.raw(
+  [
+    ...BOOK_FIELDS.map((field) => AS_TEXT[field] ?? `b.${books[field].name}`),
+    'a.slug AS author_slug',
+    'c.name AS category_name',
+    'c.slug AS category_slug',
+    EDITIONS_OF,
+  ].join(', '),
+);
+
+export const BOOK_FROM = sql.raw(
+  'books b LEFT JOIN authors a ON a.id = b.author_id LEFT JOIN categories c ON c.id = b.category_id',
+);
+
+/**
+ * A book the shop shows: approved by staff (or added by them). Drafts of contributors and rejected
+ * books are in no public answer: lists, search, facets, featured, related books, author and category
+ * counts, by title or by id, the sitemap and the server-rendered pages all read through this.
+ */
+export const IN_SHOP = sql.raw(`b.review_status = 'approved'`);
+
+/** What a listing narrows by; every part is optional. Lists hold alternatives (any of them). */
+export interface BookFilter {
+  authorIds?: number[];
+  categoryIds?: number[];
+  bookTypes?: string[];
+  conditions?: string[];
+  priceMinCents?: number;
+  priceMaxCents?: number;
+  ratingMinTenths?: number;
+  inStock?: boolean;
+  /** Only books a running sale reduces (the price now is below the regular price). */
+  onSale?: boolean;
+}
+
+export type FilterName =
+  'author' | 'category' | 'book_type' | 'condition' | 'price' | 'rating' | 'in_stock' | 'on_sale';
+
+const anyOf = (column: string, values: (string | number)[]) =>
+  sql`${sql.raw(column)} IN (${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
+
+/** The filters that read an edition's own values (a title matches when one of its editions matches them all). */
+const EDITION_FILTERS = ['book_type', 'condition', 'price'] as const;
+
+/** The edition filters as conditions on `alias` (`b`: the title's default edition; `e`: an edition). */
+function editionConditions(filter: BookFilter, alias: string, format: string): Partial<Record<FilterName, SQL>> {
+  const parts: Partial<Record<FilterName, SQL>> = {};
+  if (filter.bookTypes?.length) parts.book_type = anyOf(`${alias}.${format}`, filter.bookTypes);
+  if (filter.conditions?.length) parts.condition = anyOf(`${alias}.condition`, filter.conditions);
+  const price: SQL[] = [];
+  if (filter.priceMinCents !== undefined) price.push(sql`${sql.raw(alias)}.price_cents >= ${filter.priceMinCents}`);
+  if (filter.priceMaxCents !== undefined) price.push(sql`${sql.raw(alias)}.price_cents <= ${filter.priceMaxCents}`);
+  if (price.length > 0) parts.price = sql.join(price, sql` AND `);
+  return parts;
+}
+
+/**
+ * Each active filter as a condition on `b` (books), by name, so facets can leave one out. Facets read
+ * the format, condition and price of each title's default edition (its row in books and in
+ * book_facet_counts): exact for a title with one edition; listings read every edition (`filterConditions`).
+ */
+export function namedConditions(
+  filter: BookFilter,
+  inStock = '(b.available AND coalesce(b.stock_amount > 0, true))',
+  onSale = '(b.price_cents < b.regular_price_cents)',
+): Partial<Record<FilterName, SQL>> {
+  const parts: Partial<Record<FilterName, SQL>> = {};
+  if (filter.authorIds?.length) parts.author = anyOf('b.author_id', filter.authorIds);
+  if (filter.categoryIds?.length) parts.category = anyOf('b.category_id', filter.categoryIds);
+  Object.assign(parts, editionConditions(filter, 'b', 'book_type'));
+  if (filter.ratingMinTenths !== undefined) parts.rating = sql`b.rating_tenths >= ${filter.ratingMinTenths}`;
+  if (filter.inStock) parts.in_stock = sql.raw(inStock);
+  if (filter.onSale) parts.on_sale = sql.raw(onSale);
+  return parts;
+}
+
+/** Whether the filter names a format, a condition or a price (filters that read the editions). */
+export function filtersEditions(filter: BookFilter): boolean {
+  return Object.keys(editionConditions(filter, 'e', 'format')).length > 0;
+}
+
+/**
+ * The books in the shop that every active filter leaves: the format, condition and price filters hold
+ * when one edition of the title in the shop meets all of them (docs/decisions/0022-editions.md).
+ */
+export function filterConditions(filter: BookFilter): SQL[] {
+  const named = namedConditions(filter);
+  const ofEdition = Object.values(editionConditions(filter, 'e', 'format'));
+  for (const name of EDITION_FILTERS) delete named[name];
+  const conditions = [IN_SHOP, ...Object.values(named)];
+  if (ofEdition.length > 0) {
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM editions e WHERE e.book_id = b.id AND e.available AND ${sql.join(ofEdition, sql` AND `)})`,
+    );
+  }
+  return conditions;
+}
+
+function filterWhere(filter: BookFilter): SQL {
+  return sql`WHERE ${sql.join(filterConditions(filter), sql` AND `)}`;
+}
+
+/** Orderings other than relevance, as SQL over `b`; every one ends with the id so pages never overlap. */
+export const LIST_ORDER: Record<Exclude<BookOrdering, 'relevance'>, string> = {
+  '-created_at': 'b.created_at DESC, b.id DESC',
+  created_at: 'b.created_at ASC, b.id ASC',
+  price: 'b.price_cents ASC, b.id ASC',
+  '-price': 'b.price_cents DESC, b.id DESC',
+  '-rating': 'b.rating_tenths DESC, b.rating_count DESC, b.id DESC',
+  title: 'lower(b.title) ASC, b.id ASC',
+};
+
+type ListOrdering = Exclude<BookOrdering, 'relevance'>;
+
+/**
+ * The sort key of each listing order (the columns of LIST_ORDER, all in one direction), with the type
+ * of each column: a page can start right after a given book, compared as a row, which an index seeks to.
+ */
+const LIST_KEY: Record<ListOrdering, { columns: string[]; types: string[]; descending: boolean }> = {
+  '-created_at': { columns: ['created_at', 'id'], types: ['timestamptz', 'int'], descending: true },
+  created_at: { columns: ['created_at', 'id'], types: ['timestamptz', 'int'], descending: false },
+  price: { columns: ['price_cents', 'id'], types: ['int', 'int'], descending: false },
+  '-price': { columns: ['price_cents', 'id'], types: ['int', 'int'], descending: true },
+  '-rating': { columns: ['rating_tenths', 'rating_count', 'id'], types: ['int', 'int', 'int'], descending: true },
+  title: { columns: ['lower(title)', 'id'], types: ['text', 'int'], descending: false },
+};
+const keyColumns = (ordering: ListOrdering, alias: string) =>
+  LIST_KEY[ordering].columns
+    .map((c) => (c.startsWith('lower(') ? `lower(${alias}.title)` : `${alias}.${c}`))
+    .join(', ');
+
+/** Where a page starts: `offset` books in, counted after the book `afterId` when one is given. */
+export interface PageStart {
+  offset: number;
+  /** The last book of an earlier page of the same listing (keyset paging). */
+  afterId?: number;
+}
+
+/**
+ * One page of books in the given order. The page's ids are found first, from an index alone where the
+ * listing has one (books_shop_created_idx, books_shop_author_idx, books_shop_category_idx, price,
+ * rating): skipping `offset` index entries, or seeking right after `afterId`'s sort key (keyset), and
+ * only then are the page's rows read and joined. Reading and joining every skipped row made page 500
+ * of a million titles take 86 ms; see docs/benchmarks/million-titles.md.
+ */
+export async function listBooks(
+  db: Database,
+  filter: BookFilter,
+  ordering: ListOrdering,
+  limit: number,
+  start: PageStart,
+): Promise<BookRow[]> {
+  const conditions = filterConditions(filter);
+  if (start.afterId !== undefined) {
+    const key = LIST_KEY[ordering];
+    const [after] = await rows<{ k: string[] }>(
+      db,
+      sql`SELECT ARRAY[${sql.raw(key.columns.map((c) => `${c.startsWith('lower(') ? c : `b.${c}`}::text`).join(', '))}] AS k
+          FROM books b WHERE b.id = ${start.afterId}`,
+    );
+    // The book was removed since (its removal clears the remembered starts too): nothing after it.
+    if (!after) return [];
+    const values = sql.join(
+      after.k.map((value, i) => sql`${value}::${sql.raw(key.types[i]!)}`),
+      sql`, `,
+    );
+    conditions.push(sql`(${sql.raw(keyColumns(ordering, 'b'))}) ${sql.raw(key.descending ? '<' : '>')} (${values})`);
+  }
+  return rows<BookRow>(
+    db,
+    sql`WITH page AS (
+          SELECT b.id FROM books b WHERE ${sql.join(conditions, sql` AND `)}
+          ORDER BY ${sql.raw(LIST_ORDER[ordering])} LIMIT ${limit} OFFSET ${start.offset}
+        )
+        SELECT ${BOOK_COLUMNS} FROM page p JOIN books b ON b.id = p.id
+          LEFT JOIN authors a ON a.id = b.author_id LEFT JOIN categories c ON c.id = b.category_id
+        ORDER BY ${sql.raw(LIST_ORDER[ordering])}`,
+  );
+}
+
+export async function countBooks(db: Database, filter: BookFilter): Promise<number> {
+  const [row] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM books b ${filterWhere(filter)}`);
+  return row?.n ?? 0;
+}
+
+/** One row of `facetCounts`: a group of one facet (`g` says which), or the totals (`g` = 15). */
+export interface FacetRow {
+  g: number;
+  category_slug: string | null;
+  category_name: string | null;
+  author_slug: string | null;
+  author_name: string | null;
+  book_type: string | null;
+  condition: string | null;
+  n_category: number;
+  n_author: number;
+  n_book_type: number;
+  n_condition: number;
+  n_in_stock: number;
+  n_on_sale: number;
+  /** Books every filter leaves (the listing's count). */
+  n_all: number;
+  price_min: number | null;
+  price_max: number | null;
+  /** Books rated at least each threshold, in the order asked. */
+  ratings: number[];
+}
+
+/** `GROUPING(category_id, author_id, book_type, condition)` of each facet's groups, and of the totals. */
+export const FACET_GROUP = { category: 7, author: 11, book_type: 13, condition: 14, totals: 15 } as const;
+
+/**
+ * Every facet's counts in one statement and one pass: a book that fails no filter counts everywhere; a
+ * book that fails exactly one filter counts only in that filter's own facet (what choosing another value
+ * of it would give). Without `within`, the pass reads `book_facet_counts` (one row per combination of the
+ * values filtered on, with its number of books in the shop, kept by triggers on books: 75k rows for a
+ * million synthetic titles) instead of the books. `within` limits the pass to those book ids (a search's
+ * candidates), read from the books.
+ */
+export function facetCounts(
+  db: Database,
+  filter: BookFilter,
+  within: SQL | null,
+  ratingThresholds: readonly number[],
+): Promise<FacetRow[]> {
+  const named = within ? namedConditions(filter) : namedConditions(filter, 'b.in_stock', 'b.on_sale');
+  const names: FilterName[] = [
+    'category',
+    'author',
+    'book_type',
+    'condition',
+    'price',
+    'rating',
+    'in_stock',
+    'on_sale',
+  ];
+  const flags = names.map((name) => {
+    const condition = named[name];
+    return condition ? sql`coalesce(${condition}, false) AS ok_${sql.raw(name)}` : sql`true AS ok_${sql.raw(name)}`;
+  });
+  const source = within
+    ? sql`SELECT b.category_id, b.author_id, b.book_type, b.condition, b.price_cents, b.rating_tenths,
+            (b.available AND coalesce(b.stock_amount > 0, true)) AS in_stock, (b.price_cents < b.regular_price_cents) AS on_sale, 1 AS n,
+            ${sql.join(flags, sql`, `)}
+          FROM books b WHERE ${IN_SHOP} AND b.id IN (${within})`
+    : sql`SELECT nullif(b.category_id, 0) AS category_id, nullif(b.author_id, 0) AS author_id, b.book_type, b.condition, b.price_cents, b.rating_tenths,
+            b.in_stock, b.on_sale, b.n, ${sql.join(flags, sql`, `)}
+          FROM book_facet_counts b WHERE b.n > 0`;
+  const misses = sql.raw(names.map((name) => `(NOT ok_${name})::int`).join(' + '));
+  const only = (name: FilterName) => sql.raw(`(misses = 0 OR NOT ok_${name})`);
+  /** The number of books of the rows that pass `where` (each row stands for `n` books). */
+  const total = (where: SQL) => sql`coalesce(sum(n) FILTER (WHERE ${where}), 0)::int`;
+  const ratings = sql.join(
+    ratingThresholds.map((t) => total(sql`${only('rating')} AND rating_tenths >= ${Math.round(t * 10)}`)),
+    sql`, `,
+  );
+  return rows<FacetRow>(
+    db,
+    sql`SELECT s.*, c.slug AS category_slug, c.name AS category_name, a.slug AS author_slug, a.name AS author_name
+        FROM (
+          SELECT GROUPING(category_id, author_id, book_type, condition)::int AS g,
+            category_id, author_id, book_type, condition,
+            ${total(only('category'))} AS n_category,
+            ${total(only('author'))} AS n_author,
+            ${total(only('book_type'))} AS n_book_type,
+            ${total(only('condition'))} AS n_condition,
+            ${total(sql`${only('in_stock')} AND in_stock`)} AS n_in_stock,
+            ${total(sql`${only('on_sale')} AND on_sale`)} AS n_on_sale,
+            ${total(sql`misses = 0`)} AS n_all,
+            min(price_cents) FILTER (WHERE ${only('price')}) AS price_min,
+            max(price_cents) FILTER (WHERE ${only('price')}) AS price_max,
+            ARRAY[${ratings}] AS ratings
+          FROM (
+            SELECT *, ${misses} AS misses
+            FROM (${source}) flagged
+          ) near
+          WHERE misses <= 1
+          GROUP BY GROUPING SETS ((category_id), (author_id), (book_type), (condition), ())
+        ) s
+        LEFT JOIN categories c ON s.g = ${FACET_GROUP.category} AND c.id = s.category_id
+        LEFT JOIN authors a ON s.g = ${FACET_GROUP.author} AND a.id = s.author_id`,
+  );
+}
+
+/** A book in the shop by id; `{ anyStatus: true }` also finds drafts and rejected books (their owner's and staff's reads). */
+export async function findBookById(
+  db: Database,
+  id: number,
+  { anyStatus = false }: { anyStatus?: boolean } = {},
+): Promise<BookRow | undefined> {
+  const [row] = await rows<BookRow>(
+    db,
+    sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM} WHERE b.id = ${id} ${anyStatus ? sql`` : sql`AND ${IN_SHOP}`}`,
+  );
+  return row;
+}
+
+/** A book in the shop by its exact title, ignoring case (the unique lower(title) index), else by its slug. */
+export async function findBookByTitleOrSlug(db: Database, title: string): Promise<BookRow | undefined> {
+  const [byTitle] = await rows<BookRow>(
+    db,
+    sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM} WHERE lower(b.title) = lower(${title}) AND ${IN_SHOP}`,
+  );
+  if (byTitle) return byTitle;
+  const [bySlug] = await rows<BookRow>(
+    db,
+    sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM} WHERE b.slug = ${title.toLowerCase()} AND ${IN_SHOP}`,
+  );
+  return bySlug;
+}
+
+/** The first page of a book's reviews, newest first (the reviews module owns review queries). */
+export function reviewsOfBook(db: Database, bookId: number): Promise<ReviewRow[]> {
+  return listReviews(db, bookId, REVIEWS_PAGE_SIZE, 0);
+}
+
+/**
+ * Books by the same author first, then from the same category, newest first, never the book itself.
+ * Two small index range scans instead of one sort over a whole category.
+ */
+export async function relatedBooks(db: Database, book: BookRow, limit: number): Promise<BookRow[]> {
+  const sameAuthor =
+    book.author_id === null
+      ? []
+      : await rows<BookRow>(
+          db,
+          sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM}
+              WHERE b.author_id = ${book.author_id} AND b.id <> ${book.id} AND ${IN_SHOP}
+              ORDER BY b.created_at DESC LIMIT ${limit}`,
+        );
+  if (sameAuthor.length >= limit || book.category_id === null) return sameAuthor.slice(0, limit);
+  const sameCategory = await rows<BookRow>(
+    db,
+    sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM}
+        WHERE b.category_id = ${book.category_id} AND b.id <> ${book.id} AND ${IN_SHOP}
+        ORDER BY b.created_at DESC LIMIT ${limit * 2}`,
+  );
+  const seen = new Set(sameAuthor.map((b) => b.id));
+  return [...sameAuthor, ...sameCategory.filter((b) => !seen.has(b.id))].slice(0, limit);
+}
+
+export function featuredBooks(db: Database, limit: number): Promise<BookRow[]> {
+  return rows<BookRow>(
+    db,
+    sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM} WHERE b.featured AND ${IN_SHOP} ORDER BY b.created_at DESC LIMIT ${limit}`,
+  );
+}
+
+/** Authors and categories: the same reads over two tables, each with its own columns and book key. */
+const GROUPS = {
+  authors: {
+    from: sql.raw('authors a'),
+    alias: 'a',
+    columns: sql.raw(`a.id, a.name, a.slug, a.image, a.brief, a.featured`),
+    key: 'author_id',
+  },
+  categories: {
+    from: sql.raw('categories c'),
+    alias: 'c',
+    columns: sql.raw(`c.id, c.name, c.slug, c.image, c.description, c.featured`),
+    key: 'category_id',
+  },
+} as const;
+type Group = keyof typeof GROUPS;
+
+/** Featured first, then by name; the book counts come from one pass over the group's books index. */
+function listGroup<T>(db: Database, group: Group): Promise<T[]> {
+  const { from, alias, columns, key } = GROUPS[group];
+  const [a, k] = [sql.raw(alias), sql.raw(key)];
+  return rows<T>(
+    db,
+    sql`SELECT ${columns}, coalesce(n.count, 0)::int AS number_of_books
+        FROM ${from}
+        LEFT JOIN (SELECT ${k}, count(*) AS count FROM books b WHERE ${IN_SHOP} GROUP BY ${k}) n ON n.${k} = ${a}.id
+        ORDER BY ${a}.featured DESC, ${a}.name, ${a}.id`,
+  );
+}
+
+/** By slug, or by id when the reference is a whole number (the add-book form sends ids). */
+async function findInGroup<T>(db: Database, group: Group, ref: string): Promise<T | undefined> {
+  const { from, alias, columns, key } = GROUPS[group];
+  const a = sql.raw(alias);
+  const byRef = /^\d{1,9}$/.test(ref)
+    ? sql`(${a}.slug = ${ref} OR ${a}.id = ${Number(ref)})`
+    : sql`${a}.slug = ${ref.toLowerCase()}`;
+  const [row] = await rows<T>(
+    db,
+    sql`SELECT ${columns}, (SELECT count(*)::int FROM books b WHERE b.${sql.raw(key)} = ${a}.id AND ${IN_SHOP}) AS number_of_books
+        FROM ${from} WHERE ${byRef} LIMIT 1`,
+  );
+  return row;
+}
+
+export const listAuthors = (db: Database) => listGroup<AuthorRow>(db, 'authors');
+export const listCategories = (db: Database) => listGroup<CategoryRow>(db, 'categories');
+export const findAuthor = (db: Database, ref: string) => findInGroup<AuthorRow>(db, 'authors', ref);
+export const findCategory = (db: Database, ref: string) => findInGroup<CategoryRow>(db, 'categories', ref);

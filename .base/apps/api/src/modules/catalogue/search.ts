@@ -1,0 +1,228 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import type { BookOrdering } from '@bookstore/contract';
+import { RATING_THRESHOLDS } from '@bookstore/contract';
+import {
+  BOOK_COLUMNS,
+  BOOK_FROM,
+  type BookFilter,
+  type BookRow,
+  type FacetRow,
+  facetCounts,
+  filterConditions,
+  LIST_ORDER,
+} from './repository.js';
+import { rows } from '../../db/rows.js';
+
+/**
+ * Catalogue search (docs/decisions/0004-search.md): PostgreSQL full-text search over a weighted
+ * vector kept by a trigger (title A, author and ISBN B, genre and tags C, description D), with every
+ * word made a prefix, and each word that the catalogue does not contain corrected to its most similar
+ * catalogue word through a trigram index over `search_words`.
+ */
+
+/** Words beyond this are ignored: nobody types a longer query, and each word costs an index probe. */
+const MAX_WORDS = 12;
+/** A prefix that starts more catalogue words than this is searched as a prefix. */
+const MAX_SPELLED_OUT = 32;
+const ISBN_LIKE = /^(?=(?:[^0-9Xx]*[0-9Xx]){10,13}[^0-9Xx]*$)[0-9][0-9\s-]*[0-9Xx]$/;
+
+export interface SearchPlan {
+  /** The words searched for, after normalising and correcting. */
+  words: string[];
+  /** Matches anywhere (title, author, ISBN, genre, tags, description); what ranking weighs. */
+  query: string;
+  /**
+   * The same matches as `query`, asked of the indexes: each word's prefix spelled out as the catalogue
+   * words it starts (`river:*` as `river | rivers`), when there are few of them. A GIN index follows a
+   * prefix by reading every matching word's whole list of books; whole words it intersects, skipping.
+   */
+  match: string;
+  /** The corrected words joined by spaces, compared with the start of the title. */
+  phrase: string;
+  /** Whether any word typed was replaced by a catalogue word. */
+  corrected: boolean;
+}
+
+/**
+ * Normalises the keyword the same way the index was built (lower case, no accents, words of letters
+ * and digits) and corrects the words the catalogue does not know, in one round trip.
+ * Returns null when the keyword holds no word at all.
+ */
+export async function planSearch(db: Database, rawKeyword: string, correct = true): Promise<SearchPlan | null> {
+  // An ISBN typed with hyphens or spaces is one word, as the index keeps it.
+  const keyword = ISBN_LIKE.test(rawKeyword.trim()) ? rawKeyword.replace(/[\s-]/g, '') : rawKeyword;
+  const found = await rows<{ ord: number; word: string; typed: string; starting: string[] | null }>(
+    db,
+    sql`WITH corrected AS (
+        WITH input AS (
+          SELECT t.w, t.ord
+          FROM regexp_split_to_table(search_normalize(${keyword}), '[^[:alnum:]]+') WITH ORDINALITY AS t(w, ord)
+          WHERE t.w <> ''
+          ORDER BY t.ord
+          LIMIT ${MAX_WORDS}
+        )
+        SELECT i.ord::int AS ord, i.w AS typed,
+          CASE
+            WHEN NOT ${correct} OR length(i.w) < 3 OR i.w ~ '^[0-9]+$' THEN i.w
+            WHEN EXISTS (SELECT 1 FROM search_words s WHERE s.word = i.w) THEN i.w
+            WHEN EXISTS (SELECT 1 FROM search_words s WHERE s.word LIKE i.w || '%') THEN i.w
+            ELSE coalesce(
+              (SELECT s.word FROM search_words s WHERE s.word % i.w
+                ORDER BY similarity(s.word, i.w) DESC, length(s.word), s.word LIMIT 1),
+              i.w)
+          END AS word
+        FROM input i
+        ORDER BY i.ord
+      )
+      SELECT c.ord, c.typed, c.word,
+        CASE WHEN length(c.word) >= 3 AND c.word !~ '^[0-9]+$' THEN ARRAY(
+          SELECT s.word FROM search_words s
+          WHERE s.word COLLATE "C" >= c.word AND s.word COLLATE "C" < c.word || chr(1114111)
+          ORDER BY s.word COLLATE "C" LIMIT ${MAX_SPELLED_OUT + 1}
+        ) END AS starting
+      FROM corrected c
+      ORDER BY c.ord`,
+  );
+  const words = found.map((r) => r.word);
+  if (words.length === 0) return null;
+  // Words are letters and digits only (split above), so they are safe inside a tsquery.
+  const term = (w: string) => (w.length >= 3 ? `${w}:*` : w);
+  // search_words holds every word of the search vectors but numbers and words over 40 letters, so a
+  // prefix of letters is the catalogue words it starts; too many of them, or a number, stays a prefix.
+  const spelledOut = (r: (typeof found)[number]) =>
+    r.starting && r.starting.length > 0 && r.starting.length <= MAX_SPELLED_OUT
+      ? `(${r.starting.join(' | ')})`
+      : term(r.word);
+  return {
+    words,
+    query: words.map(term).join(' & '),
+    match: found.map(spelledOut).join(' & '),
+    phrase: words.join(' '),
+    corrected: found.some((r) => r.word !== r.typed),
+  };
+}
+
+export interface SearchPage {
+  rows: BookRow[];
+  total: number;
+}
+
+/**
+ * How many matches a search ranks: up to this many whose title has every word (through the title
+ * index) plus up to this many matching anywhere. A word found in half the catalogue must not make
+ * every search rank half the catalogue; nobody pages past a thousand results.
+ */
+export const SEARCH_CANDIDATES = 1000;
+
+const titleVector = sql`to_tsvector('simple', search_normalize(b.title))`;
+
+/**
+ * The ids a search ranks: up to SEARCH_CANDIDATES whose title has every word plus up to as many matching
+ * anywhere, among the books the filters leave. Needs `q` (the tsquery) in scope; see `searchQuery`.
+ */
+export function candidateIds(filter: BookFilter): SQL {
+  const and = (first: SQL) => sql.join([first, ...filterConditions(filter)], sql` AND `);
+  return sql`(SELECT b.id FROM books b, q WHERE ${and(sql`${titleVector} @@ q.words`)} LIMIT ${SEARCH_CANDIDATES})
+          UNION
+          (SELECT b.id FROM books b, q WHERE ${and(sql`b.search_vector @@ q.words`)} LIMIT ${SEARCH_CANDIDATES})`;
+}
+
+/** The `q` every search statement starts with: `words` to match through the indexes, `weighed` to rank. */
+export const searchQuery = (plan: SearchPlan) =>
+  sql`q AS (SELECT to_tsquery('simple', ${plan.match}) AS words, to_tsquery('simple', ${plan.query}) AS weighed)`;
+
+/**
+ * One page of matches. By relevance: the title is the phrase, starts with it, holds it as whole words,
+ * holds it at all; then books whose title has every word; then by weighted rank; then newest. Any other
+ * ordering sorts the same matches by date, price, rating or title.
+ * Ranking reads narrow rows only; authors and categories are joined for the page's rows alone.
+ */
+export async function searchBooks(
+  db: Database,
+  plan: SearchPlan,
+  filter: BookFilter,
+  ordering: BookOrdering,
+  limit: number,
+  offset: number,
+): Promise<SearchPage> {
+  // Relevance breaks ties newest first (and oldest first when asked: the older client's `created_at`).
+  const byRelevance = ordering === 'relevance' || ordering === '-created_at' ? 'relevance' : ordering;
+  const tie = ordering === 'created_at' ? 'ASC' : 'DESC';
+  const relevance = `phrase_rank DESC, in_title DESC, rank DESC, created_at ${tie}, id ${tie}`;
+  const order = (prefix: string) =>
+    sql.raw(
+      byRelevance === 'relevance'
+        ? relevance
+            .split(', ')
+            .map((part) => prefix + part)
+            .join(', ')
+        : LIST_ORDER[byRelevance].replaceAll('b.', prefix).replace(`lower(${prefix}title)`, `${prefix}sort_title`),
+    );
+  const result = await rows<BookRow & { total: number }>(
+    db,
+    sql`WITH ${searchQuery(plan)},
+        candidates AS (${candidateIds(filter)}),
+        ranked AS (
+          SELECT b.id, b.created_at, b.price_cents, b.rating_tenths, b.rating_count, lower(b.title) AS sort_title,
+            CASE
+              WHEN t.title = ${plan.phrase} THEN 4
+              WHEN t.title LIKE ${plan.phrase} || '%' THEN 3
+              WHEN ' ' || t.title || ' ' LIKE '% ' || ${plan.phrase} || ' %' THEN 2
+              WHEN t.title LIKE '%' || ${plan.phrase} || '%' THEN 1
+              ELSE 0
+            END AS phrase_rank,
+            (${titleVector} @@ q.words) AS in_title,
+            ts_rank('{0.1, 0.2, 0.4, 1.0}', b.search_vector, q.weighed) AS rank,
+            count(*) OVER () AS total
+          FROM candidates c
+          JOIN books b ON b.id = c.id
+          CROSS JOIN q
+          CROSS JOIN LATERAL (
+            -- OFFSET 0 keeps the title made once a row: inlined, each WHEN above would make it again.
+            SELECT regexp_replace(search_normalize(b.title), '[^[:alnum:]]+', ' ', 'g') AS title OFFSET 0
+          ) t
+          ORDER BY ${order('')}
+          LIMIT ${limit} OFFSET ${offset}
+        )
+        SELECT ${BOOK_COLUMNS}, r.total::int AS total
+        FROM ranked r JOIN books b ON b.id = r.id
+          LEFT JOIN authors a ON a.id = b.author_id LEFT JOIN categories c ON c.id = b.category_id
+        ORDER BY ${order('r.')}`,
+  );
+  if (result.length > 0) return { rows: result, total: result[0]!.total };
+  if (offset > 0) {
+    // Past the last page: the total still tells the client where the results end.
+    const [row] = await rows<{ n: number }>(
+      db,
+      sql`WITH ${searchQuery(plan)} SELECT count(*)::int AS n FROM (${candidateIds(filter)}) x`,
+    );
+    return { rows: [], total: row?.n ?? 0 };
+  }
+  return { rows: [], total: 0 };
+}
+
+/**
+ * When no book has every word (e.g. words run together, "mobydick"), titles similar to the whole
+ * phrase, through the trigram index on the normalised title.
+ */
+export async function similarTitles(
+  db: Database,
+  phrase: string,
+  filter: BookFilter,
+  limit: number,
+): Promise<BookRow[]> {
+  const where = sql.join([sql`search_normalize(b.title) % ${phrase}`, ...filterConditions(filter)], sql` AND `);
+  return rows<BookRow>(
+    db,
+    sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM}
+        WHERE ${where}
+        ORDER BY similarity(search_normalize(b.title), ${phrase}) DESC, b.id
+        LIMIT ${limit}`,
+  );
+}
+
+/** Facet counts over a search's matches: the keyword always applies, each filter except in its own facet. */
+export function searchFacets(db: Database, plan: SearchPlan, filter: BookFilter): Promise<FacetRow[]> {
+  return facetCounts(db, filter, sql`WITH ${searchQuery(plan)} ${candidateIds({})}`, RATING_THRESHOLDS);
+}

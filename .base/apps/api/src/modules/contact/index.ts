@@ -1,0 +1,2 @@
+/** The contact form, the newsletter, and the staff's view of both. */
+export { contactRoutes } from './routes.js';

@@ -1,0 +1,55 @@
+import type { ContactRequest } from '@bookstore/contract';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { rows } from '../../db/rows.js';
+import { contactMessages } from '../../db/schema.js';
+import { recordEvent } from '../events/index.js';
+import { type TokenCheck, useToken } from '../links/index.js';
+
+/**
+ * The one answer to a subscription, whether the address was on the list, waiting for its owner, or
+ * new: the answer must not tell a stranger who reads the newsletter. Only an address whose owner
+ * opened the link mailed to it counts (double opt-in, docs/decisions/0016-mail.md).
+ */
+export const SUBSCRIBED = 'Thanks for subscribing! Please confirm with the link we have sent to your inbox.';
+
+/** Confirmation links one address may be sent in a day, however often it is entered. */
+export const CONFIRMATIONS_PER_DAY = 3;
+
+/** The message and its e-mail to the shop (CONTACT_TO) in one transaction: the mail goes after commit. */
+export async function saveContactMessage(db: Database, message: ContactRequest) {
+  await db.transaction(async (tx) => {
+    const [saved] = await tx.insert(contactMessages).values(message).returning({ id: contactMessages.id });
+    await recordEvent(tx, { type: 'contact.received', key: saved!.id, payload: { messageId: saved!.id } });
+  });
+}
+
+/**
+ * Puts an address on the list, unconfirmed, and mails its owner a confirmation link; an address already
+ * confirmed gets nothing. `mayMail` says whether this address may be sent another link today.
+ */
+export async function subscribe(db: Database, email: string, mayMail: () => Promise<boolean>): Promise<void> {
+  const [row] = await rows<{ confirmed: boolean }>(
+    db,
+    sql`INSERT INTO newsletter_subscribers (email) VALUES (${email})
+        ON CONFLICT ((lower(email))) DO UPDATE SET email = newsletter_subscribers.email
+        RETURNING confirmed_at IS NOT NULL AS confirmed`,
+  );
+  if (row?.confirmed || !(await mayMail())) return;
+  await db.transaction((tx) =>
+    recordEvent(tx, { type: 'newsletter.subscription-requested', key: email.toLowerCase(), payload: { email } }),
+  );
+}
+
+/** Opens a confirmation link: the address counts from now. */
+export async function confirmSubscription(db: Database, token: string): Promise<TokenCheck> {
+  return db.transaction(async (tx) => {
+    const used = await useToken(tx, 'newsletter', token);
+    if (used.ok) {
+      await tx.execute(
+        sql`UPDATE newsletter_subscribers SET confirmed_at = coalesce(confirmed_at, now()) WHERE lower(email) = lower(${used.row.email})`,
+      );
+    }
+    return used;
+  });
+}

@@ -1,0 +1,358 @@
+import { DOWNLOAD_LINK_HOURS, DOWNLOADS_PER_LINK, type DownloadLine, type EbookFile } from '@bookstore/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Queryable, Transaction } from '../../db/client.js';
+import { rows } from '../../db/rows.js';
+import { downloadGrants, ebookFiles } from '../../db/schema.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import type { EbookKind, StoredFile } from './files.js';
+import { signLink } from './links.js';
+
+/**
+ * The rules of eBook delivery (docs/decisions/0023-ebook-delivery.md). A grant per eBook line is made
+ * in the transaction that pays the order (orders' markPaid calls grantDownloads), revoked in the one
+ * that refunds it in full, cancels or returns it (revokeDownloads); each download is counted by one
+ * conditional UPDATE, so parallel requests cannot pass DOWNLOADS_PER_LINK.
+ */
+
+const LINK_SECONDS = DOWNLOAD_LINK_HOURS * 3600;
+
+/** The order's eBook lines: bought as an eBook edition (the line's format, else its edition's). */
+const EBOOK_LINES = (orderId: number) => sql`
+  SELECT oi.id AS item, oi.edition_id AS edition FROM order_items oi
+  LEFT JOIN editions e ON e.id = oi.edition_id
+  WHERE oi.order_id = ${orderId} AND coalesce(oi.format, e.format) = 'eBook'`;
+
+/**
+ * The order was paid: each eBook line gets its downloads (good for DOWNLOAD_LINK_HOURS from now).
+ * Returns how many lines the order has and how many are eBooks (all eBooks: nothing to ship).
+ */
+export async function grantDownloads(tx: Transaction, orderId: number): Promise<{ lines: number; ebooks: number }> {
+  const lines = await rows<{ item: number; edition: number | null }>(tx, EBOOK_LINES(orderId));
+  if (lines.length > 0) {
+    await tx
+      .insert(downloadGrants)
+      .values(
+        lines.map((line) => ({
+          orderId,
+          orderItemId: line.item,
+          editionId: line.edition,
+          expiresAt: sql`now() + make_interval(secs => ${LINK_SECONDS})`,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+  const [all] = await rows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM order_items WHERE order_id = ${orderId}`,
+  );
+  return { lines: all!.n, ebooks: lines.length };
+}
+
+/**
+ * A full refund, a cancellation or a return: the order's links stop at once (in the caller's
+ * transaction). With `lines` (staff refunding chosen copies of chosen lines), only the links of the
+ * lines refunded whole stop: an eBook line given back is no longer the shopper's to download.
+ */
+export async function revokeDownloads(
+  tx: Transaction,
+  orderId: number,
+  lines?: { item: number; quantity: number }[],
+): Promise<void> {
+  const open = and(eq(downloadGrants.orderId, orderId), sql`${downloadGrants.revokedAt} IS NULL`);
+  if (!lines) {
+    await tx
+      .update(downloadGrants)
+      .set({ revokedAt: sql`now()` })
+      .where(open);
+    return;
+  }
+  for (const line of lines) {
+    await tx
+      .update(downloadGrants)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          open,
+          eq(downloadGrants.orderItemId, line.item),
+          sql`(SELECT oi.quantity FROM order_items oi WHERE oi.id = ${downloadGrants.orderItemId}) <= ${line.quantity}`,
+        ),
+      );
+  }
+}
+
+interface GrantRow {
+  id: number;
+  item: number;
+  title: string;
+  generation: number;
+  used: number;
+  expires_at: string;
+  expires_epoch: number;
+  expired: boolean;
+  revoked: boolean;
+  kind: string | null;
+}
+
+const GRANTS = (where: ReturnType<typeof sql>) => sql`
+  SELECT g.id, g.order_item_id AS item, oi.title, g.generation, g.downloads_used AS used,
+         to_char(g.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS expires_at,
+         floor(extract(epoch FROM g.expires_at))::int8 AS expires_epoch,
+         g.expires_at <= now() AS expired, g.revoked_at IS NOT NULL AS revoked, f.kind
+  FROM download_grants g
+  JOIN order_items oi ON oi.id = g.order_item_id
+  LEFT JOIN ebook_files f ON f.edition_id = g.edition_id
+  WHERE ${where}
+  ORDER BY g.order_item_id`;
+
+function lineOf(secret: string, grant: GrantRow): DownloadLine {
+  const used = grant.used;
+  const state: DownloadLine['state'] = grant.revoked
+    ? 'revoked'
+    : !grant.kind
+      ? 'no_file'
+      : grant.expired
+        ? 'expired'
+        : used >= DOWNLOADS_PER_LINK
+          ? 'used_up'
+          : 'ready';
+  const token = signLink(secret, {
+    grantId: grant.id,
+    generation: grant.generation,
+    expires: Number(grant.expires_epoch),
+  });
+  return {
+    item: grant.item,
+    title: grant.title,
+    file_format: grant.kind,
+    state,
+    downloads_used: used,
+    downloads_left: Math.max(0, DOWNLOADS_PER_LINK - used),
+    expires_at: grant.expires_at,
+    url: state === 'ready' ? `/api/downloads/${token}` : null,
+  };
+}
+
+/** The download lines of an order, links included (the confirmation e-mail, the order page). */
+export async function downloadsOfOrder(db: Queryable, secret: string, orderId: number): Promise<DownloadLine[]> {
+  const grants = await rows<GrantRow>(db, GRANTS(sql`g.order_id = ${orderId}`));
+  return grants.map((grant) => lineOf(secret, grant));
+}
+
+/** The order, if it is the caller's; another account's order is "not found", as orders answers. */
+async function ownOrder(db: Queryable, orderId: number, userId: number) {
+  const [order] = await rows<{ id: number; paid: boolean; refunded: boolean; cancelled: boolean }>(
+    db,
+    sql`SELECT id, payment_status = 'success' AS paid, refunded_cents >= total_cents AND total_cents > 0 AS refunded,
+               fulfilment_status IN ('cancelled', 'returned') AS cancelled
+        FROM orders WHERE id = ${orderId} AND user_id = ${userId}`,
+  );
+  if (!order) throw notFound('Order not found');
+  return order;
+}
+
+/** The shopper's own order's downloads (none until it is paid). */
+export async function listOwnDownloads(
+  db: Database,
+  secret: string,
+  userId: number,
+  orderId: number,
+): Promise<DownloadLine[]> {
+  await ownOrder(db, orderId, userId);
+  return downloadsOfOrder(db, secret, orderId);
+}
+
+/**
+ * A new link for one eBook line of the shopper's own paid order: good for DOWNLOAD_LINK_HOURS from
+ * now and DOWNLOADS_PER_LINK downloads; older links of the line stop. Refused (409) once the order
+ * was refunded, cancelled or returned.
+ */
+export async function renewDownload(
+  db: Database,
+  secret: string,
+  userId: number,
+  orderId: number,
+  itemId: number,
+): Promise<DownloadLine> {
+  return db.transaction(async (tx) => {
+    const order = await ownOrder(tx, orderId, userId);
+    if (!order.paid) throw conflict('This order has not been paid yet, so there is nothing to download.');
+    const [grant] = await tx
+      .select({ revokedAt: downloadGrants.revokedAt })
+      .from(downloadGrants)
+      .where(and(eq(downloadGrants.orderId, orderId), eq(downloadGrants.orderItemId, itemId)))
+      .for('update');
+    if (!grant) throw notFound('This order has no eBook with that line.');
+    if (grant.revokedAt || order.refunded || order.cancelled) {
+      throw conflict('This order was refunded or cancelled, so its eBooks can no longer be downloaded.');
+    }
+    await tx
+      .update(downloadGrants)
+      .set({
+        generation: sql`${downloadGrants.generation} + 1`,
+        downloadsUsed: 0,
+        expiresAt: sql`now() + make_interval(secs => ${LINK_SECONDS})`,
+      })
+      .where(eq(downloadGrants.orderItemId, itemId));
+    const [line] = await rows<GrantRow>(tx, GRANTS(sql`g.order_item_id = ${itemId}`));
+    return lineOf(secret, line!);
+  });
+}
+
+export const linkMessages = {
+  invalid: 'This download link is not valid. Please use the link on your order page.',
+  expired: 'This download link has expired. Get a new link from your order page.',
+  usedUp: `This link has been used ${DOWNLOADS_PER_LINK} times. Get a new link from your order page.`,
+  replaced: 'A newer link replaced this one. Please use the link on your order page.',
+  revoked: 'This order was refunded or cancelled, so its eBook can no longer be downloaded.',
+  noFile: 'This eBook is not ready to download yet. Please try again later or contact us.',
+};
+
+export interface DownloadTarget {
+  title: string;
+  fileKey: string;
+  kind: EbookKind;
+  sizeBytes: number;
+  sha256: string;
+}
+
+/**
+ * What a valid link may download, without counting: every reason it may not, in the shop's words
+ * (404 for a link we never made or whose line is gone, 410 for one that ended).
+ */
+export async function checkGrant(
+  db: Queryable,
+  claims: { grantId: number; generation: number; expires: number },
+): Promise<DownloadTarget> {
+  if (claims.expires * 1000 <= Date.now()) throw new AppError(410, linkMessages.expired);
+  const [grant] = await rows<{
+    generation: number;
+    used: number;
+    expired: boolean;
+    revoked: boolean;
+    title: string;
+    file_key: string | null;
+    kind: EbookKind | null;
+    size_bytes: number | null;
+    sha256: string | null;
+  }>(
+    db,
+    sql`SELECT g.generation, g.downloads_used AS used, g.expires_at <= now() AS expired,
+               g.revoked_at IS NOT NULL AS revoked, oi.title, f.file_key, f.kind, f.size_bytes, f.sha256
+        FROM download_grants g JOIN order_items oi ON oi.id = g.order_item_id
+        LEFT JOIN ebook_files f ON f.edition_id = g.edition_id
+        WHERE g.id = ${claims.grantId}`,
+  );
+  if (!grant) throw notFound(linkMessages.invalid);
+  if (grant.revoked) throw new AppError(410, linkMessages.revoked);
+  if (grant.generation !== claims.generation) throw new AppError(410, linkMessages.replaced);
+  if (grant.expired) throw new AppError(410, linkMessages.expired);
+  if (grant.used >= DOWNLOADS_PER_LINK) throw new AppError(410, linkMessages.usedUp);
+  if (!grant.file_key || !grant.kind) throw notFound(linkMessages.noFile);
+  return {
+    title: grant.title,
+    fileKey: grant.file_key,
+    kind: grant.kind,
+    sizeBytes: Number(grant.size_bytes),
+    sha256: grant.sha256!,
+  };
+}
+
+/**
+ * Counts one download, or refuses (410) when the link has none left: one conditional UPDATE, so of
+ * any number of parallel requests exactly the downloads left succeed.
+ */
+export async function countDownload(db: Database, claims: { grantId: number; generation: number }): Promise<void> {
+  const counted = await db
+    .update(downloadGrants)
+    .set({ downloadsUsed: sql`${downloadGrants.downloadsUsed} + 1` })
+    .where(
+      and(
+        eq(downloadGrants.id, claims.grantId),
+        eq(downloadGrants.generation, claims.generation),
+        sql`${downloadGrants.revokedAt} IS NULL`,
+        sql`${downloadGrants.expiresAt} > now()`,
+        sql`${downloadGrants.downloadsUsed} < ${DOWNLOADS_PER_LINK}`,
+      ),
+    )
+    .returning({ id: downloadGrants.id });
+  if (counted.length === 0) {
+    // Lost the race for the last download, or revoked meanwhile: say which, as checkGrant would.
+    await checkGrant(db, { ...claims, expires: Number.MAX_SAFE_INTEGER / 1000 });
+    throw new AppError(410, linkMessages.usedUp);
+  }
+}
+
+/** The eBook editions of a title and their files (staff, the book dialog's "eBook file"). */
+export async function ebookFilesOfBook(db: Queryable, bookId: number): Promise<EbookFile[]> {
+  const found = await rows<{
+    edition: number;
+    format: string;
+    condition: string;
+    isbn: string;
+    kind: 'epub' | 'pdf' | null;
+    size_bytes: number | null;
+    sha256: string | null;
+    uploaded_at: string | null;
+  }>(
+    db,
+    sql`SELECT e.id AS edition, e.format, e.condition, e.isbn, f.kind, f.size_bytes, f.sha256,
+               to_char(f.uploaded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS uploaded_at
+        FROM editions e LEFT JOIN ebook_files f ON f.edition_id = e.id
+        WHERE e.book_id = ${bookId} AND e.format = 'eBook' ORDER BY e.id`,
+  );
+  return found.map((row) => ({
+    edition: row.edition,
+    format: row.format,
+    condition: row.condition,
+    isbn: row.isbn,
+    file:
+      row.kind && row.sha256 && row.uploaded_at
+        ? { format: row.kind, size_bytes: Number(row.size_bytes), sha256: row.sha256, uploaded_at: row.uploaded_at }
+        : null,
+  }));
+}
+
+/** The edition, when it is an eBook: 404 for none, 409 for a paper one. */
+export async function ebookEdition(db: Queryable, editionId: number): Promise<{ bookId: number }> {
+  const [edition] = await rows<{ book_id: number; format: string }>(
+    db,
+    sql`SELECT book_id, format FROM editions WHERE id = ${editionId}`,
+  );
+  if (!edition) throw notFound('Edition not found');
+  if (edition.format !== 'eBook') throw conflict('Only an eBook edition has a file to download.');
+  return { bookId: edition.book_id };
+}
+
+/**
+ * Records an eBook edition's file (replacing the one before); returns the key of the file it
+ * replaced, for the caller to remove after commit.
+ */
+export async function saveEbookFile(
+  db: Database,
+  editionId: number,
+  file: StoredFile,
+  /** Staff who uploaded it; null for the demo's own files. */
+  uploadedBy: number | null,
+): Promise<{ replaced: string | null }> {
+  return db.transaction(async (tx) => {
+    await ebookEdition(tx, editionId);
+    const [before] = await tx
+      .select({ fileKey: ebookFiles.fileKey })
+      .from(ebookFiles)
+      .where(eq(ebookFiles.editionId, editionId))
+      .for('update');
+    const values = {
+      fileKey: file.key,
+      kind: file.kind,
+      sizeBytes: file.sizeBytes,
+      sha256: file.sha256,
+      uploadedBy,
+      uploadedAt: sql`now()`,
+    };
+    await tx
+      .insert(ebookFiles)
+      .values({ editionId, ...values })
+      .onConflictDoUpdate({ target: ebookFiles.editionId, set: values });
+    return { replaced: before && before.fileKey !== file.key ? before.fileKey : null };
+  });
+}

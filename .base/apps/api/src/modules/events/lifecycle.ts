@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { type DispatcherOptions, EventDispatcher } from './dispatcher.js';
+
+const dispatchers = new WeakMap<FastifyInstance, EventDispatcher>();
+
+/** Starts the app's dispatcher (server start-up); the events routes stop it when the app closes. */
+export async function startEventDispatcher(
+  app: FastifyInstance,
+  options: Partial<DispatcherOptions> = {},
+): Promise<EventDispatcher> {
+  await stopEventDispatcher(app);
+  const dispatcher = new EventDispatcher(app, { leaseMs: app.config.outboxLeaseSeconds * 1000, ...options });
+  dispatchers.set(app, dispatcher);
+  await dispatcher.start();
+  return dispatcher;
+}
+
+export async function stopEventDispatcher(app: FastifyInstance): Promise<void> {
+  const dispatcher = dispatchers.get(app);
+  dispatchers.delete(app);
+  await dispatcher?.stop();
+}

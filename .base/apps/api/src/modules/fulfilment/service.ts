@@ -1,0 +1,146 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Database, Transaction } from '../../db/client.js';
+import {
+  type Actor,
+  cancelOrder,
+  deliverOrder,
+  getOrderFor,
+  getStaffOrder,
+  linesRefundCents,
+  returnOrder,
+  shipOrder,
+} from '../orders/index.js';
+import { revokeDownloads } from '../downloads/index.js';
+import {
+  createPaymentProvider,
+  openRefund,
+  type PaymentProvider,
+  REFUND_RETRY_MS,
+  retryPendingRefunds,
+  sendRefund,
+} from '../payments/index.js';
+
+/**
+ * What happens to an order after the sale (docs/decisions/0018-after-the-sale.md): ship, deliver,
+ * cancel, refund, return. Each change is one function of orders/transitions.ts; a change that gives
+ * money back records its refund (payments) in the same transaction, and the provider is asked after
+ * commit, outside it. This module only combines the two.
+ */
+
+export interface AfterSale {
+  db: Database;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+}
+
+/** Runs `change` in one transaction, then asks the provider for the refund it recorded, if any. */
+async function withRefund(ctx: AfterSale, change: (tx: Transaction) => Promise<number | null>): Promise<void> {
+  const refundId = await ctx.db.transaction(change);
+  if (refundId !== null) await sendRefund(ctx.db, ctx.provider, ctx.log, refundId);
+}
+
+export async function cancel(ctx: AfterSale, orderId: number, actor: Actor, reason?: string) {
+  await withRefund(ctx, async (tx) => {
+    const done = await cancelOrder(tx, orderId, actor, reason);
+    if (done.refundDueCents === 0) return null;
+    const refund = await openRefund(tx, {
+      orderId,
+      actor,
+      amountCents: done.refundDueCents,
+      provider: ctx.provider.name,
+      reason: reason ?? 'Order cancelled',
+    });
+    return refund?.id ?? null;
+  });
+}
+
+export async function ship(
+  ctx: AfterSale,
+  orderId: number,
+  actor: Actor,
+  parcel: { carrier: string; trackingNumber: string },
+) {
+  await ctx.db.transaction((tx) => shipOrder(tx, orderId, actor, parcel));
+}
+
+export async function deliver(ctx: AfterSale, orderId: number, actor: Actor) {
+  await ctx.db.transaction((tx) => deliverOrder(tx, orderId, actor));
+}
+
+export async function refund(
+  ctx: AfterSale,
+  orderId: number,
+  actor: Actor,
+  asked: {
+    amountCents?: number;
+    items?: { item: number; quantity: number }[];
+    reason?: string;
+    requestKey?: string;
+  },
+) {
+  await withRefund(ctx, async (tx) => {
+    const row = await openRefund(tx, {
+      orderId,
+      actor,
+      amountCents: asked.items ? await linesRefundCents(tx, orderId, asked.items) : asked.amountCents,
+      provider: ctx.provider.name,
+      reason: asked.reason,
+      requestKey: asked.requestKey,
+    });
+    if (asked.items) await revokeDownloads(tx, orderId, asked.items);
+    return row?.status === 'pending' ? row.id : null;
+  });
+}
+
+/** Return: copies back on sale; `refundCents` undefined gives back all that is left, 0 nothing. */
+export async function takeBack(
+  ctx: AfterSale,
+  orderId: number,
+  actor: Actor,
+  asked: { refundCents?: number; reason?: string },
+) {
+  await withRefund(ctx, async (tx) => {
+    const done = await returnOrder(tx, orderId, actor, asked.reason);
+    if (!done.changed) return null;
+    const amount = asked.refundCents ?? done.refundDueCents;
+    if (amount === 0 || done.refundDueCents === 0) return null;
+    const row = await openRefund(tx, {
+      orderId,
+      actor,
+      amountCents: amount,
+      provider: ctx.provider.name,
+      reason: asked.reason ?? 'Order returned',
+    });
+    return row?.id ?? null;
+  });
+}
+
+export { getOrderFor, getStaffOrder };
+
+const timers = new WeakMap<Database, NodeJS.Timeout>();
+
+/**
+ * Every REFUND_RETRY_MS, refunds still pending (the provider could not be reached) are asked again,
+ * with their own key, so none is lost and none is paid twice. Stopped when the app closes.
+ */
+export function startRefundRetries(app: FastifyInstance, intervalMs = REFUND_RETRY_MS) {
+  stopRefundRetries(app.db);
+  const provider = createPaymentProvider(app.config, app.db);
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    retryPendingRefunds(app.db, provider, app.log)
+      .then((n) => n > 0 && app.log.info({ refunds: n }, 'pending refunds sent'))
+      .catch((err: unknown) => app.log.warn({ err }, 'refund retry failed; will try again'))
+      .finally(() => (running = false));
+  }, intervalMs);
+  timer.unref();
+  timers.set(app.db, timer);
+}
+
+export function stopRefundRetries(db: Database) {
+  const timer = timers.get(db);
+  if (timer) clearInterval(timer);
+  timers.delete(db);
+}

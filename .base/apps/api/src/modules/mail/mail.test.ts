@@ -1,0 +1,211 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mailMessages } from '../../db/schema.js';
+import { createTestApp, useTestApp } from '../../test/app.js';
+import { createBook, createUser, placeOrder } from '../../test/factories.js';
+import { linkIn, useMailbox } from '../../test/mailbox.js';
+import { charge, initialize, verify } from '../../test/payments.js';
+import { recordEvent, startEventDispatcher } from '../events/index.js';
+
+/** E-mail sent over real SMTP to a server in this process, after commit, with retries and a failed state. */
+const mailbox = useMailbox();
+const ctx = useTestApp(() => ({ mail: { smtpUrl: mailbox().url }, currency: 'USD' }));
+const app = () => ctx().app;
+beforeAll(async () => {
+  await startEventDispatcher(app(), { pollMs: 50, backoffMs: () => 100, maxAttempts: 3 });
+});
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('order confirmation', () => {
+  it('arrives after a sandbox payment, to the buyer, with the lines and the total', async () => {
+    const user = await createUser(app());
+    const book = await createBook(app(), { price: '12.50', stock: 5, title: 'Receipt Testing' });
+    const order = (await placeOrder(app(), user, [{ book, quantity: 2 }])).json() as { id: number };
+    const { reference } = (await initialize(app(), user, order.id)).json();
+    expect((await charge(app(), user, reference)).statusCode).toBe(200);
+    expect((await verify(app(), user, order.id, reference)).statusCode).toBe(200);
+
+    const mail = await mailbox().next((m) => m.to.includes(user.email) && m.subject.includes(`#${order.id}`));
+    expect(mail.subject).toBe(`Your Bookstore order #${order.id} is confirmed`);
+    expect(mail.text).toContain('2 × Receipt Testing');
+    expect(mail.text).toContain('$25.00');
+    expect(mail.html).toContain('$25.00');
+    expect(mail.from).toContain('Bookstore');
+    expect(linkIn(mail, '/orders')).toMatch(/^http:\/\/localhost:\d+\/orders$/);
+  });
+
+  it('is never sent for an order whose payment rolled back', async () => {
+    const user = await createUser(app());
+    const before = mailbox().received.length;
+    await expect(
+      app().db.transaction(async (tx) => {
+        await recordEvent(tx, {
+          type: 'order.paid',
+          key: 424242,
+          payload: {
+            orderId: 424242,
+            userId: user.id,
+            reference: 'ORD-424242-1',
+            totalCents: 2_500,
+            currency: 'USD',
+            status: 'completed',
+          },
+        });
+        throw new Error('the payment failed');
+      }),
+    ).rejects.toThrow('the payment failed');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(mailbox().received.length).toBe(before);
+    expect(await app().db.select().from(mailMessages).where(eq(mailMessages.toAddress, user.email))).toEqual([]);
+  });
+});
+
+describe('sending', () => {
+  it('retries a mail server that refuses, then succeeds: one message, one Message-ID', async () => {
+    const user = await createUser(app());
+    mailbox().refuse(1);
+    await app().db.transaction((tx) => recordEvent(tx, { type: 'order.delivered', key: 1, payload: { orderId: 0 } }));
+    // An order that does not exist writes nothing; a real one is needed.
+    const book = await createBook(app(), { price: '3.00', stock: 5 });
+    const order = (await placeOrder(app(), user, [{ book, quantity: 1 }])).json() as { id: number };
+    await app().db.transaction((tx) =>
+      recordEvent(tx, { type: 'order.delivered', key: order.id, payload: { orderId: order.id } }),
+    );
+
+    const mail = await mailbox().next((m) => m.to.includes(user.email) && m.subject.includes('delivered'));
+    expect(mail.subject).toBe(`Your order #${order.id} has been delivered`);
+    const [row] = await app().db.select().from(mailMessages).where(eq(mailMessages.toAddress, user.email));
+    await until(
+      async () =>
+        (await app().db.select().from(mailMessages).where(eq(mailMessages.id, row!.id)))[0]!.status === 'sent',
+    );
+    expect(mailbox().received.filter((m) => m.to.includes(user.email))).toHaveLength(1);
+  });
+
+  it('marks a message failed after the last attempt; staff see it and send it again', async () => {
+    const user = await createUser(app());
+    const staff = await createUser(app(), { staff: true });
+    const book = await createBook(app(), { price: '3.00', stock: 5 });
+    const order = (await placeOrder(app(), user, [{ book, quantity: 1 }])).json() as { id: number };
+    mailbox().refuse(3);
+    await app().db.transaction((tx) =>
+      recordEvent(tx, {
+        type: 'order.cancelled',
+        key: order.id,
+        payload: { orderId: order.id, reason: 'Out of print' },
+      }),
+    );
+    const failed = async () =>
+      (await app().inject({ method: 'GET', url: '/api/admin/mail/?status=failed', headers: staff.headers })).json()
+        .data as {
+        id: number;
+        to: string;
+        last_error: string;
+      }[];
+    await until(async () => (await failed()).some((m) => m.to === user.email));
+    const message = (await failed()).find((m) => m.to === user.email)!;
+    expect(message.last_error).toMatch(/451|Try again/);
+
+    // Not for shoppers; an unknown or unfailed message is refused with a reason.
+    expect(
+      (await app().inject({ method: 'POST', url: `/api/admin/mail/${message.id}/send/`, headers: user.headers }))
+        .statusCode,
+    ).toBe(403);
+    expect((await app().inject({ method: 'POST', url: `/api/admin/mail/${message.id}/send/` })).statusCode).toBe(401);
+    expect(
+      (await app().inject({ method: 'POST', url: '/api/admin/mail/99999999/send/', headers: staff.headers }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await app().inject({ method: 'POST', url: '/api/admin/mail/x/send/', headers: staff.headers })).statusCode,
+    ).toBe(400);
+
+    const again = await app().inject({
+      method: 'POST',
+      url: `/api/admin/mail/${message.id}/send/`,
+      headers: staff.headers,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ id: message.id, status: 'pending' });
+    const mail = await mailbox().next((m) => m.to.includes(user.email) && m.subject.includes('cancelled'));
+    expect(mail.text).toContain('Reason: Out of print');
+    await until(
+      async () =>
+        (await app().inject({ method: 'GET', url: `/api/admin/mail/${message.id}/`, headers: staff.headers })).json()
+          .status === 'sent',
+    );
+    const twice = await app().inject({
+      method: 'POST',
+      url: `/api/admin/mail/${message.id}/send/`,
+      headers: staff.headers,
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error).toBe('Only a message whose sending failed can be sent again.');
+  });
+
+  it('lets staff list and open messages, HTML and text; nobody else', async () => {
+    const staff = await createUser(app(), { staff: true });
+    const shopper = await createUser(app());
+    const list = await app().inject({ method: 'GET', url: '/api/admin/mail/', headers: staff.headers });
+    expect(list.statusCode).toBe(200);
+    const first = list.json().data[0] as { id: number; subject: string };
+    const open = await app().inject({ method: 'GET', url: `/api/admin/mail/${first.id}/`, headers: staff.headers });
+    expect(open.statusCode).toBe(200);
+    expect(open.json().subject).toBe(first.subject);
+    expect(open.json().html).toContain('<html');
+    expect(open.json().text.length).toBeGreaterThan(10);
+    expect((await app().inject({ method: 'GET', url: '/api/admin/mail/', headers: shopper.headers })).statusCode).toBe(
+      403,
+    );
+    expect((await app().inject({ method: 'GET', url: '/api/admin/mail/' })).statusCode).toBe(401);
+    expect(
+      (await app().inject({ method: 'GET', url: '/api/admin/mail/?status=lost', headers: staff.headers })).statusCode,
+    ).toBe(400);
+    expect(
+      (await app().inject({ method: 'GET', url: '/api/admin/mail/99999999/', headers: staff.headers })).statusCode,
+    ).toBe(404);
+    const search = (q: string) =>
+      app().inject({ method: 'GET', url: `/api/admin/mail/?search=${encodeURIComponent(q)}`, headers: staff.headers });
+    const found = (await search(first.subject)).json().data as { subject: string }[];
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((m) => m.subject === first.subject)).toBe(true);
+    expect((await search('no-such-mail-anywhere')).json().meta.count).toBe(0);
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('writes each message as an .eml file under DATA_DIR/mail', async () => {
+    const local = await createTestApp();
+    try {
+      await startEventDispatcher(local.app, { pollMs: 50 });
+      const user = await createUser(local.app);
+      const book = await createBook(local.app, { price: '3.00', stock: 5 });
+      const order = (await placeOrder(local.app, user, [{ book, quantity: 1 }])).json() as { id: number };
+      await local.app.db.transaction((tx) =>
+        recordEvent(tx, {
+          type: 'order.shipped',
+          key: order.id,
+          payload: { orderId: order.id, carrier: 'An Post', trackingNumber: 'LX99IE' },
+        }),
+      );
+      const dir = local.config.mail.dir;
+      await until(() => existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.eml')));
+      const [file] = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+      const eml = readFileSync(path.join(dir, file!), 'utf8');
+      expect(eml).toContain(`Subject: Your order #${order.id} is on its way`);
+      expect(eml).toContain(`To: ${user.email}`);
+      expect(eml).toContain('LX99IE');
+    } finally {
+      await local.close();
+    }
+  });
+});

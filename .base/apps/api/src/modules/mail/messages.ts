@@ -1,0 +1,288 @@
+import { and, asc, eq, lte } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { books, contactMessages, orderItems, orders, users } from '../../db/schema.js';
+import { closeStockAlerts, waitingShoppers } from '../books/index.js';
+import { renderMail } from './render.js';
+import { type Composed, mailOn, shopOf } from './queue.js';
+import { newToken } from '../links/index.js';
+import { downloadsOfOrder } from '../downloads/index.js';
+import { lowStockThreshold } from '../settings/index.js';
+
+/**
+ * Which e-mail each event writes (docs/decisions/0016-mail.md). Every one is a subscriber of the
+ * outbox: composed after the change committed, never for one that rolled back.
+ */
+
+/** The default of the low-stock threshold; the shop's setting (modules/settings) is what counts. */
+export { LOW_STOCK_THRESHOLD } from '@bookstore/contract';
+
+const nameOf = (user: { firstName: string; username: string }) => user.firstName.trim() || user.username;
+
+async function userOf(app: FastifyInstance, userId: number) {
+  const [user] = await app.db.select().from(users).where(eq(users.id, userId));
+  return user;
+}
+
+const bookUrl = (origin: string, title: string) => `${origin}/book/${encodeURIComponent(title)}`;
+
+async function orderMail(
+  app: FastifyInstance,
+  orderId: number,
+  make: (ctx: {
+    name: string;
+    order: typeof orders.$inferSelect;
+    shop: ReturnType<typeof shopOf>;
+  }) => ReturnType<typeof renderMail>,
+): Promise<Composed | null> {
+  const [order] = await app.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return null;
+  const user = await userOf(app, order.userId);
+  if (!user) return null;
+  const shop = shopOf(app.config);
+  return { mails: [{ to: user.email, rendered: await make({ name: nameOf(user), order, shop }) }] };
+}
+
+mailOn('order.paid', 'mail.order-confirmation', (event, app) =>
+  orderMail(app, event.payload.orderId, async ({ name, order, shop }) => {
+    const lines = await app.db
+      .select({
+        title: orderItems.title,
+        quantity: orderItems.quantity,
+        priceCents: orderItems.priceCents,
+        protectionPriceCents: orderItems.protectionPriceCents,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.id));
+    // Each eBook line's signed link, good for a day from payment (docs/decisions/0023-ebook-delivery.md).
+    const downloads = (await downloadsOfOrder(app.db, app.config.downloadSecret, order.id)).map((line) => ({
+      title: line.title,
+      url: line.url ? `${shop.origin}${line.url}` : null,
+    }));
+    return renderMail(
+      'order-confirmation',
+      {
+        name,
+        orderId: order.id,
+        lines,
+        downloads,
+        totalCents: order.totalCents,
+        currency: order.currency,
+        discount: order.promoCode ? { code: order.promoCode, cents: order.discountCents } : null,
+        delivery: order.shippingMethod ? `${order.shippingMethod.name} (${order.shippingMethod.days})` : null,
+        address: order.shippingAddress
+          ? [
+              order.shippingAddress.name,
+              order.shippingAddress.line1,
+              order.shippingAddress.line2,
+              [order.shippingAddress.postal_code, order.shippingAddress.city].filter(Boolean).join(' '),
+              order.shippingAddress.region,
+              order.shippingAddress.country,
+            ]
+              .filter(Boolean)
+              .join(', ')
+          : null,
+      },
+      shop,
+    );
+  }),
+);
+
+mailOn('order.shipped', 'mail.order-shipped', (event, app) =>
+  orderMail(app, event.payload.orderId, ({ name, order, shop }) =>
+    renderMail(
+      'order-shipped',
+      {
+        name,
+        orderId: order.id,
+        carrier: event.payload.carrier,
+        trackingNumber: event.payload.trackingNumber,
+        trackingUrl: event.payload.trackingUrl,
+      },
+      shop,
+    ),
+  ),
+);
+
+mailOn('order.delivered', 'mail.order-delivered', async (event, app) =>
+  // eBooks only: the confirmation e-mail carried their download links, nothing arrived by post.
+  event.payload.digital
+    ? null
+    : orderMail(app, event.payload.orderId, ({ name, order, shop }) =>
+        renderMail('order-delivered', { name, orderId: order.id }, shop),
+      ),
+);
+
+mailOn('order.cancelled', 'mail.order-cancelled', (event, app) =>
+  orderMail(app, event.payload.orderId, ({ name, order, shop }) =>
+    renderMail('order-cancelled', { name, orderId: order.id, reason: event.payload.reason }, shop),
+  ),
+);
+
+mailOn('order.refunded', 'mail.order-refunded', (event, app) =>
+  orderMail(app, event.payload.orderId, ({ name, order, shop }) =>
+    renderMail(
+      'order-refunded',
+      { name, orderId: order.id, amountCents: event.payload.amountCents, currency: order.currency },
+      shop,
+    ),
+  ),
+);
+
+/** A verification link to the account's current address: on sign-up (welcome) and on "Resend". */
+async function verification(
+  app: FastifyInstance,
+  userId: number,
+  template: 'welcome' | 'verify-email',
+): Promise<Composed | null> {
+  const user = await userOf(app, userId);
+  if (!user || user.emailVerifiedAt) return null;
+  const shop = shopOf(app.config);
+  const { token, write } = newToken('verify', { userId: user.id, email: user.email });
+  const verifyUrl = `${shop.origin}/verify-email?token=${token}`;
+  return {
+    mails: [{ to: user.email, rendered: await renderMail(template, { name: nameOf(user), verifyUrl }, shop) }],
+    write,
+  };
+}
+
+mailOn('user.registered', 'mail.welcome', (event, app) => verification(app, event.payload.userId, 'welcome'));
+mailOn('user.verification-requested', 'mail.verify-email', (event, app) =>
+  verification(app, event.payload.userId, 'verify-email'),
+);
+
+mailOn('user.password-reset-requested', 'mail.password-reset', async (event, app) => {
+  const user = await userOf(app, event.payload.userId);
+  if (!user) return null;
+  const shop = shopOf(app.config);
+  const { token, write } = newToken('reset', { userId: user.id, email: user.email });
+  const resetUrl = `${shop.origin}/reset-password?token=${token}`;
+  return {
+    mails: [{ to: user.email, rendered: await renderMail('password-reset', { name: nameOf(user), resetUrl }, shop) }],
+    write,
+  };
+});
+
+mailOn('user.password-changed', 'mail.password-changed', async (event, app) => {
+  const user = await userOf(app, event.payload.userId);
+  if (!user) return null;
+  const shop = shopOf(app.config);
+  const rendered = await renderMail(
+    'password-changed',
+    { name: nameOf(user), resetUrl: `${shop.origin}/forgot-password` },
+    shop,
+  );
+  return { mails: [{ to: user.email, rendered }] };
+});
+
+mailOn('user.email-change-requested', 'mail.email-change', async (event, app) => {
+  const user = await userOf(app, event.payload.userId);
+  if (!user) return null;
+  const shop = shopOf(app.config);
+  const { newEmail } = event.payload;
+  const { token, write } = newToken('email-change', { userId: user.id, email: newEmail });
+  const name = nameOf(user);
+  return {
+    mails: [
+      {
+        to: newEmail,
+        rendered: await renderMail(
+          'email-change-confirm',
+          { name, newEmail, confirmUrl: `${shop.origin}/confirm-email?token=${token}` },
+          shop,
+        ),
+      },
+      {
+        to: user.email,
+        rendered: await renderMail(
+          'email-change-notice',
+          { name, newEmail, resetUrl: `${shop.origin}/forgot-password` },
+          shop,
+        ),
+      },
+    ],
+    write,
+  };
+});
+
+/** Where contact messages go: CONTACT_TO, else the first staff account's address. */
+async function contactAddress(app: FastifyInstance): Promise<string | undefined> {
+  if (app.config.mail.contactTo) return app.config.mail.contactTo;
+  const [staff] = await app.db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.isStaff, true))
+    .orderBy(asc(users.id))
+    .limit(1);
+  return staff?.email;
+}
+
+mailOn('contact.received', 'mail.contact', async (event, app) => {
+  const [message] = await app.db.select().from(contactMessages).where(eq(contactMessages.id, event.payload.messageId));
+  if (!message) return null;
+  const to = await contactAddress(app);
+  if (!to) throw new Error('No CONTACT_TO and no staff account to send the contact message to');
+  const rendered = await renderMail(
+    'contact',
+    { name: message.name, email: message.email, subject: message.subject, message: message.message },
+    shopOf(app.config),
+  );
+  return { mails: [{ to, replyTo: message.email, rendered }] };
+});
+
+mailOn('newsletter.subscription-requested', 'mail.newsletter-confirm', async (event, app) => {
+  const shop = shopOf(app.config);
+  const { email } = event.payload;
+  const { token, write } = newToken('newsletter', { email });
+  const confirmUrl = `${shop.origin}/newsletter/confirm?token=${token}`;
+  return { mails: [{ to: email, rendered: await renderMail('newsletter-confirm', { confirmUrl }, shop) }], write };
+});
+
+/** Each shopper waiting for the book gets one e-mail, and their request is closed with it. */
+mailOn('book.restocked', 'mail.back-in-stock', async (event, app) => {
+  const [book] = await app.db
+    .select({ id: books.id, title: books.title })
+    .from(books)
+    .where(eq(books.id, event.payload.bookId));
+  if (!book) return null;
+  const waiting = await waitingShoppers(app.db, book.id);
+  if (waiting.length === 0) return null;
+  const shop = shopOf(app.config);
+  const url = bookUrl(shop.origin, book.title);
+  const mails = await Promise.all(
+    waiting.map(async (w) => ({
+      to: w.email,
+      rendered: await renderMail('back-in-stock', { name: nameOf(w), title: book.title, url }, shop),
+    })),
+  );
+  const ids = waiting.map((w) => w.alert);
+  return {
+    mails,
+    write: (tx) => closeStockAlerts(tx, ids),
+  };
+});
+
+/** The daily digest to every staff address; nothing is sent on a day when nothing is low. */
+mailOn('stock.digest-due', 'mail.low-stock', async (_event, app) => {
+  const threshold = await lowStockThreshold(app.db);
+  const low = await app.db
+    .select({ title: books.title, stock: books.stockAmount })
+    .from(books)
+    .where(and(eq(books.available, true), lte(books.stockAmount, threshold)))
+    .orderBy(asc(books.stockAmount), asc(books.title))
+    .limit(200);
+  if (low.length === 0) return null;
+  const staff = await app.db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.isStaff, true))
+    .orderBy(asc(users.id));
+  if (staff.length === 0) return null;
+  const shop = shopOf(app.config);
+  const rendered = await renderMail(
+    'low-stock-digest',
+    { threshold, books: low.map((b) => ({ ...b, stock: b.stock ?? 0, url: bookUrl(shop.origin, b.title) })) },
+    shop,
+  );
+  return { mails: staff.map((s) => ({ to: s.email, rendered })) };
+});

@@ -1,0 +1,17 @@
+/** Orders: checkout, stock held for payment, the reservation sweeper, order history and its changes. */
+export { ordersRoutes } from './routes.js';
+export { startReservationSweeper, stopReservationSweeper } from './reservations.js';
+export { findOrder, getOrderFor, getStaffOrder, holdForPayment } from './service.js';
+export {
+  type Actor,
+  cancelOrder,
+  deliverOrder,
+  markPaid,
+  type PaymentApplied,
+  refundFailed,
+  refundOrder,
+  returnOrder,
+  shipOrder,
+} from './transitions.js';
+export { quoteRoutes } from './quote.js';
+export { linesRefundCents } from './refund-lines.js';

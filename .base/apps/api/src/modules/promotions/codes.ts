@@ -1,0 +1,213 @@
+import { centsToMoney, type PromoCode, type PromoCodeRequest, promoMessages } from '@bookstore/contract';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Database, Queryable } from '../../db/client.js';
+import { rows } from '../../db/rows.js';
+import { promoCodes } from '../../db/schema.js';
+import { clock } from '../../lib/clock.js';
+import { fieldsError } from '../../lib/form.js';
+import { AppError, isUniqueViolation } from '../../lib/errors.js';
+
+/**
+ * Promo codes (docs/decisions/0019-sales-and-price-history.md). A code's uses are the orders that carry
+ * it: paid ones, and unpaid ones still holding their copies (a use is held like a copy, so a code with
+ * 10 uses left is used exactly 10 times however many shoppers try at once). An order that expires or is
+ * cancelled unpaid gives its use back by itself, because it no longer holds.
+ */
+
+type CodeRow = typeof promoCodes.$inferSelect;
+
+/** A line of a cart as the code judges it. */
+export interface CodeLine {
+  /** The title: a code limited to some books covers every edition of them. */
+  book: number;
+  /** The line's own key (its edition; docs/decisions/0022-editions.md): the discount's shares are by it. */
+  line: number;
+  category: number | null;
+  /** The books' part of the line: quantity × price now (the protection plan is not discounted). */
+  cents: number;
+}
+
+export interface AppliedCode {
+  id: number;
+  code: string;
+  /** Each line's share of the discount, by its `line` key (0 for lines the code does not cover). */
+  lineDiscounts: Map<number, number>;
+  /** Delivery taken off (free delivery codes). */
+  shippingDiscount: number;
+  /** Everything taken off: the lines' shares and the delivery. */
+  total: number;
+}
+
+/** A paid order uses its code; one cancelled (refunded in full) gives it back, as one cancelled unpaid does. */
+const PAID = sql`(o.payment_status = 'success' AND o.status <> 'cancelled')`;
+const USES = sql`count(*) FILTER (WHERE ${PAID})::int`;
+/** An unpaid order holds its use while it holds its copies: not released, not cancelled, not past its reservation. */
+const HOLDS = sql`(o.payment_status <> 'success' AND NOT o.stock_released AND o.status <> 'cancelled' AND o.reserved_until > now())`;
+const HELD = sql`count(*) FILTER (WHERE ${HOLDS})::int`;
+
+/**
+ * Checks a typed code against a cart and works out what it takes off, or throws the shopper's message.
+ * In a checkout (`lock`), the code's row is locked until commit, so its uses are counted one order at
+ * a time on any number of processes.
+ */
+export async function applyPromoCode(
+  db: Queryable,
+  typed: string,
+  cart: { userId: number | null; lines: CodeLine[]; shippingCents: number; lock?: boolean },
+): Promise<AppliedCode> {
+  const code = typed.trim().toUpperCase();
+  const found = await rows<{ id: number }>(
+    db,
+    sql`SELECT id FROM promo_codes WHERE code = ${code} ${cart.lock ? sql`FOR UPDATE` : sql``}`,
+  );
+  const refuse = (message: string) => new AppError(422, message, { promo_code: [message] });
+  if (!found[0]) throw refuse(promoMessages.unknown);
+  const [row] = await db.select().from(promoCodes).where(eq(promoCodes.id, found[0].id));
+  const now = clock.now();
+  if (row!.startsAt && row!.startsAt > now) throw refuse(promoMessages.notYet);
+  if (row!.endsAt && row!.endsAt <= now) throw refuse(promoMessages.expired);
+
+  const covered = cart.lines.filter(
+    (line) =>
+      (row!.bookIds.length === 0 && row!.categoryIds.length === 0) ||
+      row!.bookIds.includes(line.book) ||
+      (line.category !== null && row!.categoryIds.includes(line.category)),
+  );
+  if (covered.length === 0) throw refuse(promoMessages.notForTheseBooks);
+  const subtotal = cart.lines.reduce((sum, line) => sum + line.cents, 0);
+  if (subtotal < row!.minSubtotalCents) throw refuse(promoMessages.minimum(centsToMoney(row!.minSubtotalCents)));
+
+  if (row!.maxUses !== null || (row!.maxUsesPerCustomer !== null && cart.userId !== null)) {
+    const [used] = await rows<{ all: number; mine: number }>(
+      db,
+      sql`SELECT count(*)::int AS all, count(*) FILTER (WHERE o.user_id = ${cart.userId ?? 0})::int AS mine
+          FROM orders o WHERE o.promo_code_id = ${row!.id}
+            AND (${PAID} OR ${HOLDS})`,
+    );
+    if (row!.maxUsesPerCustomer !== null && cart.userId !== null && (used?.mine ?? 0) >= row!.maxUsesPerCustomer) {
+      throw refuse(promoMessages.alreadyUsed);
+    }
+    if (row!.maxUses !== null && (used?.all ?? 0) >= row!.maxUses) throw refuse(promoMessages.usedUp);
+  }
+
+  const coveredCents = covered.reduce((sum, line) => sum + line.cents, 0);
+  let linesOff = 0;
+  let shippingDiscount = 0;
+  if (row!.kind === 'percent') linesOff = Math.round((coveredCents * row!.amount) / 100);
+  else if (row!.kind === 'amount') linesOff = Math.min(row!.amount, coveredCents);
+  else shippingDiscount = cart.shippingCents;
+  return {
+    id: row!.id,
+    code: row!.code,
+    lineDiscounts: shares(covered, linesOff),
+    shippingDiscount,
+    total: linesOff + shippingDiscount,
+  };
+}
+
+/**
+ * For a late payment (its hold had run out, so its use of the code was given back): whether the code
+ * still has a use for it, counting every other order that holds or has paid one. Locks the code's row
+ * as a checkout does, so a late payment and a checkout cannot both take the last use. An order without
+ * a code, or a code without limits, always has room.
+ */
+export async function codeHasRoomFor(tx: Queryable, orderId: number): Promise<boolean> {
+  const [order] = await rows<{ code: number | null; user: number }>(
+    tx,
+    sql`SELECT promo_code_id AS code, user_id AS user FROM orders WHERE id = ${orderId}`,
+  );
+  if (!order?.code) return true;
+  const [limits] = await rows<{ all: number | null; each: number | null }>(
+    tx,
+    sql`SELECT max_uses AS all, max_uses_per_customer AS each FROM promo_codes WHERE id = ${order.code} FOR UPDATE`,
+  );
+  if (!limits || (limits.all === null && limits.each === null)) return true;
+  const [used] = await rows<{ all: number; mine: number }>(
+    tx,
+    sql`SELECT count(*)::int AS all, count(*) FILTER (WHERE o.user_id = ${order.user})::int AS mine
+        FROM orders o WHERE o.promo_code_id = ${order.code} AND o.id <> ${orderId}
+          AND (${PAID} OR ${HOLDS})`,
+  );
+  return (limits.all === null || used!.all < limits.all) && (limits.each === null || used!.mine < limits.each);
+}
+
+/** Splits `cents` over the lines in proportion to their amounts, to the cent (largest remainders). */
+function shares(lines: CodeLine[], cents: number): Map<number, number> {
+  const total = lines.reduce((sum, line) => sum + line.cents, 0);
+  const result = new Map<number, number>();
+  if (total === 0 || cents === 0) return result;
+  const exact = lines.map((line) => ({ book: line.line, value: (cents * line.cents) / total }));
+  let given = 0;
+  for (const share of exact) {
+    const floor = Math.floor(share.value);
+    result.set(share.book, floor);
+    given += floor;
+  }
+  const byRemainder = [...exact].sort((a, b) => b.value - Math.floor(b.value) - (a.value - Math.floor(a.value)));
+  for (let i = 0; given < cents; i += 1, given += 1) {
+    const book = byRemainder[i % byRemainder.length]!.book;
+    result.set(book, result.get(book)! + 1);
+  }
+  return result;
+}
+
+/* ------------------------------------------------------------------ staff */
+
+function toPromoCode(row: CodeRow, stats?: { uses: number; held: number; revenue: number }): PromoCode {
+  return {
+    id: row.id,
+    code: row.code,
+    kind: row.kind as PromoCode['kind'],
+    percent_off: row.kind === 'percent' ? row.amount : null,
+    amount_off: row.kind === 'amount' ? centsToMoney(row.amount) : null,
+    min_subtotal: centsToMoney(row.minSubtotalCents),
+    starts_at: row.startsAt?.toISOString() ?? null,
+    ends_at: row.endsAt?.toISOString() ?? null,
+    book_ids: row.bookIds,
+    category_ids: row.categoryIds,
+    max_uses: row.maxUses,
+    max_uses_per_customer: row.maxUsesPerCustomer,
+    uses: stats?.uses ?? 0,
+    held: stats?.held ?? 0,
+    revenue: centsToMoney(stats?.revenue ?? 0),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Every code, newest first, with its uses (paid), the uses held by unpaid orders and the revenue. */
+export async function listPromoCodes(db: Database): Promise<PromoCode[]> {
+  const codes = await db.select().from(promoCodes).orderBy(desc(promoCodes.createdAt), desc(promoCodes.id)).limit(500);
+  const stats = await rows<{ id: number; uses: number; held: number; revenue: number }>(
+    db,
+    sql`SELECT o.promo_code_id AS id, ${USES} AS uses, ${HELD} AS held,
+          coalesce(sum(o.total_cents) FILTER (WHERE ${PAID}), 0)::bigint AS revenue
+        FROM orders o WHERE o.promo_code_id IS NOT NULL GROUP BY o.promo_code_id`,
+  );
+  const byId = new Map(stats.map((s) => [s.id, { ...s, revenue: Number(s.revenue) }]));
+  return codes.map((row) => toPromoCode(row, byId.get(row.id)));
+}
+
+export async function createPromoCode(db: Database, input: PromoCodeRequest, by: number): Promise<PromoCode> {
+  try {
+    const [row] = await db
+      .insert(promoCodes)
+      .values({
+        code: input.code,
+        kind: input.kind,
+        amount: input.kind === 'percent' ? input.percent_off! : input.kind === 'amount' ? input.amount_off! : 0,
+        minSubtotalCents: input.min_subtotal ?? 0,
+        startsAt: input.starts_at ? new Date(input.starts_at) : null,
+        endsAt: input.ends_at ? new Date(input.ends_at) : null,
+        bookIds: input.book_ids,
+        categoryIds: input.category_ids,
+        maxUses: input.max_uses ?? null,
+        maxUsesPerCustomer: input.max_uses_per_customer ?? null,
+        createdBy: by,
+      })
+      .returning();
+    return toPromoCode(row!);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw fieldsError({ code: [promoMessages.taken] }, 409);
+    throw err;
+  }
+}

@@ -1,0 +1,131 @@
+import {
+  headlineSaleSchema,
+  idParamSchema,
+  promoCodeRequestSchema,
+  promoCodeSchema,
+  promoCodesListSchema,
+  saleRequestSchema,
+  salePreviewSchema,
+  saleSchema,
+  salesListSchema,
+} from '@bookstore/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorReplies, security } from '../../lib/openapi.js';
+import { createPromoCode, listPromoCodes } from './codes.js';
+import { createSale, endSale, headlineSale, listSales, previewSale, stopSaleScheduler } from './sales.js';
+
+/** Sales and promo codes: the staff's Sales and Codes tabs, and the hero's headline sale. */
+export async function promotionsRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onClose', async () => stopSaleScheduler(app.db));
+  const tags = ['promotions'];
+
+  app.get(
+    '/sales/headline/',
+    {
+      schema: {
+        tags,
+        summary: "The running sale the shop marks as headline (the home page's hero), or null when none runs",
+        response: { 200: headlineSaleSchema },
+      },
+    },
+    async () => headlineSale(app.db),
+  );
+
+  app.get(
+    '/admin/sales/',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags,
+        security,
+        summary: 'Every sale, latest start first',
+        response: { 200: salesListSchema, ...errorReplies(401, 403) },
+      },
+    },
+    async () => ({ data: await listSales(app.db) }),
+  );
+
+  app.post(
+    '/admin/sales/',
+    {
+      preHandler: app.requireStaff,
+      // A sale that starts at once reprices books: its boundary clears the answers itself (sales.ts).
+      config: { invalidates: ['catalogue'] },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Schedule a sale: percent or amount off chosen books, categories, authors, everything or the bestsellers',
+        body: saleRequestSchema,
+        response: { 201: saleSchema, ...errorReplies(400, 401, 403, 422) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createSale(app.db, request.body, request.user!.userId)),
+  );
+
+  app.post(
+    '/admin/sales/preview/',
+    {
+      preHandler: app.requireStaff,
+      config: { invalidates: [] },
+      schema: {
+        tags,
+        security,
+        summary:
+          'The books a sale would reach if it ran now, with their regular, current and sale prices (nothing is saved)',
+        body: saleRequestSchema,
+        response: { 200: salePreviewSchema, ...errorReplies(400, 401, 403) },
+      },
+    },
+    async (request) => previewSale(app.db, request.body),
+  );
+
+  app.post(
+    '/admin/sales/:id/end/',
+    {
+      preHandler: app.requireStaff,
+      config: { invalidates: ['catalogue'] },
+      schema: {
+        tags,
+        security,
+        summary: 'End a sale now (a scheduled one never starts); its books go back to their regular prices',
+        params: idParamSchema,
+        response: { 200: saleSchema, ...errorReplies(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request) => endSale(app.db, request.params.id),
+  );
+
+  app.get(
+    '/admin/promo-codes/',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Every promo code, newest first, with its uses, the uses unpaid orders hold and the revenue it brought',
+        response: { 200: promoCodesListSchema, ...errorReplies(401, 403) },
+      },
+    },
+    async () => ({ data: await listPromoCodes(app.db) }),
+  );
+
+  app.post(
+    '/admin/promo-codes/',
+    {
+      preHandler: app.requireStaff,
+      config: { invalidates: [] },
+      schema: {
+        tags,
+        security,
+        summary: 'Create a promo code: percent or amount off, or free delivery, with its optional rules',
+        body: promoCodeRequestSchema,
+        response: { 201: promoCodeSchema, ...errorReplies(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createPromoCode(app.db, request.body, request.user!.userId)),
+  );
+}

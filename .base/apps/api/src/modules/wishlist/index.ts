@@ -1,0 +1,2 @@
+/** The signed-in shopper's wishlist. */
+export { wishlistRoutes } from './routes.js';
