@@ -262,6 +262,8 @@ test.describe('Dashboard', () => {
       await expect(page.getByTestId('figure-orders')).toHaveText(orders.toLocaleString('en-US'));
     }).toPass({ timeout: 30_000 });
     await expect(page.getByTestId('sales-summary')).toContainText(/last 30 days/);
+    // The chart is drawn with uPlot's own stylesheet (its layers stacked, not one under the other).
+    await expect(page.locator('.uplot .u-over')).toHaveCSS('position', 'absolute');
     await expect(page.getByRole('tab', { name: 'Books' })).toHaveAttribute('aria-selected', 'true');
     await expectAccessibleInBothThemes(page, 'dashboard books');
 
