@@ -249,3 +249,24 @@ describe('a search ranks only the title matches when they fill the page', () => 
     }
   });
 });
+
+describe('a misspelt word is corrected to a word that a title holds beside the other words', () => {
+  const ctx = useTestApp({ answerCacheSeconds: 0 });
+
+  it('prefers, of the most similar words, one found with the others in a title', async () => {
+    const db = ctx().app.db;
+    await insertBook(db, { title: 'The Iron Tower', description: 'A keep on the moor.' });
+    await insertBook(db, { title: 'A Town Called Hope', description: 'Iron rails run through it.' });
+    // "town" is more like "towxr" than "tower" is, and is kept when nothing else was typed; beside "iron"
+    // only "tower" is in a title (the description's "iron" beside "town" does not count).
+    expect((await planSearch(db, 'towxr'))!.words).toEqual(['town']);
+    expect((await planSearch(db, 'iron towxr'))!.words).toEqual(['iron', 'tower']);
+    expect((await planSearch(db, 'towxr iron'))!.words).toEqual(['tower', 'iron']);
+    // No title holds either beside "moor" (a word of a description): the most similar, as before.
+    expect((await planSearch(db, 'moor towxr'))!.words).toEqual(['moor', 'town']);
+    const res = await ctx().app.inject(`/api/books/?keyword=${encodeURIComponent('iron towxr')}&facets=1`);
+    const body = res.json();
+    expect(body.data[0].title).toBe('The Iron Tower');
+    expect(body.meta.corrected_query).toBe('iron tower');
+  });
+});

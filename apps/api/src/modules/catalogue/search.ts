@@ -10,6 +10,7 @@ import {
   type FacetRow,
   facetCounts,
   filterConditions,
+  IN_SHOP,
   LIST_ORDER,
 } from './repository.js';
 import { rows } from '../../db/rows.js';
@@ -25,6 +26,8 @@ import { rows } from '../../db/rows.js';
 const MAX_WORDS = 12;
 /** A prefix that starts more catalogue words than this is searched as a prefix. */
 const MAX_SPELLED_OUT = 32;
+/** How many of the words most like a misspelt one are tried beside the other words typed. */
+const CORRECTIONS_TRIED = 5;
 const ISBN_LIKE = /^(?=(?:[^0-9Xx]*[0-9Xx]){10,13}[^0-9Xx]*$)[0-9][0-9\s-]*[0-9Xx]$/;
 
 export interface SearchPlan {
@@ -54,29 +57,49 @@ export async function planSearch(db: Database, rawKeyword: string, correct = tru
   const keyword = ISBN_LIKE.test(rawKeyword.trim()) ? rawKeyword.replace(/[\s-]/g, '') : rawKeyword;
   const found = await rows<{ ord: number; word: string; typed: string; starting: string[] | null }>(
     db,
-    sql`WITH corrected AS (
-        WITH input AS (
-          SELECT t.w, t.ord
-          FROM regexp_split_to_table(search_normalize(${keyword}), '[^[:alnum:]]+') WITH ORDINALITY AS t(w, ord)
-          WHERE t.w <> ''
-          ORDER BY t.ord
-          LIMIT ${MAX_WORDS}
-        )
-        SELECT i.ord::int AS ord, i.w AS typed,
+    sql`WITH input AS (
+        SELECT t.w, t.ord
+        FROM regexp_split_to_table(search_normalize(${keyword}), '[^[:alnum:]]+') WITH ORDINALITY AS t(w, ord)
+        WHERE t.w <> ''
+        ORDER BY t.ord
+        LIMIT ${MAX_WORDS}
+      ),
+      known AS MATERIALIZED (
+        SELECT i.ord, i.w,
           CASE
-            WHEN NOT ${correct} OR length(i.w) < 3 OR i.w ~ '^[0-9]+$' THEN i.w
-            WHEN EXISTS (SELECT 1 FROM search_words s WHERE s.word = i.w) THEN i.w
+            WHEN NOT ${correct} OR length(i.w) < 3 OR i.w ~ '^[0-9]+$' THEN 'kept'
+            WHEN EXISTS (SELECT 1 FROM search_words s WHERE s.word = i.w) THEN 'word'
             -- A word some catalogue word starts with, as a range of search_words_word_c_idx (byte order,
             -- as the prefixes below): a LIKE with a pattern made per word reads every word.
             WHEN EXISTS (SELECT 1 FROM search_words s
-              WHERE s.word COLLATE "C" >= i.w AND s.word COLLATE "C" < i.w || chr(1114111)) THEN i.w
-            ELSE coalesce(
-              (SELECT s.word FROM search_words s WHERE s.word % i.w
-                ORDER BY similarity(s.word, i.w) DESC, length(s.word), s.word LIMIT 1),
-              i.w)
-          END AS word
+              WHERE s.word COLLATE "C" >= i.w AND s.word COLLATE "C" < i.w || chr(1114111)) THEN 'kept'
+            ELSE 'unknown'
+          END AS kind
         FROM input i
-        ORDER BY i.ord
+      ),
+      corrected AS MATERIALIZED (
+        SELECT k.ord::int AS ord, k.w AS typed,
+          CASE WHEN k.kind <> 'unknown' THEN k.w ELSE coalesce(
+            -- Of the most similar catalogue words, the first that a title in the shop holds beside the
+            -- other whole words typed ("iron towxr": "tower", not the as similar "town" that no title
+            -- holds with "iron"); the most similar when none does. Each check is a probe of the title
+            -- index with whole words; the first word that passes ends them.
+            (SELECT m.word FROM (
+                SELECT s.word FROM search_words s WHERE s.word % k.w
+                ORDER BY similarity(s.word, k.w) DESC, length(s.word), s.word LIMIT ${CORRECTIONS_TRIED}
+              ) m
+              WHERE o.others = '' OR EXISTS (
+                SELECT 1 FROM books b
+                WHERE to_tsvector('simple', search_normalize(b.title)) @@ to_tsquery('simple', m.word || o.others)
+                  AND ${IN_SHOP})
+              LIMIT 1),
+            (SELECT s.word FROM search_words s WHERE s.word % k.w
+              ORDER BY similarity(s.word, k.w) DESC, length(s.word), s.word LIMIT 1),
+            k.w) END AS word
+        FROM known k
+        CROSS JOIN LATERAL (
+          SELECT coalesce(string_agg(' & ' || x.w, ''), '') AS others FROM known x WHERE x.kind = 'word' AND x.ord <> k.ord
+        ) o
       )
       SELECT c.ord, c.typed, c.word,
         CASE WHEN length(c.word) >= 3 AND c.word !~ '^[0-9]+$' THEN ARRAY(
