@@ -5,7 +5,7 @@ import { insertBook } from '../../test/factories.js';
 import { invalidateAnswers } from '../../lib/answers/cache.js';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/rows.js';
-import { planSearch, searchBooks } from './search.js';
+import { planSearch, searchBooks, searchQuery } from './search.js';
 
 describe('catalogue search (keyword)', () => {
   // These tests edit books behind the app's back, so no catalogue answers may be reused.
@@ -178,6 +178,17 @@ describe('a search asks the indexes for whole words instead of prefixes', () => 
           ).map((r) => r.id);
         expect(await ids(plan.match), `${keyword}: ${plan.match}`).toEqual(await ids(plan.query));
       }
+      // A title match is read from the weight-A words of the search vector: the same books.
+      const titled = async (vector: string, query: string) =>
+        (
+          await rows<{ id: number }>(
+            db,
+            sql`WITH ${searchQuery(plan)} SELECT b.id FROM books b, q WHERE ${sql.raw(vector)} @@ ${sql.raw(query)} ORDER BY b.id`,
+          )
+        ).map((r) => r.id);
+      const byTitle = await titled("to_tsvector('simple', search_normalize(b.title))", 'q.words');
+      if (keyword !== 'harbour 97800') expect(byTitle.length, keyword).toBeGreaterThan(0);
+      expect(await titled('b.search_vector', 'q.titled'), keyword).toEqual(byTitle);
       // And a shopper sees the same page as when the indexes were asked for the prefixes.
       const shown = (await searchBooks(db, plan, {}, 'relevance', 100, 0)).rows.map((b) => b.id);
       const asBefore = (await searchBooks(db, { ...plan, match: plan.query }, {}, 'relevance', 100, 0)).rows.map(
@@ -189,5 +200,73 @@ describe('a search asks the indexes for whole words instead of prefixes', () => 
     const plan = (await planSearch(db, 'sto golden'))!;
     expect(plan.match).toBe('sto:* & (golden)');
     expect((await planSearch(db, 'rive'))!.match).toBe('(river | rivera | riverbank | rivers | riverside | rivet)');
+  });
+});
+
+describe('a search ranks only the title matches when they fill the page', () => {
+  const ctx = useTestApp({ answerCacheSeconds: 0 });
+
+  it('shows the same pages as when every candidate is ranked', async () => {
+    const db = ctx().app.db;
+    const titles = ['Golden River', 'The River of Golden Days', 'Rivers Golden and Grey', 'A Golden Rivet'];
+    for (let i = 0; i < 24; i++) {
+      await insertBook(db, {
+        title: `${titles[i % titles.length]}, Book ${i}`,
+        description: i % 3 === 0 ? 'A golden river runs through it, golden and golden again.' : 'A quiet tale.',
+      });
+    }
+    // Matches outside the title: the words in the description or the author only, and titles that hold
+    // the phrase inside longer words (plain and accented), which rank before every other title match.
+    for (let i = 0; i < 12; i++) {
+      await insertBook(db, { title: `Harbour Lights ${i}`, description: 'Down the golden river road.' });
+    }
+    await insertBook(db, { title: 'Ungolden River Tales', description: 'Golden days.' });
+    await insertBook(db, { title: 'Ungolden Rivér Songs', description: 'Golden days.' });
+    await insertBook(db, { title: 'Silent Water', bookAuthor: 'Golden River' });
+    for (const keyword of ['golden river', 'golden rivwr', 'river golden', 'golden']) {
+      const plan = (await planSearch(db, keyword))!;
+      // A page reaching past the title matches ranks every candidate: the reference.
+      const all = await searchBooks(db, plan, {}, 'relevance', 100, 0);
+      expect(all.total, keyword).toBeGreaterThan(24);
+      for (const size of [3, 5, 7]) {
+        const pages = [];
+        for (let offset = 0; offset < all.total; offset += size) {
+          const page = await searchBooks(db, plan, {}, 'relevance', size, offset);
+          expect(page.total, `${keyword} ${size} ${offset}`).toBe(all.total);
+          pages.push(...page.rows.map((b) => b.title));
+        }
+        expect(pages, `${keyword} by ${size}`).toEqual(all.rows.map((b) => b.title));
+      }
+      if (keyword.startsWith('golden riv')) {
+        // The phrase inside longer words is found, before the title matches that do not hold it.
+        const shown = all.rows.map((b) => b.title);
+        const firstWithout = shown.findIndex((t) => t.startsWith('The River of Golden Days'));
+        for (const title of ['Ungolden River Tales', 'Ungolden Rivér Songs']) {
+          expect(shown.indexOf(title), `${keyword}: ${title}`).toBeGreaterThan(-1);
+          expect(shown.indexOf(title), `${keyword}: ${title}`).toBeLessThan(firstWithout);
+        }
+      }
+    }
+  });
+});
+
+describe('a misspelt word is corrected to a word that a title holds beside the other words', () => {
+  const ctx = useTestApp({ answerCacheSeconds: 0 });
+
+  it('prefers, of the most similar words, one found with the others in a title', async () => {
+    const db = ctx().app.db;
+    await insertBook(db, { title: 'The Iron Tower', description: 'A keep on the moor.' });
+    await insertBook(db, { title: 'A Town Called Hope', description: 'Iron rails run through it.' });
+    // "town" is more like "towxr" than "tower" is, and is kept when nothing else was typed; beside "iron"
+    // only "tower" is in a title (the description's "iron" beside "town" does not count).
+    expect((await planSearch(db, 'towxr'))!.words).toEqual(['town']);
+    expect((await planSearch(db, 'iron towxr'))!.words).toEqual(['iron', 'tower']);
+    expect((await planSearch(db, 'towxr iron'))!.words).toEqual(['tower', 'iron']);
+    // No title holds either beside "moor" (a word of a description): the most similar, as before.
+    expect((await planSearch(db, 'moor towxr'))!.words).toEqual(['moor', 'town']);
+    const res = await ctx().app.inject(`/api/books/?keyword=${encodeURIComponent('iron towxr')}&facets=1`);
+    const body = res.json();
+    expect(body.data[0].title).toBe('The Iron Tower');
+    expect(body.meta.corrected_query).toBe('iron tower');
   });
 });
