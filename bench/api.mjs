@@ -23,7 +23,7 @@
 //                  (apps/api/src/seed/synthetic.ts): BENCH_BOOKS=1000000 is 1M titles and 2M editions
 //   BENCH_SECONDS  duration of each measurement (default 5); BENCH_CONNECTIONS (default 50);
 //   BENCH_ROUNDS   rounds per call (default 3); BENCH_FRESH number of fresh typo searches, and of first book pages (default 100)
-//   BENCH_ONLY     a part of a call's name: measure only the calls whose name holds it ("never asked" rows too)
+//   BENCH_ONLY     a part of a call's name: measure only the calls whose name holds it (the "never asked" and one-at-a-time rows too)
 //   BENCH_LEVELS   the store's log levels to measure, side by side (default info,warn)
 //   BENCH_EACH     how many fresh addresses each "never asked before" row asks (default 1000)
 //   BENCH_SERVER   a server bundle to measure instead of apps/api/dist/server.js (an older build, say)
@@ -700,6 +700,7 @@ async function main() {
 
     /** Paths nobody asked for before, one at a time: each one's latency, summed up in a row. */
     const firstTimes = async (label, paths, maxP50) => {
+      if (process.env.BENCH_ONLY && !label.includes(process.env.BENCH_ONLY)) return undefined;
       const loadAverage = loadavg()[0];
       log(`${label}: ${paths.length} of them (e.g. ${decodeURIComponent(paths[0])}), one at a time`);
       const { latencies, errors } = await generator.ask({
@@ -723,7 +724,7 @@ async function main() {
     };
     let fresh;
     let freshPages;
-    if (FRESH > 0 && !process.env.BENCH_ONLY) {
+    if (FRESH > 0) {
       fresh = await firstTimes('first search, fresh typo', freshTypos(sample.titles, FRESH), FRESH_TYPO_MAX_P50);
       // A book page made for the first time: no cached answer and no cached page.
       const pages = [...new Set(sample.titles)].map((title) => `/book/${encodeURIComponent(title)}`);
