@@ -145,20 +145,74 @@ export interface LogStream {
   flush(): void;
 }
 
+/** What of a pino transport (thread-stream) the batch below uses. */
+interface WorkerStream extends DestinationStream {
+  flushSync(): void;
+}
+
+/**
+ * Lines gathered on the request's thread and handed to the worker together, every `LINES_EVERY_MS`
+ * or as soon as `LINES_BYTES` of them wait, whichever comes first. Handing each line to the worker as
+ * it comes cost a request more than writing it: thread-stream copies what it was given into the shared
+ * buffer once per turn of the event loop and wakes the worker each time (`Atomics.notify`, a system
+ * call and a thread woken), and under load a turn holds one or two requests, so that was about 17% of
+ * a kept answer's CPU at `info` (docs/decisions/0020-logging-and-a-million-titles.md, "One hand-over
+ * every few milliseconds"). A batch is one string, one copy and one wake-up for hundreds of lines.
+ *
+ * No line is lost by waiting: `flushSync()` (shutdown, a fatal error) hands over the batch first, and
+ * so does the process's `exit`, before pino's own handler ends the worker; the timer keeps the process
+ * alive until the batch has gone.
+ */
+export class BatchedLines implements DestinationStream {
+  static readonly LINES_EVERY_MS = 20;
+  static readonly LINES_BYTES = 256 * 1024;
+  #lines = '';
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly worker: WorkerStream) {}
+
+  write(line: string): boolean {
+    this.#lines += line;
+    if (this.#lines.length >= BatchedLines.LINES_BYTES) this.handOver();
+    else this.#timer ??= setTimeout(this.handOver, BatchedLines.LINES_EVERY_MS);
+    return true;
+  }
+
+  /** Gives the worker every line gathered so far. */
+  readonly handOver = (): void => {
+    if (this.#timer !== undefined) {
+      clearTimeout(this.#timer);
+      this.#timer = undefined;
+    }
+    if (this.#lines === '') return;
+    const lines = this.#lines;
+    this.#lines = '';
+    this.worker.write(lines);
+  };
+
+  /** Every line, gathered or in the worker's buffer, written before this returns. */
+  flushSync(): void {
+    this.handOver();
+    this.worker.flushSync();
+  }
+}
+
 /**
  * Where the server's lines go: the process's standard output, written by a worker thread (a pino
  * transport), so that a line costs the request about a microsecond of formatting and copying, and
  * never a system call or a wait on a slow pipe (docs/decisions/0020-logging-and-a-million-titles.md,
  * where sonic-boom's asynchronous mode, measured too, cost 2 to 5 µs a line on the request's thread).
  * JSON lines go to `pino/file` on descriptor 1; in a terminal `pretty` (pino-pretty) formats them.
+ * Lines reach the worker in batches (`BatchedLines`).
  *
  * `close()` (shutdown) and `flush()` (a crash) wait until the worker has written every line handed to
  * it; pino also does it on `exit`.
  */
 export function openLogStream(pretty?: TransportOptions): LogStream {
-  const stream = pino.transport(pretty ?? { target: 'pino/file', options: { destination: 1 } }) as DestinationStream & {
-    flushSync(): void;
-  };
+  const worker = pino.transport(pretty ?? { target: 'pino/file', options: { destination: 1 } }) as WorkerStream;
+  const stream = new BatchedLines(worker);
+  // Before pino's own `exit` handler, which ends the worker (pino/lib/transport.js).
+  process.prependListener('exit', stream.handOver);
   const flush = () => {
     try {
       stream.flushSync();

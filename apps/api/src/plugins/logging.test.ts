@@ -1,8 +1,15 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { DestinationStream } from 'pino';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type App, buildApp, createTestDatabase } from '../test/app.js';
 import { testConfig } from '../config.js';
+import { BatchedLines } from '../lib/log.js';
 
 /** An app whose log lines are kept in `lines`, with the routes `add` puts on it; closed after the file. */
 async function loggedApp(level: string, add: (app: App) => void) {
@@ -94,5 +101,77 @@ describe('request logs at the production level', async () => {
     expect(ids.size).toBe(1);
     expect(logged[1]).toMatchObject({ step: 'lookup', password: '[redacted]' });
     expect(lines.join('')).not.toContain('hunter2-password');
+  });
+});
+
+/**
+ * Lines reach the log's worker thread in batches (lib/log.ts, BatchedLines): one hand-over every
+ * LINES_EVERY_MS or LINES_BYTES, whichever comes first, and at once when the log is flushed or the
+ * process exits. What the worker is handed is recorded here as thread-stream would take it.
+ */
+describe('log lines handed to the worker in batches', () => {
+  let handed: string[];
+  let flushed: number;
+  let lines: BatchedLines;
+  beforeEach(() => {
+    handed = [];
+    flushed = 0;
+    const worker: DestinationStream & { flushSync(): void } = {
+      write: (chunk: string) => handed.push(chunk),
+      flushSync: () => flushed++,
+    };
+    lines = new BatchedLines(worker);
+  });
+  afterEach(() => lines.handOver());
+  const line = (i: number) => `{"level":30,"reqId":"req-${i}","msg":"incoming request"}\n`;
+
+  it('hands a turn of lines over together, in order, after a few milliseconds', async () => {
+    for (let i = 0; i < 100; i++) lines.write(line(i));
+    expect(handed).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, BatchedLines.LINES_EVERY_MS * 3));
+    expect(handed).toEqual([Array.from({ length: 100 }, (_, i) => line(i)).join('')]);
+    lines.write(line(100));
+    await new Promise((resolve) => setTimeout(resolve, BatchedLines.LINES_EVERY_MS * 3));
+    expect(handed).toEqual([expect.any(String), line(100)]);
+  });
+
+  it('hands over at once when LINES_BYTES wait, and when flushed', () => {
+    const big = 'x'.repeat(1000);
+    const count = Math.ceil(BatchedLines.LINES_BYTES / (big.length + 1));
+    for (let i = 0; i < count; i++) lines.write(`${big}\n`);
+    expect(handed.length).toBe(1);
+    expect(handed[0]!.length).toBe(count * (big.length + 1));
+    lines.write(line(1));
+    lines.flushSync();
+    expect(handed).toEqual([expect.any(String), line(1)]);
+    expect(flushed).toBe(1);
+  });
+});
+
+/**
+ * The real log stream (lib/log.ts, openLogStream) in a process that writes lines and ends at once with
+ * `process.exit`: the lines still gathered on the request's thread reach the file, through the worker.
+ */
+describe('no line lost when the process exits', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bookstore-log-exit-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('writes every line gathered before process.exit', () => {
+    const file = path.join(dir, 'out.log');
+    const script = path.join(dir, 'exit.mts');
+    const log = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'lib', 'log.ts');
+    writeFileSync(
+      script,
+      `import { openLogStream } from ${JSON.stringify(log)};
+const logs = openLogStream({ target: 'pino/file', options: { destination: ${JSON.stringify(file)} } });
+for (let i = 0; i < 500; i++) logs.stream.write(JSON.stringify({ level: 30, n: i, msg: 'incoming request' }) + '\\n');
+process.exit(0);
+`,
+    );
+    const ran = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', timeout: 30_000 });
+    expect(ran.stderr).toBe('');
+    expect(ran.status).toBe(0);
+    const written = readFileSync(file, 'utf8').trim().split('\n');
+    expect(written.map((l) => (JSON.parse(l) as { n: number }).n)).toEqual(Array.from({ length: 500 }, (_, i) => i));
   });
 });
