@@ -58,18 +58,28 @@ function pinoRequestLines(logger: FastifyBaseLogger, trustProxy: boolean): Reque
   const level = internals.levels?.values.info;
   if (!stream || base === undefined || level === undefined) return undefined;
   const head = `{"level":${level},"time":`;
+  // Both lines in one string and one write: the stream gathers them for its worker (lib/log.ts).
+  // Without a trusted proxy, the address and host are read here rather than through clientOf, which
+  // makes an object a request.
   return (reqId, request, response, started) => {
-    const version = request.headers['accept-version'];
-    const { ip: remoteAddress, host } = clientOf(request, trustProxy);
-    const { remotePort } = request.socket;
+    const { headers, socket } = request;
+    const version = headers['accept-version'];
+    let remoteAddress: string | undefined;
+    let host: string | undefined;
+    if (trustProxy) ({ ip: remoteAddress, host } = clientOf(request, true));
+    else {
+      remoteAddress = socket.remoteAddress;
+      host = headers.host ?? (headers[':authority'] as string | undefined);
+    }
+    const { remotePort } = socket;
+    const time = Date.now();
+    const id = json(reqId);
     stream.write(
-      `${head}${Date.now()}${base},"reqId":${json(reqId)},"req":{"method":${json(request.method)},"url":${json(request.url)}` +
+      `${head}${time}${base},"reqId":${id},"req":{"method":${json(request.method)},"url":${json(request.url)}` +
         `${version === undefined ? '' : `,"version":${json(version)}`}${host === undefined ? '' : `,"host":${json(host)}`}` +
         `${remoteAddress === undefined ? '' : `,"remoteAddress":${json(remoteAddress)}`}` +
-        `${remotePort === undefined ? '' : `,"remotePort":${remotePort}`}},"msg":"incoming request"}\n`,
-    );
-    stream.write(
-      `${head}${Date.now()}${base},"reqId":${json(reqId)},"res":{"statusCode":${response.statusCode}},` +
+        `${remotePort === undefined ? '' : `,"remotePort":${remotePort}`}},"msg":"incoming request"}\n` +
+        `${head}${time}${base},"reqId":${id},"res":{"statusCode":${response.statusCode}},` +
         `"responseTime":${performance.now() - started},"msg":"request completed"}\n`,
     );
   };
