@@ -148,6 +148,7 @@ export interface LogStream {
 /** What of a pino transport (thread-stream) the batch below uses. */
 interface WorkerStream extends DestinationStream {
   flushSync(): void;
+  flush?(cb?: (err?: Error) => void): void;
 }
 
 /**
@@ -189,6 +190,13 @@ export class BatchedLines implements DestinationStream {
     this.#lines = '';
     this.worker.write(lines);
   };
+
+  /** pino's `logger.flush(cb)`: the batch handed over, `cb` called once the worker has written it. */
+  flush(cb?: (err?: Error) => void): void {
+    this.handOver();
+    if (this.worker.flush) this.worker.flush(cb);
+    else cb?.();
+  }
 
   /** Every line, gathered or in the worker's buffer, written before this returns. */
   flushSync(): void {

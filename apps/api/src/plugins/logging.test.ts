@@ -116,9 +116,13 @@ describe('log lines handed to the worker in batches', () => {
   beforeEach(() => {
     handed = [];
     flushed = 0;
-    const worker: DestinationStream & { flushSync(): void } = {
+    const worker: DestinationStream & { flushSync(): void; flush(cb?: () => void): void } = {
       write: (chunk: string) => handed.push(chunk),
       flushSync: () => flushed++,
+      flush: (cb) => {
+        flushed++;
+        cb?.();
+      },
     };
     lines = new BatchedLines(worker);
   });
@@ -145,6 +149,11 @@ describe('log lines handed to the worker in batches', () => {
     lines.flushSync();
     expect(handed).toEqual([expect.any(String), line(1)]);
     expect(flushed).toBe(1);
+    lines.write(line(2));
+    let called = false;
+    lines.flush(() => (called = true));
+    expect(handed).toEqual([expect.any(String), line(1), line(2)]);
+    expect([flushed, called]).toEqual([2, true]);
   });
 });
 
