@@ -1,2 +1,0 @@
-/** The staff dashboard's figures and its books table. */
-export { adminRoutes } from './routes.js';

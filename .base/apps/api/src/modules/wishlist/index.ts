@@ -1,2 +1,0 @@
-/** The signed-in shopper's wishlist. */
-export { wishlistRoutes } from './routes.js';
