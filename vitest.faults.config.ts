@@ -14,5 +14,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 60_000,
     env: { NODE_ENV: 'test' },
+    // Drops this run's template database at the end (when the suite made one on PostgreSQL).
+    globalSetup: ['apps/api/src/test/postgres-run.ts'],
   },
 });

@@ -1,8 +1,9 @@
 // What the benchmarks share: the repository's folders, their `--name=value` options, a free port,
-// and the API server started from source on one of them.
+// the API server started from source on one of them, and built bundles started side by side.
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -71,4 +72,86 @@ export async function startApiServer(port, env, { name = 'server', tries = 300, 
 export function writeResult(file, text) {
   mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
   writeFileSync(path.join(root, 'bench', 'results', file), text);
+}
+
+/**
+ * Server bundles named on the command line (`file[@item,…]`), for the benches that compare builds side
+ * by side (render-cpu.mjs, render-memory.mjs): an item `NAME=value` sets that variable for the bundle
+ * (`WEB_DIST=…` renders with another storefront build), anything else is a flag of node's.
+ */
+export function bundlesFromArgs(argv, fallback = 'apps/api/dist/server.js') {
+  return (argv.length ? argv : [fallback]).map((arg) => {
+    const [file, rest] = arg.split('@');
+    const items = rest ? rest.split(',') : [];
+    const env = Object.fromEntries(items.filter((i) => /^[A-Z_]+=/.test(i)).map((i) => i.split(/=(.*)/s).slice(0, 2)));
+    const flags = items.filter((i) => !/^[A-Z_]+=/.test(i));
+    return { file: path.resolve(file), flags, env, name: arg };
+  });
+}
+
+/**
+ * Starts a built server bundle as `npm start` runs it (NODE_ENV=production, LOG_LEVEL=info, its log to a
+ * file in a throwaway DATA_DIR, no demo catalogue) on `port` against `databaseUrl`, with the bundle's
+ * own flags and variables (bundlesFromArgs) and `extraFlags`, and waits until /readyz answers. `stop()`
+ * ends it and removes its folder.
+ */
+export async function startBundle(bundle, { port, databaseUrl, prefix = 'bookstore-bench-', extraFlags = [] }) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  const child = spawn(process.execPath, [...bundle.flags, ...extraFlags, bundle.file], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...bundle.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'false',
+    },
+    stdio: ['ignore', openSync(path.join(dataDir, 'log'), 'w'), 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; ; i++) {
+    if (i > 300 || child.exitCode !== null) {
+      await stop();
+      throw new Error(`${bundle.name} did not start`);
+    }
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, stop };
+}
+
+/**
+ * Rounds of an A/B between bundles, taking turns (the order reversed every other round, so no bundle is
+ * always first): `measure(bundle, input, port)` for each, `input` from `inputFor(round)` (the same for
+ * every bundle in a round), the k-th bundle on `port + k`. Prints each result; returns each bundle
+ * with the median of a field over its rounds.
+ */
+export async function inTurns(bundles, { rounds, port, inputFor, measure }) {
+  const results = bundles.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    const input = await inputFor(round);
+    const order = bundles.map((_, k) => k);
+    if (round % 2 === 1) order.reverse();
+    for (const k of order) {
+      const r = await measure(bundles[k], input, port + k);
+      results[k].push(r);
+      console.log(`round ${round + 1} ${bundles[k].name}: ${JSON.stringify(r)}`);
+    }
+  }
+  const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  return bundles.map((bundle, k) => ({ bundle, median: (field) => median(results[k].map((r) => r[field])) }));
 }

@@ -13,14 +13,11 @@
 // asks), and reads the process's CPU time (its threads too: the log worker) from /proc before and
 // after. Every bundle gets the same pages in a round, another slice of the catalogue each round.
 // Prints each round and the medians of RENDER_ROUNDS (default 3).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { bundlesFromArgs, inTurns, startBundle } from './lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bookstore_bench';
 const PORT = Number(process.env.BENCH_PORT ?? 3330);
 const PAGES = Number(process.env.RENDER_PAGES ?? 600);
@@ -29,16 +26,8 @@ const AT_ONCE = Number(process.env.RENDER_AT_ONCE ?? 4);
 const ROUNDS = Number(process.env.RENDER_ROUNDS ?? 3);
 const PROFILE = process.env.RENDER_PROFILE;
 const TICK_MS = 1000 / 100; // /proc/<pid>/stat counts CPU in clock ticks of 10 ms (USER_HZ)
-const bundles = (process.argv.slice(2).length ? process.argv.slice(2) : ['apps/api/dist/server.js']).map((arg) => {
-  const [file, rest] = arg.split('@');
-  const items = rest ? rest.split(',') : [];
-  const env = Object.fromEntries(items.filter((i) => /^[A-Z_]+=/.test(i)).map((i) => i.split(/=(.*)/s).slice(0, 2)));
-  const flags = items.filter((i) => !/^[A-Z_]+=/.test(i));
-  return { file: path.resolve(file), flags, env, name: arg };
-});
+const bundles = bundlesFromArgs(process.argv.slice(2));
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 /** User plus system CPU of the whole process (all its threads), in ms. */
 const cpuMs = (pid) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -79,33 +68,14 @@ async function ask(port, pages, atOnce) {
 }
 
 async function measure(bundle, pages, port) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bookstore-render-cpu-'));
-  const profile = PROFILE ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(PROFILE)] : [];
-  const child = spawn(process.execPath, [...bundle.flags, ...profile, bundle.file], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...bundle.env,
-      NODE_ENV: 'production',
-      DATABASE_URL,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      SEED_DEMO: 'false',
-    },
-    stdio: ['ignore', openSync(path.join(dataDir, 'log'), 'w'), 'inherit'],
+  const extraFlags = PROFILE ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(PROFILE)] : [];
+  const { child, stop } = await startBundle(bundle, {
+    port,
+    databaseUrl: DATABASE_URL,
+    prefix: 'bookstore-render-cpu-',
+    extraFlags,
   });
   try {
-    for (let i = 0; ; i++) {
-      if (i > 300) throw new Error(`${bundle.name} did not start`);
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      await sleep(100);
-    }
     await ask(port, pages.slice(0, WARM), AT_ONCE);
     const measured = pages.slice(WARM);
     const before = cpuMs(child.pid);
@@ -120,26 +90,16 @@ async function measure(bundle, pages, port) {
       failed,
     };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 
-const results = bundles.map(() => []);
-for (let round = 0; round < ROUNDS; round++) {
-  const pages = await titles(round);
-  // Taking turns, the first bundle not always first.
-  const order = bundles.map((_, k) => k);
-  if (round % 2 === 1) order.reverse();
-  for (const k of order) {
-    const r = await measure(bundles[k], pages, PORT + k);
-    results[k].push(r);
-    console.log(`round ${round + 1} ${bundles[k].name}: ${JSON.stringify(r)}`);
-  }
-}
-for (const [k, bundle] of bundles.entries()) {
-  const pick = (f) => median(results[k].map((r) => r[f]));
+for (const { bundle, median: pick } of await inTurns(bundles, {
+  rounds: ROUNDS,
+  port: PORT,
+  inputFor: titles,
+  measure,
+})) {
   console.log(
     `median of ${ROUNDS}, ${bundle.name}: ${pick('cpuMsPerPage')} ms of CPU per fresh book page ` +
       `(${PAGES} pages, ${AT_ONCE} at a time, ${pick('bytesPerPage')} bytes each), ${pick('pagesPerSecond')} pages/s`,

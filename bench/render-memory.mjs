@@ -12,26 +12,16 @@
 // its log to a file), reads its VmRSS after start, asks RENDER_PAGES (default 300) book pages, a
 // different slice of the catalogue each round, RENDER_AT_ONCE (default 50) at a time, and reads VmRSS
 // again a second later. Prints each round and the medians of RENDER_ROUNDS (default 3).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { bundlesFromArgs, inTurns, startBundle } from './lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bookstore_bench';
 const PORT = Number(process.env.BENCH_PORT ?? 3320);
 const PAGES = Number(process.env.RENDER_PAGES ?? 300);
 const AT_ONCE = Number(process.env.RENDER_AT_ONCE ?? 50);
 const ROUNDS = Number(process.env.RENDER_ROUNDS ?? 3);
-const bundles = (process.argv.slice(2).length ? process.argv.slice(2) : ['apps/api/dist/server.js']).map((arg) => {
-  const [file, rest] = arg.split('@');
-  const items = rest ? rest.split(',') : [];
-  const env = Object.fromEntries(items.filter((i) => /^[A-Z_]+=/.test(i)).map((i) => i.split(/=(.*)/s).slice(0, 2)));
-  const flags = items.filter((i) => !/^[A-Z_]+=/.test(i));
-  return { file: path.resolve(file), flags, env, name: arg };
-});
+const bundles = bundlesFromArgs(process.argv.slice(2));
 
 const rssMb = (pid) => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -40,7 +30,6 @@ const rssMb = (pid) => {
   return Math.round(Number(line.split(/\s+/)[1]) / 1024);
 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function titles(round) {
   const client = new pg.Client({ connectionString: DATABASE_URL });
@@ -57,32 +46,12 @@ async function titles(round) {
 }
 
 async function measure(bundle, pages, port) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bookstore-render-memory-'));
-  const child = spawn(process.execPath, [...bundle.flags, bundle.file], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...bundle.env,
-      NODE_ENV: 'production',
-      DATABASE_URL,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      SEED_DEMO: 'false',
-    },
-    stdio: ['ignore', openSync(path.join(dataDir, 'log'), 'w'), 'inherit'],
+  const { child, stop } = await startBundle(bundle, {
+    port,
+    databaseUrl: DATABASE_URL,
+    prefix: 'bookstore-render-memory-',
   });
   try {
-    for (let i = 0; ; i++) {
-      if (i > 300) throw new Error(`${bundle.name} did not start`);
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      await sleep(100);
-    }
     await sleep(500);
     const atStart = rssMb(child.pid);
     const times = [];
@@ -113,23 +82,16 @@ async function measure(bundle, pages, port) {
       failed,
     };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 
-const results = bundles.map(() => []);
-for (let round = 0; round < ROUNDS; round++) {
-  const pages = await titles(round);
-  for (const [k, bundle] of bundles.entries()) {
-    const r = await measure(bundle, pages, PORT + k);
-    results[k].push(r);
-    console.log(`round ${round + 1} ${bundle.name}: ${JSON.stringify(r)}`);
-  }
-}
-for (const [k, bundle] of bundles.entries()) {
-  const pick = (f) => median(results[k].map((r) => r[f]));
+for (const { bundle, median: pick } of await inTurns(bundles, {
+  rounds: ROUNDS,
+  port: PORT,
+  inputFor: titles,
+  measure,
+})) {
   console.log(
     `median of ${ROUNDS}, ${bundle.name}: RSS at start ${pick('atStart')} MB, at the end ${pick('atEnd')} MB; ` +
       `${PAGES} fresh book pages ${AT_ONCE} at a time: p50 ${pick('p50')} ms, p99 ${pick('p99')} ms, ${pick('perSecond')} pages/s`,

@@ -42,7 +42,6 @@ function vitestSuite(label, extraArgs) {
 }
 vitestSuite('vitest', []);
 vitestSuite('faults', ['--config', 'vitest.faults.config.ts']);
-if (process.env.TEST_DATABASE_URL) await dropTemplate(process.env.TEST_DATABASE_URL);
 
 // 2. Playwright
 const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
@@ -72,16 +71,3 @@ if (!chromium || !existsSync(chromium)) {
 
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);
-
-async function dropTemplate(url) {
-  const { default: pg } = await import(path.join(root, 'node_modules', 'pg', 'lib', 'index.js'));
-  const client = new pg.Client({ connectionString: url });
-  try {
-    await client.connect();
-    await client.query(`drop database if exists "bookstore_tmpl_${run}" with (force)`);
-  } catch {
-    // leaving a template behind is untidy, not a failure
-  } finally {
-    await client.end().catch(() => {});
-  }
-}

@@ -1,10 +1,10 @@
 import pg from 'pg';
 
 /**
- * Vitest's global setup for the API on PostgreSQL. Names this run (the workers' template database is
+ * Vitest's global setup for the API on PostgreSQL (vitest.config.ts, vitest.faults.config.ts). Names
+ * this run unless `npm test` (scripts/test.mjs) already did (the workers' template database is
  * `bookstore_tmpl_<run>`, see `ensureTemplate` in ./app.ts) and drops that template when the run ends,
- * so a plain `npx vitest run` leaves no database behind (`npm test`, scripts/test.mjs, names its runs
- * itself and drops the template too).
+ * so no run, `npm test` or a plain `npx vitest run`, leaves a database behind.
  */
 export default function setup(): () => Promise<void> {
   process.env.BOOKSTORE_TEST_RUN ??= String(process.pid);
