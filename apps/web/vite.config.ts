@@ -90,6 +90,39 @@ const trimRouter: Plugin = {
 };
 
 /**
+ * Vite wraps every dynamic import in `__vitePreload(() => import(...), deps)`, whose helper (0.6 KiB
+ * gzip, in the first file) adds <link> tags for the chunk's dependencies and waits for its
+ * stylesheets. Here it has nothing to do: no <link rel="modulepreload"> (`modulePreload: false`
+ * below) and no screen imports a stylesheet (the one stylesheet is the page's own, src/index.css), so
+ * every call passes an empty list. The helper becomes a plain call of the import. Should a lazy
+ * chunk ever bring CSS, Vite writes its list (`__vite__mapDeps`) and the build fails here rather
+ * than shipping a screen without its styles.
+ */
+const noPreloadHelper: Plugin = {
+  name: 'bookstore:no-preload-helper',
+  apply: 'build',
+  enforce: 'post',
+  transform: {
+    filter: { id: /^\0vite\/preload-helper\.js$/ },
+    handler() {
+      return { code: 'export const __vitePreload = (load) => load();', map: null };
+    },
+  },
+  generateBundle: {
+    // After Vite's own (vite:build-import-analysis), which writes the lists.
+    order: 'post',
+    handler(_, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk' && chunk.code.includes('__vite__mapDeps'))
+          this.error(
+            `${chunk.fileName}: a dynamic import has a stylesheet to load, which the stand-in preload helper does not do (vite.config.ts, noPreloadHelper)`,
+          );
+      }
+    },
+  },
+};
+
+/**
  * The built page names its entry in <meta name="app-entry"> instead of loading it with a
  * <script type="module">: public/boot.js imports it once the server's page has painted, so the
  * cover is not queued behind the app's code (decision 0010). A build whose page has no entry script
@@ -146,7 +179,7 @@ const countryCodes = { find: /^i18n-iso-countries$/, replacement: 'i18n-iso-coun
 export default defineConfig(({ isSsrBuild }) => {
   const known = new Map<string, boolean>();
   return {
-    plugins: [react(), tailwindcss(), startAfterPaint, inlineBoot, trimRouter],
+    plugins: [react(), tailwindcss(), startAfterPaint, inlineBoot, trimRouter, noPreloadHelper],
     resolve: isSsrBuild
       ? { alias: [countryCodes] }
       : {
