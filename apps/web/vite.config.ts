@@ -94,9 +94,9 @@ const trimRouter: Plugin = {
  * gzip, in the first file) adds <link> tags for the chunk's dependencies and waits for its
  * stylesheets. Here it has nothing to do: no <link rel="modulepreload"> (`modulePreload: false`
  * below) and no screen imports a stylesheet (the one stylesheet is the page's own, src/index.css), so
- * every call passes an empty list. The helper becomes a plain call of the import. Should a lazy
- * chunk ever bring CSS, Vite writes its list (`__vite__mapDeps`) and the build fails here rather
- * than shipping a screen without its styles.
+ * no call has a stylesheet to wait for but the page's own, linked already. The helper becomes a plain
+ * call of the import. Should a lazy chunk ever bring a stylesheet of its own, the build fails here
+ * rather than shipping a screen without its styles.
  */
 const noPreloadHelper: Plugin = {
   name: 'bookstore:no-preload-helper',
@@ -108,17 +108,19 @@ const noPreloadHelper: Plugin = {
       return { code: 'export const __vitePreload = (load) => load();', map: null };
     },
   },
-  generateBundle: {
-    // After Vite's own (vite:build-import-analysis), which writes the lists.
-    order: 'post',
-    handler(_, bundle) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type === 'chunk' && chunk.code.includes('__vite__mapDeps'))
-          this.error(
-            `${chunk.fileName}: a dynamic import has a stylesheet to load, which the stand-in preload helper does not do (vite.config.ts, noPreloadHelper)`,
-          );
-      }
-    },
+  generateBundle(_, bundle) {
+    const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+    // The page's own stylesheet is linked by index.html: a lazy chunk may list it, it is there already.
+    const linked = new Set(
+      chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [...chunk.viteMetadata!.importedCss]),
+    );
+    for (const chunk of chunks) {
+      const css = [...chunk.viteMetadata!.importedCss].filter((file) => !linked.has(file));
+      if (css.length > 0)
+        this.error(
+          `${chunk.fileName} brings ${css.join(', ')}: a lazy chunk's stylesheet is for Vite's preload helper to load, and it is a stand-in here (vite.config.ts, noPreloadHelper)`,
+        );
+    }
   },
 };
 
