@@ -76,6 +76,20 @@ const trimRouter: Plugin = {
           /if \(this\.context\) \{\s*return \/\* @__PURE__ \*\/ React\d*\.createElement\(RSCErrorHandler, \{ error \}, result\);\s*\}/,
           '',
         ],
+        // The data router's state in route rendering (errors, hydrate fallbacks, lazy routes still
+        // loading, onError): `useRoutes` under <BrowserRouter> never has one (src/app/client-routes.tsx);
+        // the server renders with the package's development build, which this does not touch.
+        [
+          /^function useRoutesImpl\(routes, locationArg, dataRouterOpts\) \{/m,
+          'function useRoutesImpl(routes, locationArg) {\n  const dataRouterOpts = void 0;',
+        ],
+        [
+          /^function _renderMatches\(matches, parentMatches = \[\], dataRouterOpts\) \{\n\s*let dataRouterState = dataRouterOpts\?\.state;/m,
+          'function _renderMatches(matches, parentMatches = []) {\n  const dataRouterOpts = void 0, dataRouterState = void 0;',
+        ],
+        // The data router's error boundary, used only there (above): its context type is a top-level
+        // statement that would keep the class.
+        [/^RenderErrorBoundary\.contextType = \w+;$/m, ''],
       ];
       let trimmed = code;
       for (const [pattern, replacement] of edits) {
