@@ -26,7 +26,7 @@ function startsWithEveryPage(graph: ModuleGraph, known: Map<string, boolean>) {
 }
 
 const cataloguePart =
-  /src[\\/](components[\\/]ui[\\/](ErrorState|NeedsScriptNote)|features[\\/]catalogue[\\/]components[\\/](BookCard|AddToCartButton))\.tsx$/;
+  /src[\\/](components[\\/]ui[\\/](Badge|ErrorState|NeedsScriptNote)|features[\\/]catalogue[\\/]components[\\/](BookCard|AddToCartButton))\.tsx$/;
 
 // React Router's build without its development warnings (its package hands bundlers the development one).
 const routerBuild = (file: string) =>
@@ -241,6 +241,12 @@ export default defineConfig(({ isSsrBuild }) => {
                     priority: 1,
                     includeDependenciesRecursively: false,
                     test: /node_modules[\\/]@tanstack[\\/](query-core[\\/].*[\\/]mutationObserver|react-query[\\/].*[\\/]useMutation)\.js$/,
+                  },
+                  // The book page and its first reviews (app/routes/book.tsx): one file. The reviews tab's
+                  // code (loaded on that page only) takes the review from it.
+                  {
+                    name: 'book',
+                    test: /src[\\/](app[\\/]routes[\\/]book|features[\\/]catalogue[\\/]pages[\\/]BookDetailPage|features[\\/]reviews[\\/]components[\\/]ReviewItem)\.tsx$/,
                   },
                   // The listings (/books, an author's, a category's page): one file, not a chain of three.
                   {

@@ -180,7 +180,7 @@ export function createRoutes(client: QueryClient, reader?: CatalogueReader): Rou
             {
               path: '/book/:title',
               loader: load.book,
-              lazy: page(() => import('../features/catalogue/pages/BookDetailPage')),
+              lazy: page(() => import('./routes/book')),
             },
             {
               path: '/category/:slug',
