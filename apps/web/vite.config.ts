@@ -26,7 +26,7 @@ function startsWithEveryPage(graph: ModuleGraph, known: Map<string, boolean>) {
 }
 
 const cataloguePart =
-  /src[\\/](components[\\/]ui[\\/](Badge|ErrorState|NeedsScriptNote)|features[\\/]catalogue[\\/]components[\\/](BookCard|AddToCartButton))\.tsx$/;
+  /src[\\/](components[\\/]ui[\\/](Badge|ErrorState|NeedsScriptNote)|features[\\/]catalogue[\\/]components[\\/](BookCard|AddToCartButton))\.tsx$|src[\\/]lib[\\/]dates\.ts$/;
 
 // React Router's build without its development warnings (its package hands bundlers the development one).
 const routerBuild = (file: string) =>
@@ -226,8 +226,8 @@ export default defineConfig(({ isSsrBuild }) => {
                 // own (routes.tsx); the size check (e2e/js-size.spec.ts) keeps the pages in budget.
                 groups: [
                   {
-                    // Also what the catalogue's pages share (a book's card, the error and no-script
-                    // notes): each of the pages where visits start uses it, and in this file it
+                    // Also what the catalogue's pages share (a book's card, a badge, the error and
+                    // no-script notes, the date formats): each of the pages where visits start uses it, and in this file it
                     // compresses with the rest instead of arriving as a later small request.
                     name: (id, graph) =>
                       startsWithEveryPage(graph, known)(id) || cataloguePart.test(id) ? 'start' : null,
