@@ -26,7 +26,7 @@ function startsWithEveryPage(graph: ModuleGraph, known: Map<string, boolean>) {
 }
 
 const cataloguePart =
-  /src[\\/](components[\\/]ui[\\/](ErrorState|NeedsScriptNote)|features[\\/]catalogue[\\/]components[\\/](BookCard|AddToCartButton))\.tsx$/;
+  /src[\\/](components[\\/]ui[\\/](Badge|ErrorState|NeedsScriptNote)|features[\\/]catalogue[\\/]components[\\/](BookCard|AddToCartButton))\.tsx$|src[\\/]lib[\\/]dates\.ts$/;
 
 // React Router's build without its development warnings (its package hands bundlers the development one).
 const routerBuild = (file: string) =>
@@ -76,6 +76,20 @@ const trimRouter: Plugin = {
           /if \(this\.context\) \{\s*return \/\* @__PURE__ \*\/ React\d*\.createElement\(RSCErrorHandler, \{ error \}, result\);\s*\}/,
           '',
         ],
+        // The data router's state in route rendering (errors, hydrate fallbacks, lazy routes still
+        // loading, onError): `useRoutes` under <BrowserRouter> never has one (src/app/client-routes.tsx);
+        // the server renders with the package's development build, which this does not touch.
+        [
+          /^function useRoutesImpl\(routes, locationArg, dataRouterOpts\) \{/m,
+          'function useRoutesImpl(routes, locationArg) {\n  const dataRouterOpts = void 0;',
+        ],
+        [
+          /^function _renderMatches\(matches, parentMatches = \[\], dataRouterOpts\) \{\n\s*let dataRouterState = dataRouterOpts\?\.state;/m,
+          'function _renderMatches(matches, parentMatches = []) {\n  const dataRouterOpts = void 0, dataRouterState = void 0;',
+        ],
+        // The data router's error boundary, used only there (above): its context type is a top-level
+        // statement that would keep the class.
+        [/^RenderErrorBoundary\.contextType = \w+;$/m, ''],
       ];
       let trimmed = code;
       for (const [pattern, replacement] of edits) {
@@ -86,6 +100,41 @@ const trimRouter: Plugin = {
       }
       return { code: trimmed, map: null };
     },
+  },
+};
+
+/**
+ * Vite wraps every dynamic import in `__vitePreload(() => import(...), deps)`, whose helper (0.6 KiB
+ * gzip, in the first file) adds <link> tags for the chunk's dependencies and waits for its
+ * stylesheets. Here it has nothing to do: no <link rel="modulepreload"> (`modulePreload: false`
+ * below) and no screen imports a stylesheet (the one stylesheet is the page's own, src/index.css), so
+ * no call has a stylesheet to wait for but the page's own, linked already. The helper becomes a plain
+ * call of the import. Should a lazy chunk ever bring a stylesheet of its own, the build fails here
+ * rather than shipping a screen without its styles.
+ */
+const noPreloadHelper: Plugin = {
+  name: 'bookstore:no-preload-helper',
+  apply: 'build',
+  enforce: 'post',
+  transform: {
+    filter: { id: /^\0vite\/preload-helper\.js$/ },
+    handler() {
+      return { code: 'export const __vitePreload = (load) => load();', map: null };
+    },
+  },
+  generateBundle(_, bundle) {
+    const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+    // The page's own stylesheet is linked by index.html: a lazy chunk may list it, it is there already.
+    const linked = new Set(
+      chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [...chunk.viteMetadata!.importedCss]),
+    );
+    for (const chunk of chunks) {
+      const css = [...chunk.viteMetadata!.importedCss].filter((file) => !linked.has(file));
+      if (css.length > 0)
+        this.error(
+          `${chunk.fileName} brings ${css.join(', ')}: a lazy chunk's stylesheet is for Vite's preload helper to load, and it is a stand-in here (vite.config.ts, noPreloadHelper)`,
+        );
+    }
   },
 };
 
@@ -146,7 +195,7 @@ const countryCodes = { find: /^i18n-iso-countries$/, replacement: 'i18n-iso-coun
 export default defineConfig(({ isSsrBuild }) => {
   const known = new Map<string, boolean>();
   return {
-    plugins: [react(), tailwindcss(), startAfterPaint, inlineBoot, trimRouter],
+    plugins: [react(), tailwindcss(), startAfterPaint, inlineBoot, trimRouter, noPreloadHelper],
     resolve: isSsrBuild
       ? { alias: [countryCodes] }
       : {
@@ -177,8 +226,8 @@ export default defineConfig(({ isSsrBuild }) => {
                 // own (routes.tsx); the size check (e2e/js-size.spec.ts) keeps the pages in budget.
                 groups: [
                   {
-                    // Also what the catalogue's pages share (a book's card, the error and no-script
-                    // notes): each of the pages where visits start uses it, and in this file it
+                    // Also what the catalogue's pages share (a book's card, a badge, the error and
+                    // no-script notes, the date formats): each of the pages where visits start uses it, and in this file it
                     // compresses with the rest instead of arriving as a later small request.
                     name: (id, graph) =>
                       startsWithEveryPage(graph, known)(id) || cataloguePart.test(id) ? 'start' : null,
@@ -192,6 +241,12 @@ export default defineConfig(({ isSsrBuild }) => {
                     priority: 1,
                     includeDependenciesRecursively: false,
                     test: /node_modules[\\/]@tanstack[\\/](query-core[\\/].*[\\/]mutationObserver|react-query[\\/].*[\\/]useMutation)\.js$/,
+                  },
+                  // The book page and its first reviews (app/routes/book.tsx): one file. The reviews tab's
+                  // code (loaded on that page only) takes the review from it.
+                  {
+                    name: 'book',
+                    test: /src[\\/](app[\\/]routes[\\/]book|features[\\/]catalogue[\\/]pages[\\/]BookDetailPage|features[\\/]reviews[\\/]components[\\/]ReviewItem)\.tsx$/,
                   },
                   // The listings (/books, an author's, a category's page): one file, not a chain of three.
                   {

@@ -1,6 +1,6 @@
 import type { BookDetail, CatalogueReader } from '@bookstore/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { PageLoading } from '../components/ui/Spinner';
 import { AdminGuard } from '../features/accounts/components/AdminGuard';
@@ -23,7 +23,6 @@ import { headlineSaleQuery } from '../features/catalogue/api/headline';
 import { shippingMethodsQuery } from '../lib/shipping';
 import { AfterHydration } from './hydrated';
 import { RootLayout } from './layout/RootLayout';
-import { RootError, RouteError } from './layout/RouteError';
 
 interface Query {
   queryKey: readonly unknown[];
@@ -110,6 +109,27 @@ function loaders(client: QueryClient, reader?: CatalogueReader) {
 
 type Module = { default: ComponentType };
 
+/**
+ * The error elements, in a chunk of their own: only a screen that failed shows one, and the server
+ * waits for it like any lazy part (entry-server.tsx renders until all is ready). If that chunk cannot
+ * load either (a deploy replaced the files while the page was open), a plain line offers the reload.
+ */
+const errorScreen = (name: 'RouteError' | 'RootError') =>
+  lazy(() =>
+    import('./layout/RouteError').then(
+      (m) => ({ default: m[name] }),
+      () => ({
+        default: () => (
+          <p role="alert" className="px-4 py-24 text-center">
+            A new version is available. <a href="">Please reload the page</a> to continue.
+          </p>
+        ),
+      }),
+    ),
+  );
+const RouteError = errorScreen('RouteError');
+const RootError = errorScreen('RootError');
+
 /** A screen in its own chunk: the home page loads only what it shows. */
 const page = (load: () => Promise<Module>) => async () => ({ Component: (await load()).default });
 
@@ -134,10 +154,14 @@ export function createRoutes(client: QueryClient, reader?: CatalogueReader): Rou
   return [
     {
       element: <RootLayout />,
-      errorElement: <RootError />,
+      errorElement: (
+        <Suspense fallback={null}>
+          <RootError />
+        </Suspense>
+      ),
       children: [
         {
-          // Inside the layout: a failing screen keeps the header and footer.
+          // Inside the layout (and its Suspense boundary): a failing screen keeps the header and footer.
           errorElement: <RouteError />,
           // A page the browser starts without the server's data (`npm run dev`) shows the layout and
           // this until its first loader answers (the server's pages arrive with their data).
@@ -156,7 +180,7 @@ export function createRoutes(client: QueryClient, reader?: CatalogueReader): Rou
             {
               path: '/book/:title',
               loader: load.book,
-              lazy: page(() => import('../features/catalogue/pages/BookDetailPage')),
+              lazy: page(() => import('./routes/book')),
             },
             {
               path: '/category/:slug',

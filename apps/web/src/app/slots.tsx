@@ -1,7 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Spinner } from '../components/ui/Spinner';
 import { type CatalogueSlots, CatalogueSlotsProvider } from '../features/catalogue/components/slots';
-import { ReviewItem } from '../features/reviews/components/ReviewItem';
 import { WishlistToggle } from '../features/wishlist/components/WishlistToggle';
 import { queryClient } from '../lib/query-client';
 
@@ -29,19 +28,12 @@ const slots: CatalogueSlots = {
       <ReviewsSection title={book.title} onChanged={refreshBooks} />
     </Suspense>
   ),
-  firstReviews: (book) =>
-    book.reviews.length === 0 ? (
-      <p className="text-gray-700 dark:text-gray-300">No reviews yet.</p>
-    ) : (
-      <ul className="max-w-3xl space-y-6">
-        {book.reviews.map((review) => (
-          <ReviewItem key={review.id} review={review} />
-        ))}
-      </ul>
-    ),
 };
 
-/** Wishlist, back-in-stock alerts and reviews inside the catalogue's screens: the features meet here, not in each other. */
+/**
+ * Wishlist, back-in-stock alerts and reviews inside the catalogue's screens: the features meet here, not
+ * in each other. The book page's first reviews are filled by its route (app/routes/book.tsx).
+ */
 export function FeatureSlots({ children }: { children: ReactNode }) {
   return <CatalogueSlotsProvider value={slots}>{children}</CatalogueSlotsProvider>;
 }
