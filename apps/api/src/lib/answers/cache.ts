@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.js';
  * One catalogue answer as it goes on the wire: its JSON bytes, an ETag made from them, and the
  * compressed forms, each made once, the first time a client asks for it.
  */
-export class CachedAnswer {
+export class CachedAnswer implements Weighed {
   readonly etag: string;
   private gzipped?: Buffer;
   private brotli?: Buffer;
@@ -17,6 +17,11 @@ export class CachedAnswer {
 
   /** Below this size compression costs more than the bytes it saves (the compress plugin's threshold too). */
   static readonly COMPRESS_FROM = 1024;
+
+  /** What the cache counts it as: its body (the compressed forms, made on demand, are not counted). */
+  get keptBytes(): number {
+    return this.body.length;
+  }
 
   gzip(): Buffer {
     return (this.gzipped ??= gzipSync(this.body, { level: 6 }));
@@ -47,8 +52,8 @@ interface Entry<T> {
 }
 
 /**
- * A kept value that says how many bytes it holds (a server-rendered page, plugins/render.ts); an
- * answer's are its body's, and other objects count for nothing, bounded by their number alone.
+ * A kept value that says how many bytes it holds (an answer, a server-rendered page in plugins/render.ts);
+ * other objects count for nothing, bounded by their number alone.
  */
 export interface Weighed {
   readonly keptBytes: number;
@@ -293,9 +298,8 @@ export class AnswerCache {
   }
 }
 
-/** The bytes a kept value holds: an answer's body, or what a `Weighed` value says it holds. */
+/** The bytes a kept value holds: what a `Weighed` value says it holds, else nothing. */
 function sizeOf(value: unknown): number {
-  if (value instanceof CachedAnswer) return value.body.length;
   const weight = (value as Partial<Weighed> | null)?.keptBytes;
   return typeof weight === 'number' && weight > 0 ? weight : 0;
 }
