@@ -2,9 +2,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../test/app.js';
-import { insertAuthor, insertBook, insertCategory } from '../test/factories.js';
+import { insertAuthor, insertBook, insertCategory, insertReview, insertUser } from '../test/factories.js';
 import { catalogueReader, RENDERS_AT_ONCE } from './render.js';
 
 // A built storefront with a stand-in server entry: it renders what the reader answers, so these tests
@@ -31,7 +33,8 @@ writeFileSync(
     if (pathname.startsWith('/book/')) {
       try {
         const book = await reader.book(decodeURIComponent(pathname.slice(6)));
-        return { kind: 'page', status: 200, html: '<link rel="preload" as="image" href="/c.svg"/><h1>' + book.title + '</h1>', state: JSON.stringify({ id: book.id }).replace(/</g, '\\\\u003c') };
+        const related = await reader.related(book.id);
+        return { kind: 'page', status: 200, html: '<link rel="preload" as="image" href="/c.svg"/><h1>' + book.title + '</h1>', state: JSON.stringify({ id: book.id, related: related.length }).replace(/</g, '\\\\u003c') };
       } catch (error) {
         return { kind: 'page', status: error.statusCode, html: '<h1>Book not found</h1><p hidden>' + 'padding '.repeat(200) + '</p>', state: '{}' };
       }
@@ -53,8 +56,24 @@ describe('server-rendered pages', () => {
     const c = await insertCategory(db, { name: 'Gothic', slug: 'gothic' });
     author = a.slug;
     category = c.slug;
-    await insertBook(db, { title: 'Frankenstein', authorId: a.id, categoryId: c.id, description: 'A <b>monster</b>' });
+    const frankenstein = await insertBook(db, {
+      title: 'Frankenstein',
+      authorId: a.id,
+      categoryId: c.id,
+      description: 'A <b>monster</b>',
+    });
     await insertBook(db, { title: 'Mathilda', authorId: a.id, categoryId: c.id });
+    // More reviews than a page of them, some written in the same instant (the newest first, then by id).
+    for (let i = 0; i < 12; i++) {
+      const user = await insertUser(db, i % 3 ? {} : { firstName: 'Ada', lastName: `Reader ${i}` });
+      await insertReview(db, {
+        bookId: frankenstein.id,
+        userId: user.id,
+        rating: 1 + (i % 5),
+        comment: `Review <${i}>`,
+        createdAt: new Date(Date.UTC(2026, 0, 1 + Math.floor(i / 3))),
+      });
+    }
   });
 
   it('reads the catalogue in-process with the very answers of the public API', async () => {
@@ -69,8 +88,11 @@ describe('server-rendered pages', () => {
     ]) {
       expect(await reader.books(address), address).toEqual(await api(address));
     }
-    const book = (await reader.book('Frankenstein')) as { id: number };
+    const book = (await reader.book('Frankenstein')) as { id: number; reviews: unknown[] };
+    expect(book.reviews).toHaveLength(10);
     expect(book).toEqual(await api('/books/book/Frankenstein'));
+    expect(await reader.book('frankenstein')).toEqual(book);
+    expect(await reader.book(' Mathilda ')).toEqual(await api('/books/book/Mathilda'));
     expect(await reader.related(book.id)).toEqual(await api(`/books/${book.id}/related/`));
     expect(await reader.author(author)).toEqual(await api(`/authors/${author}/`));
     expect(await reader.category(category)).toEqual(await api(`/categories/${category}/`));
@@ -134,6 +156,24 @@ describe('server-rendered pages', () => {
     const moved = await app.inject('/old');
     expect(moved.statusCode).toBe(301);
     expect(moved.headers.location).toBe('/books');
+  });
+
+  it('reads a book once for its page: its head and its body share the reads, none is made twice', async () => {
+    const { app } = ctx();
+    const dialect = new PgDialect();
+    const execute = vi.spyOn(app.db, 'execute');
+    try {
+      const res = await app.inject('/book/Mathilda');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>Mathilda | Bookstore</title>');
+      expect(res.body).toContain('"related":1');
+      const statements = execute.mock.calls.map(([query]) => JSON.stringify(dialect.sqlToQuery(query as SQL)));
+      // The book with its first reviews, then its related books (by author, then by category).
+      expect(statements).toHaveLength(3);
+      expect(new Set(statements).size).toBe(statements.length);
+    } finally {
+      execute.mockRestore();
+    }
   });
 
   it('never serves the server bundle as a file', async () => {

@@ -7,7 +7,7 @@ import pLimit from 'p-limit';
 import type { Database } from '../db/client.js';
 import { badRequest } from '../lib/errors.js';
 import { CachedAnswer, answerCache, type Weighed } from '../lib/answers/cache.js';
-import { catalogue } from '../modules/catalogue/index.js';
+import { catalogue, type PageReads } from '../modules/catalogue/index.js';
 import { offeredMethods } from '../modules/settings/index.js';
 import { headlineSale } from '../modules/promotions/index.js';
 
@@ -81,9 +81,10 @@ export function catalogueReader(app: FastifyInstance): CatalogueReader {
     },
     // A book's data goes into its page, and the page is what is kept and served again: these are
     // shared while they load, not kept beside it (docs/benchmarks/million-titles.md, "Resident
-    // memory after fresh server renders").
-    book: (title) => cache.once(`page-book:${title}`, () => catalogue.bookByTitle(db, title)),
-    related: (id) => cache.once(`page-related:${id}`, () => catalogue.related(db, id)),
+    // memory after fresh server renders"). A page made by `createPageRenderer` reads them through its
+    // own `catalogue.pageReads`, shared with its head.
+    book: (title) => catalogue.pageReads(db).book(title),
+    related: (id) => catalogue.pageReads(db).related(id),
     author: (slug) => cache.get(`page-author:${slug}`, () => catalogue.authorBySlug(db, slug)),
     category: (slug) => cache.get(`page-category:${slug}`, () => catalogue.categoryBySlug(db, slug)),
     shippingMethods: () => cache.get('page-shipping-methods', () => offeredMethods(db)),
@@ -113,8 +114,17 @@ export async function createPageRenderer(app: FastifyInstance, dist: string, tem
   const reader = catalogueReader(app);
   const inTurn = pLimit(RENDERS_AT_ONCE);
 
-  return async function renderPage(url: string, document: string): Promise<RenderedPage> {
-    const result = await inTurn(() => entry.render(url, reader));
+  /**
+   * `reads`: the page's reads of books, the ones its head (`document`) was made with, so the book is
+   * read once for both.
+   */
+  return async function renderPage(
+    url: string,
+    document: string,
+    reads: PageReads = catalogue.pageReads(app.db),
+  ): Promise<RenderedPage> {
+    const pageReader: CatalogueReader = { ...reader, book: reads.book, related: reads.related };
+    const result = await inTurn(() => entry.render(url, pageReader));
     if (result.kind === 'redirect') {
       return { status: result.status, location: result.location, keptBytes: result.location.length };
     }

@@ -7,6 +7,7 @@ import { escapeHtml } from '../lib/html.js';
 import { publicOrigin } from '../lib/origin.js';
 import { CachedAnswer, answerCache } from '../lib/answers/cache.js';
 import { etagMatches, preferredEncoding } from '../lib/answers/http.js';
+import { catalogue, type PageReads } from '../modules/catalogue/index.js';
 import { headForPath } from '../modules/seo/index.js';
 import { createPageRenderer, PAGE_CACHE_CONTROL, type RenderedPage } from './render.js';
 
@@ -57,9 +58,9 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
   const cache = answerCache(app.db);
 
   /** The template with the page's own title, description and Open Graph tags. */
-  async function documentFor(request: FastifyRequest, pathname: string, origin: string) {
+  async function documentFor(request: FastifyRequest, pathname: string, origin: string, reads?: PageReads) {
     try {
-      const head = await headForPath(app.db, pathname, origin);
+      const head = await headForPath(app.db, pathname, origin, reads);
       if (head) return injectHead(indexHtml, head.title, head.description, head.extra ?? '');
     } catch (err) {
       request.log.warn({ err }, 'page head failed; serving defaults');
@@ -76,9 +77,11 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     }
     // A page is the same for everybody: made once per address for a few seconds, like the catalogue's
     // answers, and forgotten with them on every catalogue write.
-    const rendered: RenderedPage = await cache.get(`page:${origin}${request.url}`, async () =>
-      renderPage(`${origin}${request.url}`, await documentFor(request, pathname, origin)),
-    );
+    // Its head and its body read the same book: once, for both (catalogue.pageReads).
+    const rendered: RenderedPage = await cache.get(`page:${origin}${request.url}`, async () => {
+      const reads = catalogue.pageReads(app.db);
+      return renderPage(`${origin}${request.url}`, await documentFor(request, pathname, origin, reads), reads);
+    });
     const { page } = rendered;
     if (!page) return reply.redirect(rendered.location ?? '/', rendered.status);
     const vary = reply.getHeader('vary');

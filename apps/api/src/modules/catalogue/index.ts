@@ -5,6 +5,7 @@
 export { catalogueRoutes } from './routes.js';
 /** The catalogue's reads, each taking the database first: `catalogue.listBooks(db, query)`. */
 export * as catalogue from './service.js';
+export type { BookWithReviews, PageReads } from './service.js';
 export {
   BOOK_COLUMNS,
   BOOK_FROM,

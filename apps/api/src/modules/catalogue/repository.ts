@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { REVIEWS_PAGE_SIZE } from '@bookstore/contract';
 import type { Database } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
-import { listReviews } from './reviews.js';
+import { listReviews, REVIEW_SELECT } from './reviews.js';
 import { books } from '../../db/schema.js';
 import { BOOK_FIELDS, type AuthorRow, type BookField, type BookRow, type CategoryRow, type ReviewRow } from './rows.js';
 
@@ -396,18 +396,40 @@ export async function findBookById(
   return row;
 }
 
-/** A book in the shop by its exact title, ignoring case (the unique lower(title) index), else by its slug. */
-export async function findBookByTitleOrSlug(db: Database, title: string): Promise<BookRow | undefined> {
-  const [byTitle] = await rows<BookRow>(
-    db,
-    sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM} WHERE lower(b.title) = lower(${title}) AND ${IN_SHOP}`,
-  );
-  if (byTitle) return byTitle;
-  const [bySlug] = await rows<BookRow>(
-    db,
-    sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM} WHERE b.slug = ${title.toLowerCase()} AND ${IN_SHOP}`,
-  );
-  return bySlug;
+/** `read` of a book by its exact title, ignoring case (the unique lower(title) index), else by its slug. */
+async function byTitleOrSlug<T>(title: string, read: (where: SQL) => Promise<T | undefined>): Promise<T | undefined> {
+  return (await read(sql`lower(b.title) = lower(${title})`)) ?? read(sql`b.slug = ${title.toLowerCase()}`);
+}
+
+/** A book in the shop by its exact title, ignoring case, else by its slug. */
+export function findBookByTitleOrSlug(db: Database, title: string): Promise<BookRow | undefined> {
+  return byTitleOrSlug(title, async (where) => {
+    const [row] = await rows<BookRow>(db, sql`SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM} WHERE ${where} AND ${IN_SHOP}`);
+    return row;
+  });
+}
+
+/**
+ * As `findBookByTitleOrSlug`, with the book's first page of reviews (as `reviewsOfBook` reads them)
+ * in the same statement: one round trip instead of two.
+ */
+export function findBookWithReviews(
+  db: Database,
+  title: string,
+): Promise<{ row: BookRow; reviews: ReviewRow[] } | undefined> {
+  return byTitleOrSlug(title, async (where) => {
+    const [found] = await rows<BookRow & { first_reviews: ReviewRow[] }>(
+      db,
+      sql`SELECT ${BOOK_COLUMNS},
+            (SELECT coalesce(json_agg(fr), '[]'::json) FROM (
+              ${REVIEW_SELECT} WHERE r.book_id = b.id ORDER BY r.created_at DESC, r.id DESC LIMIT ${REVIEWS_PAGE_SIZE}
+            ) fr) AS first_reviews
+          FROM ${BOOK_FROM} WHERE ${where} AND ${IN_SHOP}`,
+    );
+    if (!found) return undefined;
+    const { first_reviews: reviews, ...row } = found;
+    return { row: row as BookRow, reviews };
+  });
 }
 
 /** The first page of a book's reviews, newest first (the reviews module owns review queries). */

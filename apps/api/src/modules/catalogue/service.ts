@@ -16,6 +16,7 @@ import { facetsFromRows } from './facets.js';
 import { answerCache } from '../../lib/answers/cache.js';
 import * as repo from './repository.js';
 import { planSearch, searchBooks, searchFacets, similarTitles } from './search.js';
+import type { ReviewRow } from './rows.js';
 import { authorToJson, bookDetailToJson, bookToJson, categoryToJson } from './serialize.js';
 
 export const RELATED_LIMIT = 8;
@@ -171,22 +172,86 @@ export async function bookById(db: Database, id: number): Promise<BookDetail> {
   return withReviews(db, await repo.findBookById(db, id));
 }
 
-export async function bookByTitle(db: Database, title: string): Promise<BookDetail> {
+/** A book's title or slug as asked for, trimmed; nothing asked for is no book. */
+function titleAsked(title: string): string {
   const trimmed = title.trim();
   if (!trimmed) throw notFound(BOOK_NOT_FOUND);
-  return withReviews(db, await repo.findBookByTitleOrSlug(db, trimmed));
+  return trimmed;
+}
+
+/** A book and its first reviews as the API gives them, or the API's 404. */
+function detailOf(book: BookWithReviews | undefined): BookDetail {
+  if (!book) throw notFound(BOOK_NOT_FOUND);
+  return bookDetailToJson(book.row, book.reviews);
+}
+
+export async function bookByTitle(db: Database, title: string): Promise<BookDetail> {
+  return withReviews(db, await repo.findBookByTitleOrSlug(db, titleAsked(title)));
 }
 
 async function withReviews(db: Database, row: repo.BookRow | undefined): Promise<BookDetail> {
-  if (!row) throw notFound(BOOK_NOT_FOUND);
-  return bookDetailToJson(row, await repo.reviewsOfBook(db, row.id));
+  return detailOf(row && { row, reviews: await repo.reviewsOfBook(db, row.id) });
 }
 
 export async function related(db: Database, id: number): Promise<Book[]> {
-  const book = await repo.findBookById(db, id);
+  return relatedTo(db, await repo.findBookById(db, id));
+}
+
+async function relatedTo(db: Database, book: repo.BookRow | undefined): Promise<Book[]> {
   if (!book) throw notFound(BOOK_NOT_FOUND);
   return (await repo.relatedBooks(db, book, RELATED_LIMIT)).map(bookToJson);
 }
+
+/** A book in the shop with the first page of its reviews (newest first): what its page shows. */
+export interface BookWithReviews {
+  row: repo.BookRow;
+  reviews: ReviewRow[];
+}
+
+/**
+ * The book reads of one server-rendered page, each made once however many parts of the page ask. A
+ * book page reads its book and first reviews for its head (modules/seo/head.ts) and again for its body,
+ * then its related books by the book's id: six statements, three of them repeats, now two (the
+ * book and its reviews in one)
+ * (docs/benchmarks/million-titles.md, "A fresh book page: half the statements, the layout rendered
+ * once"). The answers are those of `bookByTitle` and `related`. Pages made at the same time share
+ * their loads of the same book (`AnswerCache.once`); nothing is kept after: the page is what is kept.
+ */
+export function pageReads(db: Database) {
+  const cache = answerCache(db);
+  const found = new Map<string, Promise<BookWithReviews | undefined>>();
+  const byId = new Map<number, repo.BookRow>();
+  /** A book by its title or slug written as `key` (findBookByTitleOrSlug), with its first reviews. */
+  const find = (key: string): Promise<BookWithReviews | undefined> => {
+    let read = found.get(key);
+    if (read) return read;
+    read = cache
+      .once(`page-book:${key}`, () => repo.findBookWithReviews(db, key))
+      .then((book) => {
+        if (book) byId.set(book.row.id, book.row);
+        return book;
+      });
+    // A failed read is asked again by the next part that wants it, as separate reads were.
+    read.catch(() => found.delete(key));
+    found.set(key, read);
+    return read;
+  };
+  return {
+    find,
+    /** As `bookByTitle`. */
+    async book(title: string): Promise<BookDetail> {
+      return detailOf(await find(titleAsked(title)));
+    },
+    /** As `related`; the book itself is not read again when this page has read it. */
+    related(id: number): Promise<Book[]> {
+      return cache.once(`page-related:${id}`, async () =>
+        relatedTo(db, byId.get(id) ?? (await repo.findBookById(db, id))),
+      );
+    },
+  };
+}
+
+export type PageReads = ReturnType<typeof pageReads>;
 
 export function featured(db: Database): Promise<Book[]> {
   return answerCache(db).get('featured', async () => (await repo.featuredBooks(db, FEATURED_LIMIT)).map(bookToJson));

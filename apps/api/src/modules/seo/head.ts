@@ -1,7 +1,7 @@
-import { centsToMoney } from '@bookstore/contract';
+import { centsToMoney, REVIEWS_PAGE_SIZE } from '@bookstore/contract';
 import type { Database } from '../../db/client.js';
 import { escapeHtml } from '../../lib/html.js';
-import { findAuthor, findBookByTitleOrSlug, findCategory, reviewToJson, listReviews } from '../catalogue/index.js';
+import { catalogue, findAuthor, findCategory, type PageReads, reviewToJson } from '../catalogue/index.js';
 import { mediaUrl } from '../../lib/media.js';
 
 export interface PageHead {
@@ -12,8 +12,8 @@ export interface PageHead {
 }
 
 export const SITE_NAME = 'Bookstore';
-/** The newest reviews a book page's JSON-LD carries. */
-const JSON_LD_REVIEWS = 5;
+/** The newest reviews a book page's JSON-LD carries: of the first page of them, which its body shows. */
+const JSON_LD_REVIEWS = Math.min(5, REVIEWS_PAGE_SIZE);
 
 /** Search engines show about 155 characters; cut at a word and say so. */
 export function summary(text: string, max = 155): string {
@@ -94,8 +94,16 @@ const STATIC_PAGES: Record<string, PageHead> = {
   },
 };
 
-/** The title, description and tags for a client route, or null to keep the app's defaults. */
-export async function headForPath(db: Database, pathname: string, origin: string): Promise<PageHead | null> {
+/**
+ * The title, description and tags for a client route, or null to keep the app's defaults. A book is
+ * read through `reads`: the page's body, given the same, does not read it again (catalogue.pageReads).
+ */
+export async function headForPath(
+  db: Database,
+  pathname: string,
+  origin: string,
+  reads: Pick<PageReads, 'find'> = catalogue.pageReads(db),
+): Promise<PageHead | null> {
   const fixed = STATIC_PAGES[pathname.replace(/\/$/, '')];
   if (fixed) return fixed;
   const route = routeOf(pathname);
@@ -103,12 +111,13 @@ export async function headForPath(db: Database, pathname: string, origin: string
   const [kind, key] = route;
 
   if (kind === 'book') {
-    const book = await findBookByTitleOrSlug(db, key);
-    if (!book) return null;
+    const found = await reads.find(key);
+    if (!found) return null;
+    const book = found.row;
     const url = `${origin}/book/${encodeURIComponent(book.title)}`;
     const image = absolute(origin, mediaUrl(book.image));
     const description = summary(book.description || `${book.title} by ${book.book_author}.`);
-    const reviews = (await listReviews(db, book.id, JSON_LD_REVIEWS, 0)).map(reviewToJson);
+    const reviews = found.reviews.slice(0, JSON_LD_REVIEWS).map(reviewToJson);
     const jsonLd = {
       '@context': 'https://schema.org',
       '@type': 'Book',
