@@ -1,6 +1,7 @@
 import type { CatalogueReader } from '@bookstore/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { PassThrough } from 'node:stream';
+import { createElement, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
   createStaticHandler,
@@ -14,6 +15,7 @@ import {
 import { App } from './app/App';
 import { ClientRoutes } from './app/client-routes';
 import { serverState, stateToHtml } from './app/hydration';
+import { type ReusedParts, ReusedPartsContext } from './app/layout/reused';
 import { createRoutes } from './app/routes';
 import { ApiError } from './lib/api-client';
 
@@ -79,6 +81,38 @@ function renderToString(node: React.ReactNode): Promise<string> {
   return html.finally(() => clearTimeout(timer));
 }
 
+/** The element a part is rendered in on the server (never sent: its content, or the HTML kept, takes its place). */
+const PART = 'bookstore-reused';
+const PART_HTML = /<bookstore-reused data-part="(new:)?([^"]*)">([^]*?)<\/bookstore-reused>/g;
+
+/**
+ * The layout's parts (app/layout/reused.tsx) as this process made them first, by part and key: the
+ * header and footer, about 12.7 KB of the 40 KB React makes for a book page, rendered once instead of
+ * on every page (docs/benchmarks/million-titles.md, "A fresh book page: half the statements, the
+ * layout rendered once"). A handful of entries: one per part and key.
+ */
+const keptParts = new Map<string, string>();
+
+/**
+ * The first page with a part renders it in a wrapper and keeps what is inside; later pages render
+ * only its stand-in there, and the kept HTML replaces the wrapper. A part is one child wherever it
+ * is, in the browser too, so the ids `useId` gives inside and around it are the same either way. The
+ * markup of the wrapper cannot come from a page's data: React escapes every `<` of text and attributes.
+ */
+const reusedParts: ReusedParts = {
+  render(id: string, part: ReactNode, standIn: ReactNode) {
+    const known = keptParts.has(id);
+    return createElement(PART, { 'data-part': known ? id : `new:${id}` }, known ? standIn : part);
+  },
+};
+
+function withKeptParts(html: string): string {
+  return html.replace(PART_HTML, (_whole, isNew: string | undefined, id: string, inner: string) => {
+    if (isNew) keptParts.set(id, inner);
+    return keptParts.get(id) ?? inner;
+  });
+}
+
 type Lazy = () => Promise<Record<string, unknown>>;
 
 /**
@@ -115,11 +149,44 @@ async function loadMatched(routes: RouteObject[], url: URL): Promise<{ ok: boole
 }
 
 /**
+ * The routes of the table that can match `pathname`: where the table lists absolute paths, those whose
+ * first segment is the address's (as React Router compares it: decoded, in any case), is a parameter
+ * or a splat. The same matches as the whole table, in the same order; matching flattens, ranks and
+ * compiles what it is given (in `loadMatched` and again in `useRoutes`), about 40 routes where this
+ * leaves two or three (docs/benchmarks/million-titles.md, "A fresh book page: half the statements,
+ * the layout rendered once"). The table is this render's own (createRoutes), so copies are safe.
+ */
+function routesFor(routes: RouteObject[], pathname: string): RouteObject[] {
+  let first: string;
+  try {
+    first = decodeURIComponent(pathname.split('/')[1] ?? '').toLowerCase();
+  } catch {
+    return routes;
+  }
+  const mayMatch = ({ path }: RouteObject) => {
+    if (!path?.startsWith('/')) return true;
+    const head = path.split('/')[1] ?? '';
+    return head.toLowerCase() === first || /[:*?]/.test(head);
+  };
+  const prune = (list: RouteObject[]): RouteObject[] =>
+    list
+      .filter(mayMatch)
+      .map((route) => (route.children ? ({ ...route, children: prune(route.children) } as RouteObject) : route));
+  return prune(routes);
+}
+
+/**
  * One page from the app's own routes: loaders run against `reader` (the catalogue, in-process), the
  * tree renders with their answers, and the state the browser needs to hydrate without asking again
- * comes back as JSON safe to put in a <script type="application/json">.
+ * comes back as JSON safe to put in a <script type="application/json">. `plain`: made without this
+ * file's shortcuts (the whole route table, every layout part rendered), for tests that hold the
+ * shortcuts to the same bytes.
  */
-export async function render(url: string, reader: CatalogueReader): Promise<RenderResult> {
+export async function render(
+  url: string,
+  reader: CatalogueReader,
+  { plain = false }: { plain?: boolean } = {},
+): Promise<RenderResult> {
   // A refusal (404) renders as such: an answer in error is not shown as "loading again" (retryOnMount).
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity, gcTime: Infinity } },
@@ -127,12 +194,13 @@ export async function render(url: string, reader: CatalogueReader): Promise<Rend
   // One table for both: the loaders fill the query cache, ClientRoutes renders it.
   const routes = createRoutes(client, asApiErrors(reader));
   const location = new URL(url);
-  const loaded = await loadMatched(routes, location);
+  const candidates = plain ? routes : routesFor(routes, location.pathname);
+  const loaded = await loadMatched(candidates, location);
   // The page renders through the browser's own router (app/client-routes.tsx) over the same table, so
   // the two trees are the same shape and hydrate without a difference, ids included.
   let page: React.ReactNode = (
     <StaticRouter location={location.pathname + location.search}>
-      <ClientRoutes routes={routes} />
+      <ClientRoutes routes={candidates} />
     </StaticRouter>
   );
   let status = 200;
@@ -157,7 +225,10 @@ export async function render(url: string, reader: CatalogueReader): Promise<Rend
     if (context.statusCode >= 400) status = context.statusCode;
     notFound ||= context.matches.some((match) => match.route.path === '*');
   }
-  const html = await renderToString(<App client={client}>{page}</App>);
+  const app = <App client={client}>{page}</App>;
+  const html = !plain
+    ? withKeptParts(await renderToString(<ReusedPartsContext value={reusedParts}>{app}</ReusedPartsContext>))
+    : await renderToString(app);
   notFound ||= client
     .getQueryCache()
     .getAll()

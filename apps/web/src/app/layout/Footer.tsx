@@ -44,7 +44,8 @@ const socials = [
   { label: 'Facebook', to: paths.facebook, Icon: FacebookIcon },
 ];
 
-export function Footer() {
+/** `year`: the one thing the footer's HTML depends on (the copyright line). */
+export function Footer({ year }: { year: number }) {
   return (
     <footer className="border-t border-gray-200 bg-gray-50 text-gray-800 dark:border-gray-800 dark:bg-gray-900 dark:text-gray-200">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-10 px-4 py-12 sm:px-6 md:grid-cols-4 lg:grid-cols-6">
@@ -77,7 +78,7 @@ export function Footer() {
       <div className="border-t border-gray-200 dark:border-gray-800">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 py-6 text-sm sm:flex-row sm:px-6">
           <p>
-            © {new Date().getFullYear()} Bookstore. All rights reserved. Built by{' '}
+            © {year} Bookstore. All rights reserved. Built by{' '}
             <Link to={paths.about} className="font-medium underline hover:text-indigo-700 dark:hover:text-indigo-300">
               the Bookstore team
             </Link>

@@ -7,7 +7,8 @@ import { useCartStore } from '../../features/cart/stores/cart';
 import { applyTheme, useThemeStore } from '../../stores/theme';
 import { replayEarlyEvents } from '../early-events';
 import { Footer } from './Footer';
-import { Header } from './Header';
+import { Header, headerReuseKey } from './Header';
+import { Reused } from './reused';
 
 /**
  * What waits for hydration (the theme, the active cart), in a component of its
@@ -50,6 +51,7 @@ function PageHydrated() {
 /** Fixed header, page outlet, footer; the theme, the active cart and scroll-to-top live here. */
 export function RootLayout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
+  const year = new Date().getFullYear();
 
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -63,7 +65,10 @@ export function RootLayout({ children }: { children?: ReactNode }) {
       >
         Skip to content
       </a>
-      <Header />
+      {/* The same HTML on most pages: the server makes it once (reused.tsx). */}
+      <Reused name="header" reuseKey={headerReuseKey(pathname)}>
+        <Header />
+      </Reused>
       {/* At least a screen high: the footer never starts in view and then jumps down as a page loads. */}
       <main id="main" tabIndex={-1} className="min-h-screen flex-1 pt-16 outline-none">
         <Suspense fallback={<PageLoading />}>
@@ -71,7 +76,9 @@ export function RootLayout({ children }: { children?: ReactNode }) {
           <PageHydrated />
         </Suspense>
       </main>
-      <Footer />
+      <Reused name="footer" reuseKey={String(year)}>
+        <Footer year={year} />
+      </Reused>
       <AfterHydrationEffects />
     </div>
   );
