@@ -205,6 +205,26 @@ test.describe('the HTML the server sends', () => {
   });
 });
 
+// The app's code starts after the server's page is on the screen (public/boot.js): asked for any
+// earlier, it shares the connection with the page's stylesheet and cover, and the paint waits for it
+// on a slow phone (docs/decisions/0021-less-script.md).
+test('the app is asked for only after the first paint is on the screen', async ({ page, request }) => {
+  const book = ((await (await request.get('/api/books/?page_size=1')).json()) as Paged<Book>).data[0]!;
+  for (const path of ['/', '/books', `/book/${encodeURIComponent(book.title)}`, `/author/${book.author_slug}`]) {
+    await page.goto(path);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const { painted, asked } = await page.evaluate(() => {
+      const entry = document.querySelector('meta[name="app-entry"]')?.getAttribute('content') ?? '';
+      return {
+        painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        asked: performance.getEntriesByName(new URL(entry, location.href).href)[0]?.startTime,
+      };
+    });
+    expect(painted, path).toBeGreaterThan(0);
+    expect(asked, path).toBeGreaterThan(painted!);
+  }
+});
+
 // The suite fails any test whose page does not hydrate cleanly (e2e/fixtures.ts); this shows that
 // check at work, on a page changed on its way in so that it is not what the app renders.
 test.describe('hydration against HTML that differs', () => {

@@ -14,8 +14,12 @@ interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSe
   alt: string;
   width: number;
   height: number;
-  /** Above the fold: load at once with high priority. Otherwise lazy. */
-  priority?: boolean;
+  /**
+   * Above the fold: load at once with high priority (React preloads it in <head>). 'low': above the
+   * fold beside the text that leads the page, asked for at once but after the stylesheet, which the
+   * text waits for (no preload). Otherwise lazy.
+   */
+  priority?: boolean | 'low';
   fallback?: string;
 }
 
@@ -46,8 +50,8 @@ export function BookImage({
       width={width}
       height={height}
       loading={priority ? 'eager' : 'lazy'}
-      decoding={priority ? 'auto' : 'async'}
-      fetchPriority={priority ? 'high' : undefined}
+      decoding={priority === true ? 'auto' : 'async'}
+      fetchPriority={priority === true ? 'high' : priority || undefined}
       onError={() => {
         if (src) setFailed(src);
       }}

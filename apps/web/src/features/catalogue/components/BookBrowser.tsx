@@ -76,6 +76,7 @@ export function BookBrowser({
   source = ALL_BOOKS,
   emptyText,
   highlight,
+  leadCovers = 2,
 }: {
   /** The heading, given the number of books once known. */
   title: (count: number | undefined) => ReactNode;
@@ -89,6 +90,12 @@ export function BookBrowser({
   /** Said when the list is empty without any filter. */
   emptyText: string;
   highlight?: string[];
+  /**
+   * How many of the first covers load at once, with high priority (the grid's first row on a phone):
+   * none when something else leads the page, so that its own image and text do not share the
+   * connection with covers below the fold (an author's or a category's header card).
+   */
+  leadCovers?: number;
 }) {
   const [params, setParams] = useSearchParams();
   const ordering = orderingFrom(params, defaultOrdering);
@@ -252,7 +259,7 @@ export function BookBrowser({
               <NeedsScriptNote className="mb-4" />
               <BookGrid>
                 {books.map((book, index) => (
-                  <BookCard key={book.id} book={book} priority={index < 2} highlight={highlight} />
+                  <BookCard key={book.id} book={book} priority={index < leadCovers} highlight={highlight} />
                 ))}
               </BookGrid>
               {/* The end of the list: scrolling to it loads the next page; without JavaScript, its links do. */}

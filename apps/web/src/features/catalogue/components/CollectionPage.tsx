@@ -56,7 +56,7 @@ export function CollectionPage({
           alt=""
           width={160}
           height={160}
-          priority
+          priority="low"
           className="h-40 w-40 shrink-0 rounded-2xl bg-white object-cover shadow dark:bg-gray-800"
         />
         <div>
@@ -74,6 +74,7 @@ export function CollectionPage({
         <BookBrowser
           source={source}
           emptyText={emptyText}
+          leadCovers={0}
           title={() => (
             <h2 id="collection-books" className="text-2xl font-bold tracking-tight">
               {booksHeading(data.name)}
