@@ -101,6 +101,18 @@ test('the wishlist heart, tapped by a guest at once, asks them to log in', async
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('"Email me when it\'s back", tapped by a guest at once, asks them to sign in', async ({ page, request }) => {
+  // Its code comes after the app's (a part of the page of a sold-out book only): the tap waits for it.
+  const books = ((await (await request.get('/api/books/?page_size=100')).json()) as Paged<Book>).data;
+  const soldOut = books.find((b) => b.stock_amount === 0 && b.available)!;
+  await open(page, `/book/${encodeURIComponent(soldOut.title)}`);
+  await page.getByRole('button', { name: "Email me when it's back" }).click();
+  await beforeTheApp(page);
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText("Please sign in to be told when it's back")).toBeVisible();
+});
+
 test('the Reviews tab, tapped at once, opens the reviews', async ({ page, request }) => {
   const book = await buyableBook(request);
   await open(page, `/book/${encodeURIComponent(book.title)}`);

@@ -50,8 +50,7 @@ function serverValue(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectE
   return field.defaultValue;
 }
 
-function replay(held: HeldEvent) {
-  const target = current(held);
+function replay(held: HeldEvent, target: Element | null) {
   held.target.removeAttribute('aria-busy');
   held.target.removeAttribute('data-early');
   if (!target) return;
@@ -74,8 +73,33 @@ function replay(held: HeldEvent) {
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
+ * React has taken the element over: hydration keeps the element's fiber on the node, under a key
+ * starting `__reactFiber$` (React's own; React DevTools reads it the same way). A part of the page
+ * whose code arrives after the app's (React.lazy inside Suspense, as "Email me when it's back") is
+ * still the server's HTML when the page around it has hydrated, and a click on it then would be lost.
+ */
+function hydratedByReact(element: Element): boolean {
+  return Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+}
+
+/** How long a held event waits for its part of the page's code; after that it is done as it is. */
+const PART_WAIT_MS = 5000;
+
+/** The element for `held` once React has taken it over (or the wait is over, or it is gone). */
+async function hydratedTarget(held: HeldEvent): Promise<Element | null> {
+  const until = performance.now() + PART_WAIT_MS;
+  let target = current(held);
+  while (target && !hydratedByReact(target) && performance.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    target = current(held);
+  }
+  return target;
+}
+
+/**
  * Called once, when the page has hydrated (RootLayout). Each event waits for the last one's render,
- * so a "+" then "Add to Cart" adds two; what the visitor does during the replay is held after them.
+ * so a "+" then "Add to Cart" adds two, and for its own part of the page to be hydrated; what the
+ * visitor does during the replay is held after them.
  */
 export async function replayEarlyEvents() {
   const early = window.bookstoreEarlyEvents;
@@ -84,7 +108,8 @@ export async function replayEarlyEvents() {
     await nextTask();
     const event = early.next();
     if (!event) break;
-    early.replay(() => replay(event));
+    const target = await hydratedTarget(event);
+    early.replay(() => replay(event, target));
   }
   early.done();
 }
