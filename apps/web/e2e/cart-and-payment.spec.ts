@@ -166,7 +166,7 @@ test.describe('out of stock', () => {
     await expect(
       page.getByText('This book is sold out for now, so it cannot be ordered.', { exact: false }),
     ).toBeVisible(READY);
-    await expect(page.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
+    await expect(page.getByTestId('purchase-box').getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
     await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveCount(0);
     await expect(page.getByRole('checkbox', { name: /2-Year Protection/ })).toHaveCount(0);
     await expect(page.getByText('Estimated delivery')).toHaveCount(0);
