@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm start`: builds whatever is missing or older than its sources (saying so in one line), then runs
-// the store server, whose logs are readable in a terminal and JSON when redirected (apps/api/src/server.ts).
+// the store server in a process of its own, whose logs are readable in a terminal and JSON when redirected (apps/api/src/server.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runStoreProcess } from './server-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rel = (...p) => path.join(root, ...p);
@@ -57,5 +58,9 @@ if (builds.length > 0) {
   for (const [workspace] of builds) build(workspace);
 }
 
-process.env.NODE_ENV ??= 'production';
-await import(rel('apps', 'api', 'dist', 'server.js'));
+// The server runs in a process of its own, started with the settings it cannot give itself
+// (scripts/server-process.mjs); this one passes the signals on and ends as it does.
+runStoreProcess([...process.execArgv, rel('apps', 'api', 'dist', 'server.js')], {
+  ...process.env,
+  NODE_ENV: process.env.NODE_ENV ?? 'production',
+});

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { serverProcessEnv } from '../../../scripts/server-process.mjs';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const api = path.resolve(web, '..', 'api');
@@ -58,7 +59,7 @@ const server = spawn('npx', ['tsx', 'src/server.ts'], {
   cwd: api,
   stdio: 'inherit',
   env: {
-    ...process.env,
+    ...serverProcessEnv(),
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: process.env.E2E_PORT ?? '4100',
