@@ -46,7 +46,8 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import sharp from 'sharp';
+import { serverProcessEnv } from '../scripts/server-process.mjs';
+import { largeCoverUploads, rssMegabytes } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bookstore_bench';
@@ -223,17 +224,6 @@ function freshFacetCombinations(count) {
 }
 
 /** Resident memory of a process, in MB (Linux /proc), or null elsewhere. */
-function rssMegabytes(pid) {
-  try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-      .split('\n')
-      .find((l) => l.startsWith('VmRSS:'));
-    return Math.round(Number(line.split(/\s+/)[1]) / 1024);
-  } catch {
-    return null;
-  }
-}
-
 function newest(dir) {
   let latest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -401,57 +391,14 @@ async function healthzLatencies(base, until) {
  * removed after), and for as long at rest: the p99 of each.
  */
 async function healthzWhileCoversUpload(base) {
-  const username = `bench${Date.now().toString(36)}`.slice(0, 12);
-  const password = 'bench-covers-password-1';
-  const post = (url, body, headers = {}) => fetch(`${base}${url}`, { method: 'POST', body, headers });
-  const json = (data) => [JSON.stringify(data), { 'content-type': 'application/json' }];
-  const registered = await post(
-    '/api/register/',
-    ...json({
-      email: `${username}@bench.test`,
-      username,
-      firstName: 'Bench',
-      lastName: 'Reader',
-      password,
-      password2: password,
-    }),
-  );
-  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
-  const { access } = await (await post('/api/login/', ...json({ emailOrUsername: username, password }))).json();
-  const [category] = await (await fetch(`${base}/api/categories/`)).json();
-  const cover = await sharp({
-    create: { width: 4900, height: 5000, channels: 3, background: { r: 40, g: 90, b: 150 } },
-  })
-    .png()
-    .toBuffer();
-  const upload = (i) => {
-    const form = new FormData();
-    const fields = {
-      title: `Bench Cover ${username} ${i}`,
-      publisher: 'Bench',
-      published_date: '2024-01-01',
-      isbn: '9780141439518',
-      genre: 'Bench',
-      author: '0',
-      category: String(category.id),
-      book_type: 'Paperback',
-      condition: 'New',
-      original_price: '0',
-      price: '9.99',
-      stock_amount: '1',
-      description: 'Measured.',
-    };
-    for (const [key, value] of Object.entries(fields)) form.append(key, value);
-    form.append('image', new Blob([cover], { type: 'image/png' }), 'cover.png');
-    return post('/api/books/', form, { authorization: `Bearer ${access}` }).then((r) => r.status);
-  };
+  const { upload, titlesLike } = await largeCoverUploads(base);
   const started = performance.now();
   const uploads = Promise.all(Array.from({ length: COVERS_AT_ONCE }, (_, i) => upload(i)));
   const busy = await healthzLatencies(base, uploads);
   const statuses = await uploads;
   const seconds = (performance.now() - started) / 1000;
   const rest = await healthzLatencies(base, new Promise((resolve) => setTimeout(resolve, seconds * 1000)));
-  await withClient((client) => client.query('delete from books where title like $1', [`Bench Cover ${username} %`]));
+  await withClient((client) => client.query('delete from books where title like $1', [titlesLike]));
   return { busy, rest, statuses, seconds };
 }
 
@@ -477,6 +424,8 @@ async function main() {
       process.execPath,
       [bundle],
       {
+        // As scripts/start.mjs starts it (a setting in this environment wins: MALLOC_ARENA_MAX=16 is glibc's own on two cores).
+        ...serverProcessEnv(process.env),
         NODE_ENV: 'production',
         DATABASE_URL,
         PORT: String(port),

@@ -1,11 +1,13 @@
 // What the benchmarks share: the repository's folders, their `--name=value` options, a free port,
 // the API server started from source on one of them, and built bundles started side by side.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { serverProcessEnv } from '../scripts/server-process.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const api = path.join(root, 'apps', 'api');
@@ -100,7 +102,7 @@ export async function startBundle(bundle, { port, databaseUrl, prefix = 'booksto
   const child = spawn(process.execPath, [...bundle.flags, ...extraFlags, bundle.file], {
     cwd: root,
     env: {
-      ...process.env,
+      ...serverProcessEnv(),
       ...bundle.env,
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
@@ -155,3 +157,70 @@ export async function inTurns(bundles, { rounds, port, inputFor, measure }) {
   const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   return bundles.map((bundle, k) => ({ bundle, median: (field) => median(results[k].map((r) => r[field])) }));
 }
+
+/**
+ * Uploads of the largest cover a book may claim (24.5 million pixels, PNG) by a fresh reader of the
+ * store at `base`: `upload(i)` sends the i-th as a new book's draft and settles with the answer's
+ * status. The drafts' titles are `LIKE titlesLike`, for the caller to remove after.
+ */
+export async function largeCoverUploads(base) {
+  const username = `bench${Date.now().toString(36)}`.slice(0, 12);
+  const password = 'bench-covers-password-1';
+  const post = (url, body, headers = {}) => fetch(`${base}${url}`, { method: 'POST', body, headers });
+  const json = (data) => [JSON.stringify(data), { 'content-type': 'application/json' }];
+  const registered = await post(
+    '/api/register/',
+    ...json({
+      email: `${username}@bench.test`,
+      username,
+      firstName: 'Bench',
+      lastName: 'Reader',
+      password,
+      password2: password,
+    }),
+  );
+  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
+  const { access } = await (await post('/api/login/', ...json({ emailOrUsername: username, password }))).json();
+  const [category] = await (await fetch(`${base}/api/categories/`)).json();
+  const cover = await sharp({
+    create: { width: 4900, height: 5000, channels: 3, background: { r: 40, g: 90, b: 150 } },
+  })
+    .png()
+    .toBuffer();
+  const upload = (i) => {
+    const form = new FormData();
+    const fields = {
+      title: `Bench Cover ${username} ${i}`,
+      publisher: 'Bench',
+      published_date: '2024-01-01',
+      isbn: '9780141439518',
+      genre: 'Bench',
+      author: '0',
+      category: String(category.id),
+      book_type: 'Paperback',
+      condition: 'New',
+      original_price: '0',
+      price: '9.99',
+      stock_amount: '1',
+      description: 'Measured.',
+    };
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    form.append('image', new Blob([cover], { type: 'image/png' }), 'cover.png');
+    return post('/api/books/', form, { authorization: `Bearer ${access}` }).then((r) => r.status);
+  };
+  return { upload, titlesLike: `Bench Cover ${username} %` };
+}
+
+/** A process's resident memory in MB (Linux /proc), or null where it cannot be read. */
+export function rssMegabytes(pid) {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:'));
+    return Math.round(Number(line.split(/\s+/)[1]) / 1024);
+  } catch {
+    return null;
+  }
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

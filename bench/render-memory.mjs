@@ -12,9 +12,8 @@
 // its log to a file), reads its VmRSS after start, asks RENDER_PAGES (default 300) book pages, a
 // different slice of the catalogue each round, RENDER_AT_ONCE (default 50) at a time, and reads VmRSS
 // again a second later. Prints each round and the medians of RENDER_ROUNDS (default 3).
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { bundlesFromArgs, inTurns, startBundle } from './lib.mjs';
+import { bundlesFromArgs, inTurns, rssMegabytes, sleep, startBundle } from './lib.mjs';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bookstore_bench';
 const PORT = Number(process.env.BENCH_PORT ?? 3320);
@@ -22,14 +21,6 @@ const PAGES = Number(process.env.RENDER_PAGES ?? 300);
 const AT_ONCE = Number(process.env.RENDER_AT_ONCE ?? 50);
 const ROUNDS = Number(process.env.RENDER_ROUNDS ?? 3);
 const bundles = bundlesFromArgs(process.argv.slice(2));
-
-const rssMb = (pid) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return Math.round(Number(line.split(/\s+/)[1]) / 1024);
-};
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function titles(round) {
   const client = new pg.Client({ connectionString: DATABASE_URL });
@@ -53,7 +44,7 @@ async function measure(bundle, pages, port) {
   });
   try {
     await sleep(500);
-    const atStart = rssMb(child.pid);
+    const atStart = rssMegabytes(child.pid);
     const times = [];
     let failed = 0;
     let next = 0;
@@ -75,7 +66,7 @@ async function measure(bundle, pages, port) {
     times.sort((a, b) => a - b);
     return {
       atStart,
-      atEnd: rssMb(child.pid),
+      atEnd: rssMegabytes(child.pid),
       p50: Math.round(times[Math.floor(times.length * 0.5)]),
       p99: Math.round(times[Math.min(times.length - 1, Math.floor(times.length * 0.99))]),
       perSecond: Math.round(pages.length / seconds),
