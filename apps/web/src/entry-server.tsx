@@ -95,14 +95,14 @@ const keptParts = new Map<string, string>();
 
 /**
  * The first page with a part renders it in a wrapper and keeps what is inside; later pages render
- * only its stand-in there, and the kept HTML replaces the wrapper. A part is one child wherever it
+ * an empty wrapper there, and the kept HTML replaces the wrapper. A part is one child wherever it
  * is, in the browser too, so the ids `useId` gives inside and around it are the same either way. The
  * markup of the wrapper cannot come from a page's data: React escapes every `<` of text and attributes.
  */
 const reusedParts: ReusedParts = {
-  render(id: string, part: ReactNode, standIn: ReactNode) {
+  render(id: string, part: ReactNode) {
     const known = keptParts.has(id);
-    return createElement(PART, { 'data-part': known ? id : `new:${id}` }, known ? standIn : part);
+    return createElement(PART, { 'data-part': known ? id : `new:${id}` }, known ? null : part);
   },
 };
 

@@ -7,28 +7,18 @@ import { createContext, useContext, type ReactNode } from 'react';
  * (entry-server.test.tsx), so hydration finds what it would have found.
  */
 export interface ReusedParts {
-  /** What the server renders for part `id`: the part itself, or a stand-in for HTML it already has. */
-  render(id: string, part: ReactNode, standIn: ReactNode): ReactNode;
+  /** What the server renders for part `id`: the part itself, or a placeholder for HTML it already has. */
+  render(id: string, part: ReactNode): ReactNode;
 }
 
 export const ReusedPartsContext = createContext<ReusedParts | null>(null);
 
 /**
  * `children`, whose HTML depends on nothing but `reuseKey` (null: on more, render it every time).
- * `standIn`: what of it React lifts into the page's <head> (an image's preload), rendered in its
- * place when its HTML is reused, so the page's preloads stay the same and in the same order.
+ * What React would lift from it into the page's <head> (an image's preload) is lost when its HTML is
+ * reused: entry-server.test.tsx compares the pages byte for byte, and fails on it.
  */
-export function Reused({
-  name,
-  reuseKey,
-  standIn = null,
-  children,
-}: {
-  name: string;
-  reuseKey: string | null;
-  standIn?: ReactNode;
-  children: ReactNode;
-}) {
+export function Reused({ name, reuseKey, children }: { name: string; reuseKey: string | null; children: ReactNode }) {
   const parts = useContext(ReusedPartsContext);
-  return parts && reuseKey !== null ? parts.render(`${name}:${reuseKey}`, children, standIn) : children;
+  return parts && reuseKey !== null ? parts.render(`${name}:${reuseKey}`, children) : children;
 }
