@@ -7,6 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../app.js';
 import { type Config, testConfig } from '../config.js';
 import { type DatabaseHandle, migrationsFolder, openDatabase } from '../db/client.js';
+import { testDatabasePrefix } from './postgres-run.js';
 
 /** Test files build their app from here; no module imports app.ts. */
 export { type App, buildApp };
@@ -91,7 +92,8 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
     return { handle, drop: () => handle.close() };
   }
   const template = await ensureTemplate();
-  const name = `bookstore_t_${randomBytes(6).toString('hex')}`;
+  // Named after the run, whose end drops every database it made, one whose test never closed it too (./postgres-run.ts).
+  const name = `${testDatabasePrefix()}${randomBytes(6).toString('hex')}`;
   await withAdmin(async (admin) => {
     await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
     try {

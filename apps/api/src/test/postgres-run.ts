@@ -1,10 +1,17 @@
 import pg from 'pg';
 
+/** The names of this run's test databases start so (the run: BOOKSTORE_TEST_RUN, set below). */
+export function testDatabasePrefix(run = process.env.BOOKSTORE_TEST_RUN ?? String(process.ppid)): string {
+  return `bookstore_t_${run}_`;
+}
+
 /**
  * Vitest's global setup for the API on PostgreSQL (vitest.config.ts, vitest.faults.config.ts). Names
  * this run unless `npm test` (scripts/test.mjs) already did (the workers' template database is
  * `bookstore_tmpl_<run>`, see `ensureTemplate` in ./app.ts) and drops that template when the run ends,
- * so no run, `npm test` or a plain `npx vitest run`, leaves a database behind.
+ * with every test database of the run (`createTestDatabase`), those a test did not drop included (a
+ * store killed mid-test in the fault suite): no run, `npm test` or a plain `npx vitest run`, leaves a
+ * database behind.
  */
 export default function setup(): () => Promise<void> {
   process.env.BOOKSTORE_TEST_RUN ??= String(process.pid);
@@ -15,6 +22,11 @@ export default function setup(): () => Promise<void> {
     const client = new pg.Client({ connectionString: url });
     try {
       await client.connect();
+      const { rows } = await client.query<{ datname: string }>(
+        `select datname from pg_database where starts_with(datname, $1)`,
+        [testDatabasePrefix(run)],
+      );
+      for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
       await client.query(`drop database if exists "bookstore_tmpl_${run}" with (force)`);
     } catch {
       // leaving a template behind is untidy, not a failure
