@@ -6,7 +6,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 import { serverProcessEnv } from '../scripts/server-process.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -182,6 +181,8 @@ export async function largeCoverUploads(base) {
   if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
   const { access } = await (await post('/api/login/', ...json({ emailOrUsername: username, password }))).json();
   const [category] = await (await fetch(`${base}/api/categories/`)).json();
+  // Loaded here, not with the file: only the benches that upload covers need the image library.
+  const { default: sharp } = await import('sharp');
   const cover = await sharp({
     create: { width: 4900, height: 5000, channels: 3, background: { r: 40, g: 90, b: 150 } },
   })

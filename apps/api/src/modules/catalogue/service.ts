@@ -185,8 +185,9 @@ function detailOf(book: BookWithReviews | undefined): BookDetail {
   return bookDetailToJson(book.row, book.reviews);
 }
 
+/** A book by its title or slug, with its first reviews read in the same statement. */
 export async function bookByTitle(db: Database, title: string): Promise<BookDetail> {
-  return withReviews(db, await repo.findBookByTitleOrSlug(db, titleAsked(title)));
+  return detailOf(await repo.findBookWithReviews(db, titleAsked(title)));
 }
 
 async function withReviews(db: Database, row: repo.BookRow | undefined): Promise<BookDetail> {
