@@ -212,16 +212,22 @@ export async function largeCoverUploads(base) {
   return { upload, titlesLike: `Bench Cover ${username} %` };
 }
 
-/** A process's resident memory in MB (Linux /proc), or null where it cannot be read. */
-export function rssMegabytes(pid) {
+/**
+ * A process's resident memory in MB (Linux /proc), or null where it cannot be read: `VmRSS` now, or
+ * `VmHWM`, the most it has held since it started (the kernel's high-water mark).
+ */
+export function rssMegabytes(pid, field = 'VmRSS') {
   try {
     const line = readFileSync(`/proc/${pid}/status`, 'utf8')
       .split('\n')
-      .find((l) => l.startsWith('VmRSS:'));
+      .find((l) => l.startsWith(`${field}:`));
     return Math.round(Number(line.split(/\s+/)[1]) / 1024);
   } catch {
     return null;
   }
 }
+
+/** The most resident memory the process has held since it started, in MB (`VmHWM`), or null. */
+export const peakRssMegabytes = (pid) => rssMegabytes(pid, 'VmHWM');
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -11,9 +11,9 @@
 // Each round starts every bundle afresh (as bench/api.mjs does: NODE_ENV=production, LOG_LEVEL=info,
 // its log to a file), reads its VmRSS after start, asks RENDER_PAGES (default 300) book pages, a
 // different slice of the catalogue each round, RENDER_AT_ONCE (default 50) at a time, and reads VmRSS
-// again a second later. Prints each round and the medians of RENDER_ROUNDS (default 3).
+// again a second later, and the most it held (VmHWM). Prints each round and the medians of RENDER_ROUNDS (default 3).
 import pg from 'pg';
-import { bundlesFromArgs, inTurns, rssMegabytes, sleep, startBundle } from './lib.mjs';
+import { bundlesFromArgs, inTurns, peakRssMegabytes, rssMegabytes, sleep, startBundle } from './lib.mjs';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bookstore_bench';
 const PORT = Number(process.env.BENCH_PORT ?? 3320);
@@ -67,6 +67,7 @@ async function measure(bundle, pages, port) {
     return {
       atStart,
       atEnd: rssMegabytes(child.pid),
+      peak: peakRssMegabytes(child.pid),
       p50: Math.round(times[Math.floor(times.length * 0.5)]),
       p99: Math.round(times[Math.min(times.length - 1, Math.floor(times.length * 0.99))]),
       perSecond: Math.round(pages.length / seconds),
@@ -84,7 +85,7 @@ for (const { bundle, median: pick } of await inTurns(bundles, {
   measure,
 })) {
   console.log(
-    `median of ${ROUNDS}, ${bundle.name}: RSS at start ${pick('atStart')} MB, at the end ${pick('atEnd')} MB; ` +
+    `median of ${ROUNDS}, ${bundle.name}: RSS at start ${pick('atStart')} MB, at the end ${pick('atEnd')} MB, at most ${pick('peak')} MB; ` +
       `${PAGES} fresh book pages ${AT_ONCE} at a time: p50 ${pick('p50')} ms, p99 ${pick('p99')} ms, ${pick('perSecond')} pages/s`,
   );
 }
