@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.js';
 
@@ -13,6 +14,11 @@ writeFileSync(
   '<!doctype html><html><head><title>Bookstore</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>',
 );
 writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+// As the build writes a stylesheet: the file, and beside it the same bytes compressed once at brotli's best.
+const stylesheet = `.a{color:red}\n${'.b{margin:0}\n'.repeat(300)}`;
+writeFileSync(path.join(dist, 'assets', 'index-def456.css'), stylesheet);
+const stylesheetBr = brotliCompressSync(stylesheet);
+writeFileSync(path.join(dist, 'assets', 'index-def456.css.br'), stylesheetBr);
 writeFileSync(path.join(dist, 'robots-test.txt'), 'plain file');
 
 describe('serving the storefront', () => {
@@ -34,6 +40,21 @@ describe('serving the storefront', () => {
     expect(res.headers['cache-control']).toContain('immutable');
     expect(res.headers['cache-control']).toContain('max-age=31536000');
     expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends the compressed file the build made when there is one, and the plain file to a client without brotli', async () => {
+    const url = '/assets/index-def456.css';
+    const br = await ctx().app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('text/css');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.equals(stylesheetBr)).toBe(true);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(stylesheet);
+    const plain = await ctx().app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(stylesheet);
   });
 
   it('answers unknown API and media addresses and missing files with JSON 404s, not the app', async () => {

@@ -42,6 +42,9 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes each script and stylesheet also as .br and .gz (apps/web/vite.config.ts,
+      // precompress): sent as they are to a browser that takes them, never compressed again.
+      preCompressed: true,
       // dist/server/ holds the server renderer's bundle: it is not a file for browsers.
       allowedPath: (pathname) => !pathname.startsWith('/server/'),
       setHeaders(res, filePath) {
