@@ -1,18 +1,100 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Database } from '../../db/client.js';
+
+/** The compressed forms of one body, shared by every answer made with the same bytes. */
+interface Forms {
+  readonly etag: string;
+  gzipped?: Buffer;
+  brotli?: Buffer;
+  /** The brotli form has been asked for again: its smallest form is being made, or is made. */
+  hot?: boolean;
+}
+
+/**
+ * Compressed forms by ETag, the least recently used going first past `FORMS_BYTES`: an answer remade
+ * with the same bytes (its time to live ran out, or a write changed other answers) takes the forms
+ * already made instead of compressing again, and a page asked for once a minute still counts as asked
+ * for again. Forms let go here live on with the answers that hold them.
+ */
+const formsByEtag = new Map<string, Forms>();
+const FORMS_BYTES = 4 * 1024 * 1024;
+let formsBytes = 0;
+
+function formsOf(etag: string): Forms {
+  const forms = formsByEtag.get(etag) ?? { etag };
+  // Last in the Map's order: the last to go.
+  formsByEtag.delete(etag);
+  formsByEtag.set(etag, forms);
+  return forms;
+}
+
+/** Counts `bytes` more (or fewer) held by `forms`, and lets the least recently used go past the bound. */
+function formsChanged(forms: Forms, bytes: number) {
+  if (formsByEtag.get(forms.etag) !== forms) return;
+  formsBytes += bytes;
+  for (const [etag, oldest] of formsByEtag) {
+    if (formsBytes <= FORMS_BYTES) return;
+    formsByEtag.delete(etag);
+    formsBytes -= (oldest.gzipped?.length ?? 0) + (oldest.brotli?.length ?? 0);
+  }
+}
+
+/**
+ * Brotli at its best quality (11) for answers asked for more than once, made one at a time in
+ * libuv's thread pool, never on the thread that answers requests. Quality 5, made at once on the first
+ * ask, costs about 1 ms for a 170 KB page; 11 costs about 150 ms and makes it 11% smaller (the
+ * catalogue page: 14.5 KB to 12.9 KB, which with its headers then fits in the ten packets a new
+ * connection may send before its first acknowledgement, docs/benchmarks/server-rendering.md). Hot
+ * answers only: a page asked for once (a fresh book page under load) is never worth it.
+ */
+const smallest: Array<{ body: Buffer; forms: Forms }> = [];
+let compressing = false;
+/** Past this many answers waiting, another one waits for its next ask. */
+const SMALLEST_WAITING = 64;
+
+function makeSmallest(body: Buffer, forms: Forms) {
+  if (smallest.length >= SMALLEST_WAITING) return;
+  forms.hot = true;
+  smallest.push({ body, forms });
+  if (!compressing) compressNext();
+}
+
+function compressNext() {
+  const next = smallest.shift();
+  compressing = next !== undefined;
+  if (!next) return;
+  const { body, forms } = next;
+  const params = {
+    [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+    [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+    // A window no larger than the body: the same bytes out, with far less of the encoder's memory.
+    [zlib.BROTLI_PARAM_LGWIN]: Math.min(
+      zlib.BROTLI_MAX_WINDOW_BITS,
+      Math.max(zlib.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(body.length))),
+    ),
+  };
+  brotliCompress(body, { params }, (err, best) => {
+    if (!err && forms.brotli && best.length < forms.brotli.length) {
+      formsChanged(forms, best.length - forms.brotli.length);
+      forms.brotli = best;
+    }
+    compressNext();
+  });
+}
 
 /**
  * One catalogue answer as it goes on the wire: its JSON bytes, an ETag made from them, and the
- * compressed forms, each made once, the first time a client asks for it.
+ * compressed forms, each made once, the first time a client asks for it (brotli made again at its
+ * best in the background once a second client asks, `makeSmallest`).
  */
 export class CachedAnswer implements Weighed {
   readonly etag: string;
-  private gzipped?: Buffer;
-  private brotli?: Buffer;
+  private readonly forms: Forms;
 
   constructor(readonly body: Buffer) {
     this.etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    this.forms = formsOf(this.etag);
   }
 
   /** Below this size compression costs more than the bytes it saves (the compress plugin's threshold too). */
@@ -24,14 +106,27 @@ export class CachedAnswer implements Weighed {
   }
 
   gzip(): Buffer {
-    return (this.gzipped ??= gzipSync(this.body, { level: 6 }));
+    if (this.forms.gzipped) return this.forms.gzipped;
+    const gzipped = gzipSync(this.body, { level: 6 });
+    this.forms.gzipped = gzipped;
+    formsChanged(this.forms, gzipped.length);
+    return gzipped;
   }
 
   br(): Buffer {
-    // Quality 5: within a few per cent of the best ratio on JSON, at a fraction of the time of 11.
-    return (this.brotli ??= brotliCompressSync(this.body, {
+    const forms = this.forms;
+    if (forms.brotli) {
+      if (!forms.hot) makeSmallest(this.body, forms);
+      return forms.brotli;
+    }
+    // Quality 5 for the first ask: within a few per cent of the best ratio on JSON, at a fraction of
+    // the time of 11.
+    const brotli = brotliCompressSync(this.body, {
       params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: this.body.length },
-    }));
+    });
+    forms.brotli = brotli;
+    formsChanged(forms, brotli.length);
+    return brotli;
   }
 }
 
