@@ -217,6 +217,18 @@ test.describe('the HTML the server sends', () => {
     expect(again.status()).toBe(304);
   });
 
+  test('keeps its ETag when it is made again with nothing changed, so a browser still gets a 304', async ({
+    request,
+  }) => {
+    const first = await request.get('/books?page=3');
+    const etag = first.headers().etag!;
+    // Past the store's time to live for a kept page (CATALOGUE_CACHE_SECONDS, 5 s, and as long again stale).
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    await request.get('/books?page=3');
+    const later = await request.get('/books?page=3', { headers: { 'If-None-Match': etag } });
+    expect(later.status()).toBe(304);
+  });
+
   test('carries nothing personal, even for a signed-in shopper with a cart', async ({ page, request }) => {
     const account = await createAccount(request);
     await signInFromLoginPage(page, account);

@@ -28,6 +28,24 @@ describe("the server's state in the page", () => {
     expect(browser.getQueryData(['book', 'Emma'])).toEqual({ title: 'Emma' });
   });
 
+  it('is the same bytes whenever the same answers are rendered, and fresh in the browser from when it is read', async () => {
+    const fill = (client: QueryClient) =>
+      client.prefetchQuery({ queryKey: ['book', 'Emma'], queryFn: async () => ({ title: 'Emma' }) });
+    const first = await pageWith(fill);
+    document.getElementById(STATE_ELEMENT_ID)?.remove();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const again = await pageWith(fill);
+    // A page made again from the same answers keeps its ETag: a browser's copy is still good (a 304).
+    expect(again).toBe(first);
+    const browser = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
+    const before = Date.now();
+    takeServerState(browser);
+    const query = browser.getQueryCache().find({ queryKey: ['book', 'Emma'] })!;
+    expect(query.state.dataUpdatedAt).toBeGreaterThanOrEqual(before);
+    // Not asked again as the page's parts mount.
+    expect(query.isStale()).toBe(false);
+  });
+
   it('cannot close its own script element or open a comment, whatever the data says', async () => {
     const evil = '</script><script>alert(1)</script><!--';
     const json = await pageWith((client) =>

@@ -30,7 +30,11 @@ function errorFromWire(wire: unknown): unknown {
 
 /**
  * The server's state, ready for JSON: successful answers and API refusals (a 404 renders as "not
- * found" on both sides, not as a loading state the browser would then replace).
+ * found" on both sides, not as a loading state the browser would then replace). The times TanStack
+ * Query stamps on a query (when it was answered, when it was dehydrated) are left at 0: a page
+ * rendered again from the same answers is then the same bytes, so its ETag still matches what a
+ * browser holds (a 304) and its compressed forms are not made again (apps/api/src/lib/answers/cache.ts).
+ * The browser stamps them as it reads the page (`takeServerState`).
  */
 export function serverState(client: QueryClient): AppState {
   const queries = dehydrate(client, {
@@ -39,6 +43,9 @@ export function serverState(client: QueryClient): AppState {
   });
   for (const query of queries.queries) {
     if (query.state.error) query.state.error = errorToWire(query.state.error) as never;
+    query.state.dataUpdatedAt = 0;
+    query.state.errorUpdatedAt = 0;
+    delete query.dehydratedAt;
   }
   return { queries };
 }
@@ -56,7 +63,14 @@ export function takeServerState(client: QueryClient): AppState | null {
   const element = document.getElementById(STATE_ELEMENT_ID);
   if (!element?.textContent) return null;
   const state = JSON.parse(element.textContent) as AppState;
+  // The answers count as fresh from now: the store keeps a page a few seconds
+  // (CATALOGUE_CACHE_SECONDS) and a browser asks for it again on every visit (max-age=0). A shared
+  // cache in front may hold it longer (s-maxage, stale-while-revalidate); the usual staleTime then
+  // runs from the visit, not from the render.
+  const now = Date.now();
   for (const query of state.queries.queries) {
+    if (query.state.status === 'success') query.state.dataUpdatedAt = now;
+    else query.state.errorUpdatedAt = now;
     if (!query.state.error) continue;
     query.state.error = errorFromWire(query.state.error) as never;
     // As on the server: the refusal shows, not a loading state and the same question again.
