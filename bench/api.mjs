@@ -505,6 +505,13 @@ async function main() {
 
     const rows = [];
     const rounds = [];
+    // The most memory each store has held so far, after each row: which row raised the peak.
+    const peaks = [];
+    const notePeak = (label) => {
+      const held = Object.fromEntries(stores.map((s) => [s.level, peakRssMegabytes(s.child.pid)]));
+      peaks.push({ after: label, ...held });
+      log(`most memory held so far, after ${label}: ${stores.map((s) => `${s.level} ${held[s.level]} MB`).join(', ')}`);
+    };
     const cpu = (values) => (values.includes(null) ? '-' : Math.round(median(values)));
     const blank = { 'raw req/s': '-', 'raw p99 ms': '-', 'raw CPU µs/req': '-' };
     for (const call of calls) {
@@ -564,6 +571,7 @@ async function main() {
         met: checks.length ? [...new Set(checks)].join(', ') : '-',
       });
       rows.push(row);
+      notePeak(call.name);
     }
 
     /**
@@ -605,6 +613,7 @@ async function main() {
         target: `p99 ≤ ${maxP99}`,
         met: result.p99 <= maxP99 ? 'ok' : `p99 > ${maxP99} ms`,
       });
+      notePeak(label);
       return { count: paths.length, ...result, loadAverage, floor: { p50: floorResult.p50, p99: floorResult.p99 } };
     };
     const firstEach = {};
@@ -678,6 +687,7 @@ async function main() {
       // A book page made for the first time: no cached answer and no cached page.
       const pages = [...new Set(sample.titles)].map((title) => `/book/${encodeURIComponent(title)}`);
       freshPages = await firstTimes('first render of a book page', pages);
+      notePeak('the first-time rows, one at a time');
     }
 
     let covers;
@@ -702,6 +712,7 @@ async function main() {
         target: `p99 ≤ ${HEALTHZ_MAX_P99}`,
         met: p99 <= HEALTHZ_MAX_P99 ? 'ok' : `p99 > ${HEALTHZ_MAX_P99} ms`,
       });
+      notePeak(COVERS_ROW);
     }
 
     // Resident memory of each store process after everything above, and the most it held on the way
@@ -748,6 +759,7 @@ async function main() {
           firstEach,
           covers,
           memory,
+          peaks,
           measurements: rounds,
         },
         null,
