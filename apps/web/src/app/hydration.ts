@@ -45,7 +45,7 @@ export function serverState(client: QueryClient): AppState {
     if (query.state.error) query.state.error = errorToWire(query.state.error) as never;
     query.state.dataUpdatedAt = 0;
     query.state.errorUpdatedAt = 0;
-    delete query.dehydratedAt;
+    query.dehydratedAt = 0;
   }
   return { queries };
 }
@@ -69,6 +69,7 @@ export function takeServerState(client: QueryClient): AppState | null {
   // runs from the visit, not from the render.
   const now = Date.now();
   for (const query of state.queries.queries) {
+    query.dehydratedAt = now;
     if (query.state.status === 'success') query.state.dataUpdatedAt = now;
     else query.state.errorUpdatedAt = now;
     if (!query.state.error) continue;
