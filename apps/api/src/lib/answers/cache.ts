@@ -15,28 +15,38 @@ interface Forms {
  * Compressed forms by ETag, the least recently used going first past `FORMS_BYTES`: an answer remade
  * with the same bytes (its time to live ran out, or a write changed other answers) takes the forms
  * already made instead of compressing again, and a page asked for once a minute still counts as asked
- * for again. Forms let go here live on with the answers that hold them.
+ * for again. Only forms that hold something are kept here (an answer never sent compressed adds
+ * nothing); forms let go live on with the answers that hold them.
  */
 const formsByEtag = new Map<string, Forms>();
 const FORMS_BYTES = 4 * 1024 * 1024;
 let formsBytes = 0;
+const bytesOf = (forms: Forms) => (forms.gzipped?.length ?? 0) + (forms.brotli?.length ?? 0);
 
 function formsOf(etag: string): Forms {
-  const forms = formsByEtag.get(etag) ?? { etag };
+  const known = formsByEtag.get(etag);
+  if (!known) return { etag };
   // Last in the Map's order: the last to go.
   formsByEtag.delete(etag);
-  formsByEtag.set(etag, forms);
-  return forms;
+  formsByEtag.set(etag, known);
+  return known;
 }
 
-/** Counts `bytes` more (or fewer) held by `forms`, and lets the least recently used go past the bound. */
-function formsChanged(forms: Forms, bytes: number) {
-  if (formsByEtag.get(forms.etag) !== forms) return;
-  formsBytes += bytes;
+/** `forms` now holds `grew` bytes more (or fewer): kept from its first bytes on, the oldest let go past the bound. */
+function formsGrew(forms: Forms, grew: number) {
+  const kept = formsByEtag.get(forms.etag);
+  if (kept === undefined) {
+    formsByEtag.set(forms.etag, forms);
+    formsBytes += bytesOf(forms);
+  } else if (kept === forms) {
+    formsBytes += grew;
+  } else {
+    return;
+  }
   for (const [etag, oldest] of formsByEtag) {
     if (formsBytes <= FORMS_BYTES) return;
     formsByEtag.delete(etag);
-    formsBytes -= (oldest.gzipped?.length ?? 0) + (oldest.brotli?.length ?? 0);
+    formsBytes -= bytesOf(oldest);
   }
 }
 
@@ -76,8 +86,9 @@ function compressNext() {
   };
   brotliCompress(body, { params }, (err, best) => {
     if (!err && forms.brotli && best.length < forms.brotli.length) {
-      formsChanged(forms, best.length - forms.brotli.length);
+      const grew = best.length - forms.brotli.length;
       forms.brotli = best;
+      formsGrew(forms, grew);
     }
     compressNext();
   });
@@ -109,7 +120,7 @@ export class CachedAnswer implements Weighed {
     if (this.forms.gzipped) return this.forms.gzipped;
     const gzipped = gzipSync(this.body, { level: 6 });
     this.forms.gzipped = gzipped;
-    formsChanged(this.forms, gzipped.length);
+    formsGrew(this.forms, gzipped.length);
     return gzipped;
   }
 
@@ -125,7 +136,7 @@ export class CachedAnswer implements Weighed {
       params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: this.body.length },
     });
     forms.brotli = brotli;
-    formsChanged(forms, brotli.length);
+    formsGrew(forms, brotli.length);
     return brotli;
   }
 }
