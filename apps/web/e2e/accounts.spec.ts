@@ -246,8 +246,9 @@ test.describe('accounts', () => {
     });
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/login$/);
-    // Signing out reloads /login as a full page: read the storage once that page has replaced the old one.
-    await expect.poll(async () => (await storedAuth(page)).isAuth).toBe(false);
+    // Signing out reloads /login as a full page: read the storage once that page has replaced the old one
+    // (a read that the reload cuts off is read again).
+    await expect.poll(async () => (await storedAuth(page).catch(() => ({ isAuth: 'reloading' }))).isAuth).toBe(false);
     await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible();
     await signIn(page, account.username, account.password);
     await expect(page).toHaveURL(/\/profile$/);
