@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
@@ -215,8 +216,7 @@ const precompress: Plugin = {
             }),
             gzipped(bytes, { level: 9 }),
           ]);
-          writeFileSync(`${target}.br`, br);
-          writeFileSync(`${target}.gz`, gz);
+          await Promise.all([writeFile(`${target}.br`, br), writeFile(`${target}.gz`, gz)]);
         }),
     );
   },

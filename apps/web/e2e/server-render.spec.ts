@@ -147,6 +147,17 @@ test('with JavaScript, the no-script submit buttons and notes stay hidden', asyn
   await expect(page.getByText('The cart and the wishlist need JavaScript')).toBeHidden();
 });
 
+/** A response's bytes as they came: Node's fetch would undo the compression, http.get does not. */
+function rawBytes(url: URL, acceptEncoding: string) {
+  return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
 test.describe('the HTML the server sends', () => {
   test('holds the LCP cover sized and first, lazy images below, and no inline script but its own', async ({
     request,
@@ -187,17 +198,8 @@ test.describe('the HTML the server sends', () => {
     ];
     for (const file of files) {
       expect(file).toMatch(/^\/assets\//);
-      // Node's fetch would undo the compression; http.get hands over the bytes as they came.
-      const raw = (encoding: string) =>
-        new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-          get(new URL(file!, baseURL), { headers: { 'accept-encoding': encoding } }, (response) => {
-            const chunks: Buffer[] = [];
-            response.on('data', (chunk: Buffer) => chunks.push(chunk));
-            response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
-          }).on('error', reject);
-        });
-      const plain = await raw('identity');
-      const br = await raw('gzip, deflate, br');
+      const plain = await rawBytes(new URL(file!, baseURL), 'identity');
+      const br = await rawBytes(new URL(file!, baseURL), 'gzip, deflate, br');
       expect(br.headers['content-encoding'], file).toBe('br');
       expect(brotliDecompressSync(br.body).equals(plain.body), file).toBe(true);
       // Made by the build at the best quality, not compressed again for each request at a quick one.

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { REVIEWS_PAGE_SIZE } from '@bookstore/contract';
 import type { Database } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
-import { listReviews, REVIEW_SELECT } from './reviews.js';
+import { REVIEW_SELECT } from './reviews.js';
 import { books } from '../../db/schema.js';
 import { BOOK_FIELDS, type AuthorRow, type BookField, type BookRow, type CategoryRow, type ReviewRow } from './rows.js';
 
@@ -409,32 +409,35 @@ export function findBookByTitleOrSlug(db: Database, title: string): Promise<Book
   });
 }
 
-/**
- * As `findBookByTitleOrSlug`, with the book's first page of reviews (as `reviewsOfBook` reads them)
- * in the same statement: one round trip instead of two.
- */
+/** A book in the shop, picked by `where`, with its first page of reviews (newest first) in the same statement. */
+async function bookWithReviews(db: Database, where: SQL): Promise<{ row: BookRow; reviews: ReviewRow[] } | undefined> {
+  const [found] = await rows<BookRow & { first_reviews: ReviewRow[] }>(
+    db,
+    sql`SELECT ${BOOK_COLUMNS},
+          (SELECT coalesce(json_agg(fr), '[]'::json) FROM (
+            ${REVIEW_SELECT} WHERE r.book_id = b.id ORDER BY r.created_at DESC, r.id DESC LIMIT ${REVIEWS_PAGE_SIZE}
+          ) fr) AS first_reviews
+        FROM ${BOOK_FROM} WHERE ${where} AND ${IN_SHOP}`,
+  );
+  if (!found) return undefined;
+  const { first_reviews: reviews, ...row } = found;
+  return { row: row as BookRow, reviews };
+}
+
+/** As `findBookByTitleOrSlug`, with the book's first page of reviews: one round trip instead of two. */
 export function findBookWithReviews(
   db: Database,
   title: string,
 ): Promise<{ row: BookRow; reviews: ReviewRow[] } | undefined> {
-  return byTitleOrSlug(title, async (where) => {
-    const [found] = await rows<BookRow & { first_reviews: ReviewRow[] }>(
-      db,
-      sql`SELECT ${BOOK_COLUMNS},
-            (SELECT coalesce(json_agg(fr), '[]'::json) FROM (
-              ${REVIEW_SELECT} WHERE r.book_id = b.id ORDER BY r.created_at DESC, r.id DESC LIMIT ${REVIEWS_PAGE_SIZE}
-            ) fr) AS first_reviews
-          FROM ${BOOK_FROM} WHERE ${where} AND ${IN_SHOP}`,
-    );
-    if (!found) return undefined;
-    const { first_reviews: reviews, ...row } = found;
-    return { row: row as BookRow, reviews };
-  });
+  return byTitleOrSlug(title, (where) => bookWithReviews(db, where));
 }
 
-/** The first page of a book's reviews, newest first (the reviews module owns review queries). */
-export function reviewsOfBook(db: Database, bookId: number): Promise<ReviewRow[]> {
-  return listReviews(db, bookId, REVIEWS_PAGE_SIZE, 0);
+/** A book in the shop by id, with its first page of reviews, in one statement. */
+export function findBookWithReviewsById(
+  db: Database,
+  id: number,
+): Promise<{ row: BookRow; reviews: ReviewRow[] } | undefined> {
+  return bookWithReviews(db, sql`b.id = ${id}`);
 }
 
 /**

@@ -168,8 +168,9 @@ async function listPage(
   return found;
 }
 
+/** A book by id, with its first reviews read in the same statement. */
 export async function bookById(db: Database, id: number): Promise<BookDetail> {
-  return withReviews(db, await repo.findBookById(db, id));
+  return detailOf(await repo.findBookWithReviewsById(db, id));
 }
 
 /** A book's title or slug as asked for, trimmed; nothing asked for is no book. */
@@ -188,10 +189,6 @@ function detailOf(book: BookWithReviews | undefined): BookDetail {
 /** A book by its title or slug, with its first reviews read in the same statement. */
 export async function bookByTitle(db: Database, title: string): Promise<BookDetail> {
   return detailOf(await repo.findBookWithReviews(db, titleAsked(title)));
-}
-
-async function withReviews(db: Database, row: repo.BookRow | undefined): Promise<BookDetail> {
-  return detailOf(row && { row, reviews: await repo.reviewsOfBook(db, row.id) });
 }
 
 export async function related(db: Database, id: number): Promise<Book[]> {
