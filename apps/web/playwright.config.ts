@@ -75,5 +75,8 @@ export default defineConfig<ShopperOptions>({
     stdout: 'ignore',
     stderr: 'pipe',
     env: { E2E_PORT: String(port), E2E_MAIL_DIR: process.env.E2E_MAIL_DIR },
+    // Stopped as a terminal stops it, not killed: e2e/serve.mjs then removes its work folder (the
+    // build, the database, the media) and the mail folder, instead of leaving them in the temp folder.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 });

@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../test/app.js';
 import { insertAuthor, insertBook, insertCategory, insertReview, insertUser } from '../test/factories.js';
 import { catalogueReader, RENDERS_AT_ONCE } from './render.js';
@@ -12,6 +12,7 @@ import { catalogueReader, RENDERS_AT_ONCE } from './render.js';
 // A built storefront with a stand-in server entry: it renders what the reader answers, so these tests
 // check the plugin's side (in-process reads, document, caching headers, status) without a web build.
 const dist = mkdtempSync(path.join(tmpdir(), 'bookstore-render-'));
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
 mkdirSync(path.join(dist, 'server'));
 writeFileSync(
   path.join(dist, 'index.html'),

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.js';
 
 // A tiny built app: the real server must serve it the way a browser needs.
 const dist = mkdtempSync(path.join(tmpdir(), 'bookstore-web-'));
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
 mkdirSync(path.join(dist, 'assets'));
 writeFileSync(
   path.join(dist, 'index.html'),
@@ -81,6 +82,7 @@ describe('serving the storefront', () => {
 
 // The build puts one small script inline (the theme, before the first paint: apps/web/vite.config.ts).
 const withInline = mkdtempSync(path.join(tmpdir(), 'bookstore-web-inline-'));
+afterAll(() => rmSync(withInline, { recursive: true, force: true }));
 const themeScript = "document.documentElement.classList.toggle('dark',false)";
 writeFileSync(
   path.join(withInline, 'index.html'),

@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { beforeAll } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { insertCategory } from '../../test/factories.js';
@@ -12,6 +12,7 @@ import { insertCategory } from '../../test/factories.js';
  * caches keep. Absolute URLs come only from PUBLIC_URL or from a host in ALLOWED_HOSTS.
  */
 const dist = mkdtempSync(path.join(tmpdir(), 'bookstore-host-'));
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
 writeFileSync(
   path.join(dist, 'index.html'),
   '<!doctype html><html><head><title>Bookstore</title></head><body></body></html>',

@@ -1,12 +1,13 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { insertAuthor, insertBook, insertCategory, insertReview, insertUser } from '../../test/factories.js';
 import { jsonForScript, summary } from './head.js';
 
 const dist = mkdtempSync(path.join(tmpdir(), 'bookstore-seo-'));
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
 mkdirSync(path.join(dist, 'assets'));
 writeFileSync(
   path.join(dist, 'index.html'),
