@@ -9,6 +9,7 @@ import {
   expectAccessible,
   giveDeliveryAddress,
   orderThroughApi,
+  soldOutBook,
   type ShopBook,
   signInFromLoginPage,
   stubJson,
@@ -160,8 +161,7 @@ test.describe('protection plan', () => {
 
 test.describe('out of stock', () => {
   test('an out-of-stock book promises no delivery and offers nothing to add', async ({ page, request }) => {
-    const books = (await (await request.get('/api/books/?page_size=100')).json()).data as ShopBook[];
-    const soldOut = books.find((b) => b.stock_amount === 0 && b.available)!;
+    const soldOut = await soldOutBook(request);
     await page.goto(`/book/${encodeURIComponent(soldOut.title)}`);
     await expect(
       page.getByText('This book is sold out for now, so it cannot be ordered.', { exact: false }),
@@ -174,7 +174,7 @@ test.describe('out of stock', () => {
     await expectAccessible(page, 'out-of-stock book', '#main');
 
     // A book in stock, by contrast, has all of them.
-    const inStock = books.find((b) => b.stock_amount > 0)!;
+    const inStock = await buyableBook(request, { paper: true });
     await page.goto(`/book/${encodeURIComponent(inStock.title)}`);
     await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toBeVisible(READY);
     await expect(page.getByText(/^Estimated delivery:/)).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Book, Paged } from '@bookstore/contract';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { isPhone, toasts } from './support';
+import { isPhone, soldOutBook, toasts } from './support';
 
 async function allBooks(request: APIRequestContext, ordering = '-created_at'): Promise<Book[]> {
   const reply = await request.get(`/api/books/?page_size=100&ordering=${ordering}`);
@@ -149,7 +149,7 @@ test.describe('book detail', () => {
   });
 
   test('an out-of-stock book cannot be added', async ({ page, request }) => {
-    const book = (await allBooks(request)).find((b) => b.stock_amount === 0)!;
+    const book = await soldOutBook(request);
     await page.goto(`/book/${encodeURIComponent(book.title)}`);
     await expect(page.getByText('Out of stock', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();

@@ -211,6 +211,18 @@ export async function buyableBook(request: APIRequestContext, options: { paper?:
   return books[Math.floor(Math.random() * books.length)]!;
 }
 
+/**
+ * One of the demo's sold-out books (its page offers "Email me when it's back"). The oldest first: a
+ * journey makes sold-out books of its own and restocks them (back-in-stock.spec.ts), and one of those,
+ * the newest, picked while it ran, was in stock by the time the shopper asked.
+ */
+export async function soldOutBook(request: APIRequestContext): Promise<ShopBook> {
+  const res = await request.get('/api/books/?ordering=created_at&page_size=100');
+  const book = ((await res.json()).data as ShopBook[]).find((b) => b.stock_amount === 0 && b.available);
+  expect(book).toBeDefined();
+  return book!;
+}
+
 export async function signIn(page: Page, account: Account) {
   await page.getByLabel('Email or username').fill(account.username);
   await page.getByLabel('Password').fill(account.password);
