@@ -7,6 +7,7 @@ import {
   expectAccessible,
   signInAsStaff,
   signInFromLoginPage,
+  soldOutBook,
   STAFF,
   submitBook,
 } from './support';
@@ -67,4 +68,34 @@ test('a shopper asks to be told when a sold-out book is back, and is, once staff
   await page.goto(`/admin?q=${encodeURIComponent(title)}`);
   await expect(row).toBeVisible({ timeout: 15_000 });
   await expect(row.getByText('waiting')).toHaveCount(0);
+});
+
+test('the answer to "Email me when it\'s back" stands when the page\'s own read of it answers later', async ({
+  page,
+  request,
+}) => {
+  const soldOut = await soldOutBook(request);
+  await signInFromLoginPage(page, await createAccount(request));
+
+  // The page reads whether the shopper is waiting as the button appears; that read, made before the
+  // tap ("not waiting"), is answered only after the tap's request has been.
+  const notify = /\/api\/books\/[^/]+\/notify\/$/;
+  const asked = page.waitForResponse((r) => r.request().method() === 'POST' && notify.test(r.url()));
+  let lateReadDone!: () => void;
+  const lateRead = new Promise<void>((resolve) => (lateReadDone = resolve));
+  await page.route(notify, async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    const response = await route.fetch();
+    await asked;
+    // The page may have given up on it (that is the fix): nothing to answer then.
+    await route.fulfill({ response }).catch(() => {});
+    lateReadDone();
+  });
+  await page.goto(`/book/${encodeURIComponent(soldOut.title)}`);
+  await page.getByRole('button', { name: "Email me when it's back" }).click();
+
+  await lateRead;
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('status').filter({ hasText: "We'll e-mail you when it's back." })).toBeVisible();
+  await expect(page.getByRole('button', { name: "Email me when it's back" })).toHaveCount(0);
 });

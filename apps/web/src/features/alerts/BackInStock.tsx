@@ -23,7 +23,12 @@ export function BackInStock({ book }: { book: BookDetail }) {
   });
   const ask = useMutation({
     mutationFn: () => api.post<StockAlert>(`/books/${book.id}/notify/`),
-    onSuccess: (reply) => client.setQueryData(key, reply),
+    // A read of the state still on its way was answered before this request was: its "not waiting"
+    // would overwrite the reply (a tap as the part mounts, when it reads the state).
+    onSuccess: async (reply) => {
+      await client.cancelQueries({ queryKey: key });
+      client.setQueryData(key, reply);
+    },
     onError: (err) => toast.error(err.message),
   });
 
