@@ -12,7 +12,9 @@
 //    Each is held (the browser's own action cancelled, the control marked aria-busy until the app
 //    acts on it) and the app replays them once it has hydrated, in order, on the same elements
 //    (src/app/early-events.ts, through window.bookstoreEarlyEvents). Plain links are left to
-//    the browser: a link works without the app. Decision 0010 says why.
+//    the browser: a link works without the app. After that, it goes on holding what is done on a
+//    control React has not taken over yet: a part of the page whose code comes after the app's. Decision
+//    0010 says why.
 (function () {
   var root = document.documentElement;
   root.setAttribute('data-scripted', '');
@@ -78,8 +80,26 @@
   var held = [];
   // True while the app replays one: what it dispatches is not held again.
   var replaying = false;
+  // Once the app has said `done`: only a control in the app's #root that React has not taken over yet
+  // is held (no `__reactFiber$` key, read as src/app/early-events.ts reads it), in a part of the page
+  // whose code comes after the app's: still the server's HTML, where React would drop a click. `wake`
+  // tells the app there is one.
+  var late = false;
+  var wake;
+  function holds(target) {
+    return (
+      !late ||
+      (target.closest('#root') &&
+        !Object.keys(target).some(function (key) {
+          return key.indexOf('__reactFiber$') === 0;
+        }))
+    );
+  }
   function hold(event, type, target, value) {
-    // The app alone acts on it, after hydration: React, if it is hydrating already, must not see it too.
+    if (!holds(target)) return;
+    // Nothing happens now (no toggle, no jump, no form sent): it happens once, when replayed. The app
+    // alone acts on it, after hydration: React, if it is hydrating already, must not see it too.
+    event.preventDefault();
     event.stopPropagation();
     var last = held[held.length - 1];
     // Typing: one entry per field and run of keystrokes, holding the latest text.
@@ -88,14 +108,15 @@
     target.setAttribute('aria-busy', 'true');
     target.setAttribute('data-early', '');
     start();
+    var then = wake;
+    wake = undefined;
+    if (then) then();
   }
   var handlers = {
     click: function (event) {
       var target = event.target instanceof Element && event.target.closest('button, a[data-replay], input');
       if (!target || target.disabled) return;
       if (target.tagName === 'INPUT' && !/^(checkbox|radio|submit|button)$/.test(target.type)) return;
-      // Nothing happens now (no toggle, no jump, no form sent): it happens once, when replayed.
-      event.preventDefault();
       hold(event, 'click', target);
     },
     input: function (event) {
@@ -107,11 +128,12 @@
     change: function (event) {
       var target = event.target;
       if (target instanceof HTMLSelectElement) hold(event, 'change', target, target.value);
-      else if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) event.stopPropagation();
+      else if ((target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) && holds(target)) {
+        event.stopPropagation();
+      }
     },
     submit: function (event) {
       // A form sent with Enter in a field (a click on a submit button is held as the click).
-      event.preventDefault();
       hold(event, 'submit', event.target);
     },
   };
@@ -119,14 +141,15 @@
     addEventListener(
       type,
       function (event) {
-        if (held && !replaying) handlers[type](event);
+        if (!replaying) handlers[type](event);
       },
       true,
     );
   });
   // The app, once it has hydrated, takes the held events one by one and replays each; what the
   // visitor does meanwhile is still held, after them, so the order stays theirs. When none is left,
-  // it says `done` and from then on answers for itself.
+  // it says `done` and from then on answers for itself, but for a control React has not taken over:
+  // what is held on one then calls `then`, and the app takes it the same way.
   window.bookstoreEarlyEvents = {
     next: function () {
       return held.shift();
@@ -139,8 +162,9 @@
         replaying = false;
       }
     },
-    done: function () {
-      held = null;
+    done: function (then) {
+      late = true;
+      wake = then;
       window.bookstoreEarlyEvents = undefined;
     },
   };

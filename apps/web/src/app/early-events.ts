@@ -12,17 +12,22 @@ interface HeldEvent {
   key?: string | null;
 }
 
+interface EarlyEvents {
+  /** The oldest event still held, taken off the list. */
+  next(): HeldEvent | undefined;
+  /** Runs `action` with boot.js not holding what it dispatches. */
+  replay(action: () => void): void;
+  /**
+   * Nothing left: the app answers for itself from now on, but for a control React has not taken over
+   * yet (a part of the page whose code comes later): boot.js holds what is done on one, and calls `then`.
+   */
+  done(then: () => void): void;
+}
+
 declare global {
   interface Window {
-    /** Set by public/boot.js until the app says `done`. */
-    bookstoreEarlyEvents?: {
-      /** The oldest event still held, taken off the list. */
-      next(): HeldEvent | undefined;
-      /** Runs `action` with boot.js not holding what it dispatches. */
-      replay(action: () => void): void;
-      /** Nothing left: boot.js stops holding, the app answers for itself. */
-      done(): void;
-    };
+    /** Set by public/boot.js until the app first says `done`. */
+    bookstoreEarlyEvents?: EarlyEvents;
   }
 }
 
@@ -97,13 +102,11 @@ async function hydratedTarget(held: HeldEvent): Promise<Element | null> {
 }
 
 /**
- * Called once, when the page has hydrated (RootLayout). Each event waits for the last one's render,
- * so a "+" then "Add to Cart" adds two, and for its own part of the page to be hydrated; what the
- * visitor does during the replay is held after them.
+ * Each event waits for the last one's render, so a "+" then "Add to Cart" adds two, and for its own
+ * part of the page to be hydrated; what the visitor does during the replay is held after them. Then
+ * again, the same way, whenever boot.js holds a tap on a part of the page React has not taken over.
  */
-export async function replayEarlyEvents() {
-  const early = window.bookstoreEarlyEvents;
-  if (!early) return;
+async function replayHeld(early: EarlyEvents) {
   for (;;) {
     await nextTask();
     const event = early.next();
@@ -111,5 +114,11 @@ export async function replayEarlyEvents() {
     const target = await hydratedTarget(event);
     early.replay(() => replay(event, target));
   }
-  early.done();
+  early.done(() => void replayHeld(early));
+}
+
+/** Called once, when the page has hydrated (RootLayout). */
+export function replayEarlyEvents() {
+  const early = window.bookstoreEarlyEvents;
+  if (early) void replayHeld(early);
 }

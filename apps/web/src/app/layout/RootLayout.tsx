@@ -43,7 +43,7 @@ function PageHydrated() {
   useEffect(() => {
     if (!hydrated) return;
     document.documentElement.dataset.hydrated = 'true';
-    void replayEarlyEvents();
+    replayEarlyEvents();
   }, [hydrated]);
   return null;
 }
