@@ -16,9 +16,24 @@ import { spawn } from 'node:child_process';
  */
 export const SERVER_PROCESS_ENV = Object.freeze({ MALLOC_ARENA_MAX: '2' });
 
+/**
+ * Node's own settings for the store's process, put first in NODE_OPTIONS so any the caller sets there
+ * come after and win (docs/decisions/0026-a-heap-ceiling.md).
+ *
+ * --max-old-space-size=1024: V8 lets the heap grow to a multiple of what was live after its last full
+ * collection before it collects again, and that multiple follows the ceiling: 4 under the default
+ * ceiling (about 4 GB on a machine with 24 GB), about 1.6 under 1 GB. Fresh pages asked 50 at a time
+ * make a megabyte of short-lived objects each, and with the factor of 4 the store's heap reached 280 MB
+ * around 76 MB of live objects before a collection; the store peaked at 432-512 MB in the whole
+ * bench:api run at a million titles, and at 324-329 MB with this ceiling. The live heap is some
+ * 80-160 MB (every cache the store keeps has a bound), so the ceiling is far above what it needs.
+ */
+export const SERVER_NODE_OPTIONS = Object.freeze(['--max-old-space-size=1024']);
+
 /** The environment for the store's process: `env` over the process settings above. */
 export function serverProcessEnv(env = process.env) {
-  return { ...SERVER_PROCESS_ENV, ...env };
+  const nodeOptions = [...SERVER_NODE_OPTIONS, env.NODE_OPTIONS].filter(Boolean).join(' ');
+  return { ...SERVER_PROCESS_ENV, ...env, NODE_OPTIONS: nodeOptions };
 }
 
 /**

@@ -9,7 +9,7 @@ import { freePort } from './faults/support.js';
 
 /**
  * `npm start` runs the store in a process of its own (scripts/server-process.mjs), started with the
- * allocator's settings: stopping `npm start` stops the store, with every line of its log written.
+ * allocator's settings and a ceiling for its heap: stopping `npm start` stops the store, with every line of its log written.
  */
 describe('the store started as npm start starts it', () => {
   const root = path.join(apiRoot(), '..', '..');
@@ -25,7 +25,7 @@ describe('the store started as npm start starts it', () => {
     const runner = pathToFileURL(path.join(root, 'scripts', 'server-process.mjs')).href;
     const server = path.join(apiRoot(), 'src', 'server.ts');
     // What the launcher sets, unless the caller has set it.
-    const { MALLOC_ARENA_MAX: _own, ...callerEnv } = process.env;
+    const { MALLOC_ARENA_MAX: _own, NODE_OPTIONS: _options, ...callerEnv } = process.env;
     launcher = spawn(
       process.execPath,
       [
@@ -92,7 +92,43 @@ describe('the store started as npm start starts it', () => {
     expect(lines.at(-1)).toMatchObject({ msg: 'stopped', signal: 'SIGTERM' });
   });
 
-  it.runIf(process.platform === 'linux')("gives the store the allocator's settings", () => {
+  it.runIf(process.platform === 'linux')("gives the store the allocator's settings and its heap's ceiling", () => {
     expect(storeEnv).toContain('MALLOC_ARENA_MAX=2');
+    // First, so a ceiling the caller puts in NODE_OPTIONS comes after it and wins.
+    expect(storeEnv?.find((l) => l.startsWith('NODE_OPTIONS='))).toMatch(
+      /^NODE_OPTIONS=--max-old-space-size=1024( |$)/,
+    );
+  });
+});
+
+describe("the store's heap ceiling", () => {
+  const root = path.join(apiRoot(), '..', '..');
+
+  /** The heap ceiling, in MB, of a Node process started with the launcher's environment over `env`. */
+  async function ceilingMegabytes(env: Record<string, string | undefined>): Promise<number> {
+    const runner = pathToFileURL(path.join(root, 'scripts', 'server-process.mjs')).href;
+    const { serverProcessEnv } = (await import(runner)) as {
+      serverProcessEnv(env: Record<string, string | undefined>): Record<string, string>;
+    };
+    const child = spawn(
+      process.execPath,
+      ['-e', 'console.log(require("node:v8").getHeapStatistics().heap_size_limit)'],
+      { env: serverProcessEnv(env), stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    await new Promise((resolve) => child.once('exit', resolve));
+    return Number(out.trim()) / 1024 / 1024;
+  }
+
+  it('is about 1 GB, and a ceiling the caller sets in NODE_OPTIONS wins', async () => {
+    const { NODE_OPTIONS: _options, ...env } = process.env;
+    // The old generation's ceiling plus the young generation's few tens of megabytes.
+    const ours = await ceilingMegabytes(env);
+    expect(ours).toBeGreaterThanOrEqual(1024);
+    expect(ours).toBeLessThan(1200);
+    const theirs = await ceilingMegabytes({ ...env, NODE_OPTIONS: '--max-old-space-size=2048' });
+    expect(theirs).toBeGreaterThanOrEqual(2048);
+    expect(theirs).toBeLessThan(2300);
   });
 });
