@@ -1,9 +1,14 @@
 #!/usr/bin/env node
 // `npm run dev`: the API with reload on :3000 and Vite on :5173 (proxying /api and /media to it).
+// The API runs from the repository's root, as `npm start` does, so both use the same ./data.
 import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const children = [
-  spawn('npm', ['run', 'dev', '-w', '@bookstore/api'], {
+  spawn('npx', ['tsx', 'watch', '--tsconfig', 'apps/api/tsconfig.json', 'apps/api/src/server.ts'], {
+    cwd: root,
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'development' },
   }),
