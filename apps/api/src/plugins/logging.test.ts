@@ -21,12 +21,15 @@ async function loggedApp(level: string, add: (app: App) => void) {
     },
   });
   const database = (await createTestDatabase()).handle;
-  const app = await buildApp({ config: testConfig(), database, logger: { level, stream } });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bookstore-logging-'));
+  const config = testConfig({ dataDir, mediaDir: path.join(dataDir, 'media'), filesDir: path.join(dataDir, 'files') });
+  const app = await buildApp({ config, database, logger: { level, stream } });
   add(app);
   await app.ready();
   afterAll(async () => {
     await app.close();
     await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
   return { app, lines };
 }
