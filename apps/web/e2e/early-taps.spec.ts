@@ -1,6 +1,6 @@
 import type { Book, Paged } from '@bookstore/contract';
 import { expect, type APIRequestContext, type Page, test } from './fixtures';
-import { buyableBook, createAccount, signIn, soldOutBook, toasts } from './support';
+import { buyableBook, createAccount, signInFromLoginPage, soldOutBook, toasts } from './support';
 
 // A shopper on a phone-speed CPU (the 'slow' project: 4x slower, page loads that do not wait for the
 // app) taps what the server's page shows as soon as it shows, as a person does. Whatever they did
@@ -198,11 +198,7 @@ test('"Email me when it\'s back", tapped after the page has hydrated but before 
   page,
   request,
 }) => {
-  const shopper = await createAccount(request);
-  await page.goto('/login');
-  await hydrated(page);
-  await signIn(page, shopper);
-  await expect(page).not.toHaveURL(/\/login$/);
+  await signInFromLoginPage(page, await createAccount(request));
 
   const asked: string[] = [];
   page.on('request', (r) => {
