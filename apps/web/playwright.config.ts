@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,16 @@ import type { ShopperOptions } from './e2e/fixtures';
  * Browser journeys on Debian's Chromium against the real server (built app, real API, a fresh
  * embedded database with the demo catalogue), at a desktop and a phone size.
  */
-process.env.E2E_PORT ??= String(4100 + (process.pid % 800));
+// A port nobody listens on, chosen once by the runner (its workers inherit it): a port drawn from a fixed
+// range met another service's once (Erlang's epmd on 4369, beside RabbitMQ), and the suite could not start.
+process.env.E2E_PORT ??= execFileSync(
+  process.execPath,
+  [
+    '-e',
+    "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })",
+  ],
+  { encoding: 'utf8' },
+).trim();
 const port = Number(process.env.E2E_PORT);
 // Where e2e/serve.mjs's mail server writes what arrives, for the journeys that read their e-mail (e2e/mailbox.ts).
 process.env.E2E_MAIL_DIR ??= path.join(tmpdir(), `bookstore-e2e-mail-${port}`);
