@@ -19,6 +19,12 @@ const env = { ...process.env, BOOKSTORE_TEST_RUN: run };
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+// What failed, named again just above the last line: a CI log is often kept only by its tail.
+const failures = [];
+const firstLine = (text) =>
+  String(text ?? '')
+    .split('\n')
+    .find((line) => line.trim()) ?? '';
 
 // 1. Vitest, then the fault suite (real server processes killed with SIGKILL; see vitest.faults.config.ts)
 function vitestSuite(label, extraArgs) {
@@ -35,6 +41,17 @@ function vitestSuite(label, extraArgs) {
     skipped += report.numPendingTests + report.numTodoTests;
     // A file that failed to load has no tests to count; count it as one failure.
     failed += report.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
+    for (const file of report.testResults) {
+      const where = path.relative(root, file.name);
+      if (file.status === 'failed' && file.assertionResults.length === 0) {
+        failures.push(`${label}: ${where}: ${firstLine(file.message)}`);
+      }
+      for (const test of file.assertionResults) {
+        if (test.status === 'failed') {
+          failures.push(`${label}: ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+        }
+      }
+    }
   } else {
     failed += 1;
     console.error('Vitest (%s) produced no report (exit code %s)', label, result.status);
@@ -58,7 +75,21 @@ if (!chromium || !existsSync(chromium)) {
     env: { ...env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
   });
   if (existsSync(pwJson)) {
-    const { stats, errors } = JSON.parse(readFileSync(pwJson, 'utf8'));
+    const { stats, errors, suites } = JSON.parse(readFileSync(pwJson, 'utf8'));
+    const visit = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          if (test.status !== 'unexpected') continue;
+          const last = test.results?.at(-1);
+          failures.push(
+            `playwright: [${test.projectName}] ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(last?.error?.message)}`,
+          );
+        }
+      }
+      (suite.suites ?? []).forEach(visit);
+    };
+    (suites ?? []).forEach(visit);
+    for (const error of errors ?? []) failures.push(`playwright: ${firstLine(error.message)}`);
     passed += stats.expected + stats.flaky;
     failed += stats.unexpected + (stats.expected + stats.unexpected + stats.flaky === 0 ? 1 : 0);
     failed += errors?.length && stats.unexpected === 0 ? 1 : 0;
@@ -69,5 +100,9 @@ if (!chromium || !existsSync(chromium)) {
   }
 }
 
+if (failures.length > 0) {
+  // eslint-disable-next-line no-control-regex -- colours from the reporters' messages
+  console.log(`\nFailed:\n${failures.map((line) => `  ${line.replace(/\u001b\[[0-9;]*m/g, '')}`).join('\n')}`);
+}
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);
