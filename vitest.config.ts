@@ -16,6 +16,7 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: apiTests,
+          globalSetup: ['apps/api/src/test/test-run.ts'],
           environment: 'node',
           env: { TEST_DATABASE_URL: '' },
           testTimeout: 30_000,
@@ -28,7 +29,7 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: apiTests,
-                globalSetup: ['apps/api/src/test/postgres-run.ts'],
+                globalSetup: ['apps/api/src/test/test-run.ts'],
                 environment: 'node',
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

@@ -31,7 +31,7 @@ import { charge, initialize, verify } from './payments.js';
 import { multipart, pixelBomb } from './uploads.js';
 
 /**
- * The abuse suite (issue 15). Every operation of the app's own OpenAPI document, read at run time, so
+ * The abuse suite. Every operation of the app's own OpenAPI document, read at run time, so
  * an operation added later is covered without touching this file. For each, fast-check (fixed seed: a
  * failure names the request and reproduces) sends malformed variants of every path and query parameter
  * and of every body field (wrong types, NUL characters, huge and negative numbers, ids out of range,

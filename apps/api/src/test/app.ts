@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../app.js';
 import { type Config, testConfig } from '../config.js';
 import { type DatabaseHandle, migrationsFolder, openDatabase } from '../db/client.js';
-import { testDatabasePrefix } from './postgres-run.js';
+import { testDatabasePrefix } from './test-run.js';
 
 /** Test files build their app from here; no module imports app.ts. */
 export { type App, buildApp };
@@ -64,8 +64,10 @@ export interface TestDatabase {
 }
 
 /**
- * A migrated PGlite data directory, dumped once per set of migrations and kept in the temp folder:
- * starting from it skips PGlite's initdb, which is most of a fresh instance's start-up time.
+ * A migrated PGlite data directory, dumped once per run and set of migrations: starting from it skips
+ * PGlite's initdb, which is most of a fresh instance's start-up time. The workers share it through the
+ * run's own folder (BOOKSTORE_TEST_RUN_DIR, which ./test-run.ts makes and removes); without that folder
+ * it is kept in this process only.
  */
 export async function pgliteSnapshot(): Promise<Blob> {
   const hash = createHash('sha256');
@@ -73,15 +75,27 @@ export async function pgliteSnapshot(): Promise<Blob> {
     if (file.endsWith('.sql')) hash.update(readFileSync(path.join(migrationsFolder(), file)));
   }
   hash.update(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json')));
-  const file = path.join(tmpdir(), `bookstore-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
-  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const key = hash.digest('hex').slice(0, 16);
+  const runDir = process.env.BOOKSTORE_TEST_RUN_DIR;
+  const file = runDir ? path.join(runDir, `pglite-${key}.tar`) : undefined;
+  const kept = snapshots.get(key);
+  if (kept) return kept;
+  if (file && existsSync(file)) return remember(key, new Blob([readFileSync(file)]));
   const handle = await openDatabase({});
   await handle.migrate();
   const blob = await handle.snapshot!();
   await handle.close();
-  const partial = `${file}.${process.pid}`;
-  writeFileSync(partial, Buffer.from(await blob.arrayBuffer()));
-  renameSync(partial, file);
+  if (file) {
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, Buffer.from(await blob.arrayBuffer()));
+    renameSync(partial, file);
+  }
+  return remember(key, blob);
+}
+
+const snapshots = new Map<string, Blob>();
+function remember(key: string, blob: Blob): Blob {
+  snapshots.set(key, blob);
   return blob;
 }
 
@@ -92,7 +106,7 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
     return { handle, drop: () => handle.close() };
   }
   const template = await ensureTemplate();
-  // Named after the run, whose end drops every database it made, one whose test never closed it too (./postgres-run.ts).
+  // Named after the run, whose end drops every database it made, one whose test never closed it too (./test-run.ts).
   const name = `${testDatabasePrefix()}${randomBytes(6).toString('hex')}`;
   await withAdmin(async (admin) => {
     await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
