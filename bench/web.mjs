@@ -36,9 +36,9 @@ const BLOCKING_RUNS = Math.max(0, Number(process.env.BENCH_BLOCKING_RUNS ?? 5));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The browser suite's flags (apps/web/e2e/chromium.mjs), plus headless.
 const CHROME_FLAGS = ['--headless=new', ...chromiumFlags];
-// Issue 12: performance >= 95 (or within 3 points of the baseline when the baseline itself is under
+// The server-rendered storefront's targets (docs/decisions/0010-server-rendering.md): performance >= 95 (or within 3 points of the baseline when the baseline itself is under
 // 98), LCP <= 1.2 x the baseline's, TBT <= 150 ms, CLS <= 0.02, accessibility and SEO 100, best
-// practices >= 95, home JavaScript <= 100 KiB gzip. Issue 33 (docs/decisions/0021-less-script.md):
+// practices >= 95, home JavaScript <= 100 KiB gzip. Less script (docs/decisions/0021-less-script.md):
 // every page's JavaScript <= 110 KiB gzip, and TBT at most 100 ms above the baseline's in the same run.
 const TARGETS = {
   pageJsKiB: 110,
@@ -349,10 +349,10 @@ try {
     console.log(`    ${'total'.padEnd(48)} ${r.jsKiB.toFixed(1).padStart(7)} KiB`);
   }
 
-  // Issue 33: script size and blocking time, each page against its target.
+  // Less script: script size and blocking time, each page against its target.
   const tbtLimit = baseline.tbtMs + TARGETS.tbtOverBaselineMs;
   console.log(
-    '\nTargets (issue 33): JS <= %d KiB gzip, TBT <= baseline %d + %d ms, LCP <= %s x baseline',
+    '\nTargets (docs/decisions/0021-less-script.md): JS <= %d KiB gzip, TBT <= baseline %d + %d ms, LCP <= %s x baseline',
     TARGETS.pageJsKiB,
     baseline.tbtMs,
     TARGETS.tbtOverBaselineMs,
@@ -374,7 +374,7 @@ try {
     );
   }
 
-  console.log('\nTargets (issue 12)');
+  console.log('\nTargets (docs/decisions/0010-server-rendering.md)');
   const perfGoal =
     baseline.performance < 98
       ? Math.min(TARGETS.performance, baseline.performance - TARGETS.performanceBehindBaseline)

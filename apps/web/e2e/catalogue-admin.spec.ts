@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '.
 import sharp from 'sharp';
 import { emptyPage, expectAccessibleInBothThemes, isPhone, serverError, stubJson, submitBook } from './support';
 
-// Issue 10: a contributor adds a book with its cover; staff run the shop from /admin.
+// A contributor adds a book with its cover; staff run the shop from /admin.
 
 const STAFF = { email: 'admin@bookstore.test', password: 'staff-password-1' };
 const READY = { timeout: 15_000 };

@@ -12,7 +12,7 @@ import { onPostgres, pgliteSnapshot } from '../test/app.js';
 import { BackupError, createBackup, markDataDirInUse, restoreBackup, type StoreLocation } from './backup.js';
 
 /**
- * Issue 15: `npm run backup` and `npm run restore -- FILE` round-trip the shop: books, orders, users
+ * `npm run backup` and `npm run restore -- FILE` round-trip the shop: books, orders, users
  * and media come back exactly as they were.
  */
 const work = mkdtempSync(path.join(tmpdir(), 'bookstore-backup-test-'));

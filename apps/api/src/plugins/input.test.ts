@@ -4,7 +4,7 @@ import { createAccount } from '../test/factories.js';
 import { multipart } from '../test/uploads.js';
 
 /**
- * Findings 1-3 of issue 15: inputs that reached the database or the multipart reader and gave 500.
+ * Inputs that once reached the database or the multipart reader and gave 500.
  * Each must be a 4xx with `{ error }` in the shop's words.
  */
 let address = 0;

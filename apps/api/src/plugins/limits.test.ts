@@ -4,7 +4,7 @@ import { useTestApp } from '../test/app.js';
 import { createAccount } from '../test/factories.js';
 
 /**
- * Issue 15, findings 9 and 11: one limit per route whatever the trailing slash; the sign-in throttle's
+ * One limit per route whatever the trailing slash; the sign-in throttle's
  * 429 says when to come back in a Retry-After header; sign-out is rate-limited too.
  */
 describe('rate limits', () => {

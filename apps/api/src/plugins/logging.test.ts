@@ -35,7 +35,7 @@ async function loggedApp(level: string, add: (app: App) => void) {
 }
 
 /**
- * Issue 15, finding 10: a failed query was logged with its bound values (a password hash among them).
+ * A failed query was once logged with its bound values (a password hash among them).
  * Logs keep the error and the statement, never the values, and never a token or a password.
  */
 describe('logs hold no secrets', async () => {
@@ -66,7 +66,7 @@ describe('logs hold no secrets', async () => {
 });
 
 /**
- * Issue 13: a request's logger is made only when the request writes a line (lib/log.ts). What is
+ * A request's logger is made only when the request writes a line (lib/log.ts). What is
  * written must not change: the request's id on every line, the route's own level, the redaction.
  */
 describe('request logs at the production level', async () => {

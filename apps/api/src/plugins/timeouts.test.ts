@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 
 /**
- * Issue 15, finding 5: a client that sends its request slowly (a byte every few seconds) cannot keep a
+ * A client that sends its request slowly (a byte every few seconds) cannot keep a
  * socket for minutes. The whole request, headers and body, must arrive within REQUEST_TIMEOUT_SECONDS.
  */
 describe('slow clients', () => {

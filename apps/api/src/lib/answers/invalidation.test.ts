@@ -11,7 +11,7 @@ import { type App, buildApp, createTestDatabase, onPostgres, type TestDatabase }
 import { createUser, insertBook, placeOrder } from '../../test/factories.js';
 import { invalidateAnswers } from './cache.js';
 
-/** How soon every process must see a catalogue write (issue 13). */
+/** How soon every process must see a catalogue write (docs/decisions/0007-catalogue-speed.md). */
 const BOUND_MS = 100;
 
 /**

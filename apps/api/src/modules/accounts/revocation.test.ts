@@ -3,7 +3,7 @@ import { buildApp, useTestApp } from '../../test/app.js';
 import { createAccount } from '../../test/factories.js';
 
 /**
- * Issue 15, finding 4: an access token ends with its session. Signing out, or a reused refresh token
+ * An access token ends with its session. Signing out, or a reused refresh token
  * revoking the family, ends every access token of that session at once, on every server process.
  */
 let address = 0;

@@ -5,7 +5,7 @@ import { initialize } from '../../test/payments.js';
 import { releaseExpiredReservations } from './reservations.js';
 
 /**
- * Issue 15, finding 6: nobody can hold the shop's stock hostage with unpaid orders. One account may
+ * Nobody can hold the shop's stock hostage with unpaid orders. One account may
  * hold a few open orders and a bounded number of copies, may place orders only so fast, and a hold
  * ends RESERVATION_MINUTES after the order was placed however often payment is started.
  */

@@ -6,7 +6,7 @@ import { createBook, createUser, orderRow, placeOrder } from '../../test/factori
 import { charge, initialize, verify } from '../../test/payments.js';
 
 /**
- * Issue 15, finding 7: one order takes one successful payment. A second initialize while a payment is
+ * One order takes one successful payment. A second initialize while a payment is
  * open returns that payment; a charge that still arrives for a paid order is refunded through the
  * provider adapter, never left for a person to notice.
  */

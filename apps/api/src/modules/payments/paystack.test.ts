@@ -179,7 +179,7 @@ describe('Paystack webhook', () => {
     expect(await stockOf(app, book.id)).toBe(1);
   });
 
-  it('refunds through Paystack a second charge that arrives for a paid order (issue 15)', async () => {
+  it('refunds through Paystack a second charge that arrives for a paid order', async () => {
     const { app, user, orderId, reference: first, paid } = await startPayment();
     // The first attempt is declined and closed; a second one pays; then the first is charged after all.
     fake.transactions.set(first, { ...paid, status: 'failed' });

@@ -35,7 +35,7 @@ describe('POST /api/payments/initialize/', () => {
     const match = /^ORD-(\d+)-(\d+)$/.exec(body.reference);
     expect(match?.[1]).toBe(String(order.id));
     expect(Number(match?.[2])).toBeGreaterThanOrEqual(before);
-    // A second initialize while this attempt is open gets the same attempt back (issue 15: no double charge).
+    // A second initialize while this attempt is open gets the same attempt back (no double charge).
     const again = await initialize(app, user, order.id);
     expect(again.json().reference).toBe(body.reference);
   });
@@ -276,7 +276,7 @@ describe('reservations', () => {
     expect(refunds).toMatchObject([{ status: 'succeeded', amountCents: 2_500, paymentReference: reference }]);
   });
 
-  it('does not hold an expired order again: the shopper checks out again (issue 15: holds cannot be renewed)', async () => {
+  it('does not hold an expired order again: the shopper checks out again (holds cannot be renewed)', async () => {
     const { app, user, book, order } = await newOrder(3, 2);
     await expireReservation(app, order.id);
     await releaseExpiredReservations(app.db);

@@ -7,7 +7,7 @@ import { useTestApp } from '../../test/app.js';
 import { insertCategory } from '../../test/factories.js';
 
 /**
- * Issue 15, finding 8: without PUBLIC_URL the Host header was trusted for absolute URLs, and the sitemap
+ * Without PUBLIC_URL the Host header was once trusted for absolute URLs, and the sitemap
  * is cached for an hour, so one request with `Host: evil.test` could poison what search engines and
  * caches keep. Absolute URLs come only from PUBLIC_URL or from a host in ALLOWED_HOSTS.
  */

@@ -30,7 +30,7 @@ describe('the payment pop-up config', () => {
   });
 });
 
-describe('validateCheckoutParams (spec section 5)', () => {
+describe('validateCheckoutParams', () => {
   const valid = { key: 'pk_test', email: 'a@b.co', amount: 1000 };
 
   it('accepts the required parameters and keeps the known ones', () => {
