@@ -95,6 +95,10 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor one dropped while in use (a statement under way, a transaction, the outbox's poll): pg's client
+  // fails its queries, so the request answers 503 (plugins/errors.ts), and then emits 'error', which the
+  // pool listens for only while the client is idle. Unheard, that event ended the process.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,
