@@ -13,7 +13,8 @@
 //     million titles (run it with BENCH_BOOKS=1000000 on a database of its own);
 //   - the resident memory of each store process at the end (target under 400 MB);
 //   - first searches for typos nobody asked before (fresh terms, so never cached) are timed one at a time;
-//   - so are first renders of book pages nobody asked before (the server-rendered page, docs/decisions/0010-server-rendering.md);
+//   - so are first renders of book pages nobody asked before (the server-rendered page of
+//     docs/decisions/0010-server-rendering.md);
 //   - /healthz is asked every 10 ms while 6 large covers (24.5 MP PNGs, the most a cover may claim) are
 //     uploaded at once, and for as long at rest: its p99 must stay under 50 ms (docs/decisions/0015-trust-round-two.md).
 //

@@ -39,11 +39,11 @@ function vitestSuite(label, extraArgs) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     skipped += report.numPendingTests + report.numTodoTests;
-    // A file that failed to load has no tests to count; count it as one failure.
-    failed += report.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
     for (const file of report.testResults) {
       const where = path.relative(root, file.name);
+      // A file that failed to load has no tests to count; count it as one failure.
       if (file.status === 'failed' && file.assertionResults.length === 0) {
+        failed += 1;
         failures.push(`${label}: ${where}: ${firstLine(file.message)}`);
       }
       for (const test of file.assertionResults) {

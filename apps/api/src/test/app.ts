@@ -64,23 +64,25 @@ export interface TestDatabase {
 }
 
 /**
- * A migrated PGlite data directory, dumped once per run and set of migrations: starting from it skips
- * PGlite's initdb, which is most of a fresh instance's start-up time. The workers share it through the
- * run's own folder (BOOKSTORE_TEST_RUN_DIR, which ./test-run.ts makes and removes); without that folder
- * it is kept in this process only.
+ * A migrated PGlite data directory, dumped once per run and set of migrations (a run in watch mode may
+ * see them change): starting from it skips PGlite's initdb, which is most of a fresh instance's
+ * start-up time. The workers share it through the run's own folder (BOOKSTORE_TEST_RUN_DIR, which
+ * ./test-run.ts makes and removes); without that folder each process makes its own.
  */
-export async function pgliteSnapshot(): Promise<Blob> {
+export function pgliteSnapshot(): Promise<Blob> {
+  return (snapshot ??= sharedSnapshot());
+}
+let snapshot: Promise<Blob> | undefined;
+
+async function sharedSnapshot(): Promise<Blob> {
   const hash = createHash('sha256');
   for (const file of readdirSync(migrationsFolder()).sort()) {
     if (file.endsWith('.sql')) hash.update(readFileSync(path.join(migrationsFolder(), file)));
   }
   hash.update(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json')));
-  const key = hash.digest('hex').slice(0, 16);
   const runDir = process.env.BOOKSTORE_TEST_RUN_DIR;
-  const file = runDir ? path.join(runDir, `pglite-${key}.tar`) : undefined;
-  const kept = snapshots.get(key);
-  if (kept) return kept;
-  if (file && existsSync(file)) return remember(key, new Blob([readFileSync(file)]));
+  const file = runDir && path.join(runDir, `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (file && existsSync(file)) return new Blob([readFileSync(file)]);
   const handle = await openDatabase({});
   await handle.migrate();
   const blob = await handle.snapshot!();
@@ -90,12 +92,6 @@ export async function pgliteSnapshot(): Promise<Blob> {
     writeFileSync(partial, Buffer.from(await blob.arrayBuffer()));
     renameSync(partial, file);
   }
-  return remember(key, blob);
-}
-
-const snapshots = new Map<string, Blob>();
-function remember(key: string, blob: Blob): Blob {
-  snapshots.set(key, blob);
   return blob;
 }
 
