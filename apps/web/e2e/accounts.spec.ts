@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from './fixtures';
-import { motionEnded } from './support';
+import { expectAccessible } from './support';
 
 /**
  * Accounts journeys against the real server: sign-up with a picture, sign-in by email and by
@@ -58,16 +57,6 @@ function unsignedToken(expiresInSeconds: number) {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: '1', exp: now + expiresInSeconds, is_staff: false, token_type: 'access' })}.${randomBytes(32).toString('base64url')}`;
-}
-
-async function expectAccessible(page: Page, label: string) {
-  await motionEnded(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id}: ${v.help}`),
-    `${label}: accessibility violations`,
-  ).toEqual([]);
 }
 
 test.describe('accounts', () => {
