@@ -130,6 +130,12 @@ export const orderItemSchema = z
     protection_price: moneySchema,
     /** This line's share of the promo code's discount ('0.00' without one); a refund of the line keeps it back. */
     discount: moneySchema,
+    /** The edition's ISBN as bought ('' when it had none; null: not known for orders placed before lines kept it). */
+    isbn: z.string().nullable(),
+    /** Copies given back by refunds of this line. */
+    refunded_quantity: z.number().int(),
+    /** Money given back on this line ('0.00' when none); never more than was paid for it. */
+    refunded_amount: moneySchema,
   })
   .meta({ id: 'OrderItem' });
 export type OrderItem = z.infer<typeof orderItemSchema>;
@@ -147,6 +153,75 @@ export const orderEventSchema = z
   })
   .meta({ id: 'OrderEvent' });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+/**
+ * Where an order's refunds stand: 'none' given back, 'partial' (some), or 'full' (all that was paid). The
+ * spec's `payment_status` keeps its values beside it.
+ */
+export const REFUND_STATES = ['none', 'partial', 'full'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+
+/** One line of an order's summary: what was bought and what it came to, as every document shows it. */
+export const orderSummaryLineSchema = z
+  .object({
+    /** The line's id (`items[].id`). */
+    item: z.number().int(),
+    title: z.string(),
+    /** The edition as bought: format, condition and ISBN (null: not known). */
+    format: z.string().nullable(),
+    condition: z.string().nullable(),
+    isbn: z.string().nullable(),
+    /** An eBook: a licence, nothing to post. */
+    digital: z.boolean(),
+    quantity: z.number().int(),
+    unit_price: moneySchema,
+    /** The protection plan's price per copy ('0.00' without it). */
+    protection_price: moneySchema,
+    /** quantity x unit price. */
+    books: moneySchema,
+    /** quantity x protection price. */
+    protection: moneySchema,
+    /** The line's share of the promo code. */
+    discount: moneySchema,
+    /** What was paid for the line: books + protection - discount. */
+    amount: moneySchema,
+    refunded_quantity: z.number().int(),
+    refunded_amount: moneySchema,
+    /** Copies that go in the parcel: none for an eBook, else those not refunded. */
+    to_ship: z.number().int(),
+  })
+  .meta({ id: 'OrderSummaryLine' });
+export type OrderSummaryLine = z.infer<typeof orderSummaryLineSchema>;
+
+/**
+ * An order's lines and money, computed by one function on the server (modules/orders/summary.ts) and
+ * shown as it is by every page, e-mail, packing slip and CSV: total = subtotal + protection + shipping -
+ * discount, and refunded = the lines' refunds + delivery's.
+ */
+export const orderSummarySchema = z
+  .object({
+    lines: z.array(orderSummaryLineSchema),
+    /** The books, at the prices bought. */
+    subtotal: moneySchema,
+    /** Every protection plan. */
+    protection: moneySchema,
+    /** The promo code's discount in all (lines and delivery); '0.00' without one. */
+    discount: moneySchema,
+    /** Delivery's price as chosen (a free-delivery code is in `discount`). */
+    shipping: moneySchema,
+    /** Whether the order has anything to post (else no delivery line is shown). */
+    delivery: z.boolean(),
+    /** What the shopper was charged. */
+    total: moneySchema,
+    /** Given back so far. */
+    refunded: moneySchema,
+    /** Of that, delivery's part. */
+    shipping_refunded: moneySchema,
+    /** What the shop keeps: total - refunded. */
+    net: moneySchema,
+  })
+  .meta({ id: 'OrderSummary' });
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
 /** The delivery method of an order, as chosen (its price is `shipping_price`). */
 export const orderShippingMethodSchema = z
@@ -187,6 +262,10 @@ export const orderSchema = z
     tracking_url: z.string().nullable(),
     /** Given back so far (refunds asked of the provider, pending or done); '0.00' when none. */
     refunded_amount: moneySchema,
+    /** One of REFUND_STATES. */
+    refund_status: z.enum(REFUND_STATES),
+    /** The order's lines and money as every document shows them. */
+    summary: orderSummarySchema,
     /** The order's history, oldest first. */
     events: z.array(orderEventSchema),
     /** Who placed it: only in the staff listing. */
@@ -338,10 +417,16 @@ export const refundOrderRequestSchema = z
       .max(100)
       .optional(),
     reason: z.string().trim().max(500, 'The reason must be at most 500 characters').optional(),
+    /** With `items`: put the refunded copies back on sale (they came back, or never left). */
+    restock: z.boolean({ error: 'restock must be true or false' }).optional(),
   })
   .refine((body) => body.amount === undefined || body.items === undefined, {
     message: 'Give an amount or the lines to refund, not both',
     path: ['items'],
+  })
+  .refine((body) => !body.restock || body.items !== undefined, {
+    message: 'Choose the lines whose copies go back on sale',
+    path: ['restock'],
   })
   .meta({ id: 'RefundOrderRequest' });
 export type RefundOrderRequestInput = z.input<typeof refundOrderRequestSchema>;

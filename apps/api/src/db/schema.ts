@@ -383,12 +383,21 @@ export const orders = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** Refunds asked of the provider so far (pending or done; a refused one is taken back off). */
     refundedCents: integer('refunded_cents').notNull().default(0),
+    /**
+     * The part of `refunded_cents` that gave back delivery; the rest is the lines' `refunded_cents`, so
+     * refunded = sum of the lines' refunds + this (modules/orders/summary.ts).
+     */
+    shippingRefundedCents: integer('shipping_refunded_cents').notNull().default(0),
   },
   (t) => [
     index('orders_promo_code_idx')
       .on(t.promoCodeId, t.userId)
       .where(sql`${t.promoCodeId} IS NOT NULL`),
     check('orders_refunded_within_total', sql`${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.totalCents}`),
+    check(
+      'orders_shipping_refunded_within',
+      sql`${t.shippingRefundedCents} >= 0 AND ${t.shippingRefundedCents} <= ${t.shippingCents}`,
+    ),
     check(
       'orders_fulfilment_status',
       sql`${t.fulfilmentStatus} IN ('unfulfilled', 'shipped', 'delivered', 'cancelled', 'returned')`,
@@ -417,6 +426,8 @@ export const orderItems = pgTable(
     editionId: integer('edition_id').references(() => editions.id, { onDelete: 'set null' }),
     format: text('format'),
     condition: text('condition'),
+    /** The edition's ISBN as bought ('' when it had none; null: ordered before lines kept it). */
+    isbn: text('isbn'),
     /** Title, image and price as bought, so history survives catalogue edits. */
     title: text('title').notNull(),
     image: text('image'),
@@ -430,11 +441,24 @@ export const orderItems = pgTable(
     protectionPriceCents: integer('protection_price_cents').notNull().default(0),
     /** This line's share of the order's promo-code discount (a refund of the line keeps it back). */
     discountCents: integer('discount_cents').notNull().default(0),
+    /** Copies given back by refunds of chosen lines (never more than were bought). */
+    refundedQuantity: integer('refunded_quantity').notNull().default(0),
+    /**
+     * Money given back on this line, by refunds of its copies or its share of an amount refunded on the
+     * order; never more than was paid for it (quantity x (price + protection) - discount).
+     */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /** Copies of the line put back on sale by a refund with restock (a later return puts back only the rest). */
+    restockedQuantity: integer('restocked_quantity').notNull().default(0),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
     index('order_items_edition_idx').on(t.editionId),
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+    check(
+      'order_items_refunded_within',
+      sql`${t.refundedQuantity} BETWEEN 0 AND ${t.quantity} AND ${t.restockedQuantity} BETWEEN 0 AND ${t.quantity} AND ${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.quantity} * (${t.priceCents} + ${t.protectionPriceCents}) - ${t.discountCents}`,
+    ),
     check(
       'order_items_protection_price',
       sql`${t.protectionPriceCents} >= 0 AND (${t.protection} OR ${t.protectionPriceCents} = 0)`,
@@ -522,6 +546,16 @@ export const refunds = pgTable(
     reason: text('reason').notNull().default(''),
     /** The staff request's Idempotency-Key, if it sent one: the same key refunds once. */
     requestKey: text('request_key'),
+    /** What that request asked (SHA-256 of its body): the same key with another body is refused. */
+    requestHash: text('request_hash'),
+    /**
+     * Where the amount was counted on the order: copies and cents per line, and delivery's part. A refund
+     * the provider refuses takes exactly these back off (modules/orders/transitions.ts, `refundFailed`).
+     */
+    allocation: jsonb('allocation')
+      .$type<{ lines: { item: number; quantity: number; cents: number }[]; shippingCents: number }>()
+      .notNull()
+      .default({ lines: [], shippingCents: 0 }),
     attempts: integer('attempts').notNull().default(0),
     providerResponse: jsonb('provider_response'),
     createdAt: createdAt(),

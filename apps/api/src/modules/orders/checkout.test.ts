@@ -27,6 +27,7 @@ const book = (over: Partial<ShopBook> = {}): ShopBook => ({
   id: 1,
   editionId: 101,
   condition: 'New',
+  isbn: '',
   title: 'Dune',
   image: null,
   priceCents: 1_299,

@@ -214,6 +214,7 @@ export interface ShopBook {
   /** The edition's format: 'eBook' needs no delivery. */
   bookType: string;
   condition: string;
+  isbn: string;
 }
 
 /** One line of a cart: a book, and which of its editions (none: the title's default edition, for older clients). */
@@ -244,12 +245,12 @@ export async function shopBooks(tx: Transaction | Database, request: CartLines):
     tx,
     sql`SELECT b.id, e.id AS edition_id, b.title, b.image, e.price_cents, (b.available AND e.available) AS available,
           e.stock_amount, b.review_status = 'approved' AS in_shop, b.category_id, e.format, e.condition,
-          -e.id AS key
+          e.isbn, -e.id AS key
         FROM editions e JOIN books b ON b.id = e.book_id
         WHERE e.id = ANY(${intArray(named.map((item) => item.edition_id!))})
       UNION ALL
         SELECT b.id, e.id, b.title, b.image, e.price_cents, (b.available AND e.available), e.stock_amount,
-          b.review_status = 'approved', b.category_id, e.format, e.condition, b.id
+          b.review_status = 'approved', b.category_id, e.format, e.condition, e.isbn, b.id
         FROM books b JOIN editions e ON e.id = ${DEFAULT_EDITION_OF(sql`b`)}
         WHERE b.id = ANY(${intArray(plain.map((item) => item.book))})`,
   );
@@ -267,6 +268,7 @@ export async function shopBooks(tx: Transaction | Database, request: CartLines):
       categoryId: row.category_id,
       bookType: row.format,
       condition: row.condition,
+      isbn: row.isbn,
     });
   }
   return shop;
@@ -284,6 +286,7 @@ interface ShopBookRow {
   category_id: number | null;
   format: string;
   condition: string;
+  isbn: string;
   key: number;
 }
 
@@ -567,6 +570,7 @@ export async function insertOrder(
         editionId: line.book.editionId,
         format: line.book.bookType,
         condition: line.book.condition,
+        isbn: line.book.isbn,
         title: line.book.title,
         image: line.book.image,
         quantity: line.quantity,

@@ -14,6 +14,7 @@ import { orderEvents, orderItems, orders, payments, refunds, users } from '../..
 import { conflict, notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/like.js';
 import { mediaUrl } from '../../lib/media.js';
+import { refundState, summarizeOrder, summaryToJson } from './summary.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -74,6 +75,9 @@ export function toOrder(
         protection: item.protection,
         protection_price: centsToMoney(item.protectionPriceCents),
         discount: centsToMoney(item.discountCents),
+        isbn: item.isbn,
+        refunded_quantity: item.refundedQuantity,
+        refunded_amount: centsToMoney(item.refundedCents),
       })),
     fulfilment_status: row.fulfilmentStatus as FulfilmentStatus,
     shipping_address: row.shippingAddress ?? null,
@@ -83,6 +87,8 @@ export function toOrder(
     tracking_number: row.trackingNumber,
     tracking_url: trackingUrl(row.carrier, row.trackingNumber),
     refunded_amount: centsToMoney(row.refundedCents),
+    refund_status: refundState(row),
+    summary: summaryToJson(summarizeOrder(row, items)),
     events: history.get(row.id) ?? [],
     ...(customer ? { customer } : {}),
   };

@@ -1,4 +1,4 @@
-import type { Order } from '@bookstore/contract';
+import type { Order, OrderSummaryLine } from '@bookstore/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -82,6 +82,26 @@ export function signOut() {
   useAuthStore.setState({ access: null, refresh: null, isAuth: false, isAdmin: false, profile: null });
 }
 
+/** A paperback line of an order's summary, as the server writes it (its amount is its books' price). */
+export function summaryLine(
+  line: Pick<OrderSummaryLine, 'item' | 'title' | 'isbn' | 'quantity' | 'unit_price' | 'books'> &
+    Partial<OrderSummaryLine>,
+): OrderSummaryLine {
+  return {
+    format: 'Paperback',
+    condition: 'New',
+    digital: false,
+    protection_price: '0.00',
+    protection: '0.00',
+    discount: '0.00',
+    amount: line.books,
+    refunded_quantity: 0,
+    refunded_amount: '0.00',
+    to_ship: line.quantity,
+    ...line,
+  };
+}
+
 export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {
     id: 42,
@@ -118,6 +138,9 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
         protection: false,
         protection_price: '0.00',
         discount: '0.00',
+        isbn: '9780141439587',
+        refunded_quantity: 0,
+        refunded_amount: '0.00',
       },
       {
         id: 2,
@@ -132,8 +155,34 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
         protection: false,
         protection_price: '0.00',
         discount: '0.00',
+        isbn: '',
+        refunded_quantity: 0,
+        refunded_amount: '0.00',
       },
     ],
+    refund_status: 'none',
+    summary: {
+      lines: [
+        summaryLine({
+          item: 1,
+          title: 'Emma',
+          isbn: '9780141439587',
+          quantity: 2,
+          unit_price: '12.99',
+          books: '25.98',
+        }),
+        summaryLine({ item: 2, title: 'Dracula', isbn: '', quantity: 1, unit_price: '7.50', books: '7.50' }),
+      ],
+      subtotal: '33.48',
+      protection: '0.00',
+      discount: '0.00',
+      shipping: '0.00',
+      delivery: false,
+      total: '33.48',
+      refunded: '0.00',
+      shipping_refunded: '0.00',
+      net: '33.48',
+    },
     ...overrides,
   };
 }

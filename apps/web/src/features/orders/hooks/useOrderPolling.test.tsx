@@ -25,6 +25,19 @@ function order(status: string, payment_status: string): Order {
     tracking_number: null,
     tracking_url: null,
     refunded_amount: '0.00',
+    refund_status: 'none',
+    summary: {
+      lines: [],
+      subtotal: '12.99',
+      protection: '0.00',
+      discount: '0.00',
+      shipping: '0.00',
+      delivery: false,
+      total: '12.99',
+      refunded: '0.00',
+      shipping_refunded: '0.00',
+      net: '12.99',
+    },
     events: [],
   };
 }
