@@ -264,6 +264,11 @@ export const orderSchema = z
     refunded_amount: moneySchema,
     /** One of REFUND_STATES. */
     refund_status: z.enum(REFUND_STATES),
+    /**
+     * When its hold ran out unpaid and its copies went back on sale (`payment_status` stays 'pending' for
+     * old clients); null otherwise, and again null once a late payment completed it.
+     */
+    expired_at: z.string().nullable(),
     /** The order's lines and money as every document shows them. */
     summary: orderSummarySchema,
     /** The order's history, oldest first. */

@@ -88,6 +88,8 @@ export function toOrder(
     tracking_url: trackingUrl(row.carrier, row.trackingNumber),
     refunded_amount: centsToMoney(row.refundedCents),
     refund_status: refundState(row),
+    expired_at:
+      row.paymentStatus === 'success' ? null : (history.get(row.id)?.findLast((e) => e.type === 'expired')?.at ?? null),
     summary: summaryToJson(summarizeOrder(row, items)),
     events: history.get(row.id) ?? [],
     ...(customer ? { customer } : {}),

@@ -161,6 +161,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
       },
     ],
     refund_status: 'none',
+    expired_at: null,
     summary: {
       lines: [
         summaryLine({

@@ -26,6 +26,7 @@ function order(status: string, payment_status: string): Order {
     tracking_url: null,
     refunded_amount: '0.00',
     refund_status: 'none',
+    expired_at: null,
     summary: {
       lines: [],
       subtotal: '12.99',
