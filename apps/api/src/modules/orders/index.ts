@@ -15,3 +15,12 @@ export {
 } from './transitions.js';
 export { quoteRoutes } from './quote.js';
 export { linesRefundCents } from './refund-lines.js';
+export {
+  isDigital,
+  orderSummaryOf,
+  refundState,
+  type Summary,
+  type SummaryLine,
+  summarizeOrder,
+  summaryToJson,
+} from './summary.js';

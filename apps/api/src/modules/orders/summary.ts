@@ -1,5 +1,7 @@
 import { centsToMoney, type OrderSummary, type RefundState } from '@bookstore/contract';
-import type { orderItems, orders } from '../../db/schema.js';
+import { eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { orderItems, orders } from '../../db/schema.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -163,4 +165,11 @@ export function summaryToJson(summary: Summary): OrderSummary {
     shipping_refunded: centsToMoney(summary.shippingRefundedCents),
     net: centsToMoney(summary.netCents),
   };
+}
+
+/** One order's summary as it stands, for the documents made outside a request (e-mails); undefined: no such order. */
+export async function orderSummaryOf(db: Queryable, orderId: number): Promise<Summary | undefined> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return undefined;
+  return summarizeOrder(order, await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)));
 }
