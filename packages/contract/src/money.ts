@@ -46,3 +46,22 @@ function moneyFormat(locale: string, currency: string): Intl.NumberFormat {
   }
   return format;
 }
+
+/**
+ * Splits `cents` into parts in proportion to `weights`, to the cent: each part is its exact share
+ * rounded down, and the cents left over go one each to the largest remainders (ties: the earlier part).
+ * The parts always add up to `cents`, and a part never exceeds its weight when `cents` is at most the
+ * weights' sum. All weights 0 (or `cents` 0): every part is 0.
+ */
+export function splitCents(cents: number, weights: readonly number[]): number[] {
+  // In BigInt: cents x weight can pass 2^53 for the largest orders.
+  const total = weights.reduce((sum, weight) => sum + BigInt(weight), 0n);
+  if (total <= 0n || cents <= 0) return weights.map(() => 0);
+  const whole = BigInt(cents);
+  const parts = weights.map((weight) => Number((whole * BigInt(weight)) / total));
+  const remainders = weights.map((weight, index) => ({ index, rest: (whole * BigInt(weight)) % total }));
+  remainders.sort((a, b) => (a.rest === b.rest ? a.index - b.index : a.rest > b.rest ? -1 : 1));
+  let left = cents - parts.reduce((sum, part) => sum + part, 0);
+  for (let i = 0; left > 0; i += 1, left -= 1) parts[remainders[i % remainders.length]!.index]! += 1;
+  return parts;
+}

@@ -99,6 +99,7 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
       await afterSale.refund(ctx(request), request.params.id, staff(request), {
         amountCents: request.body?.amount,
         items: request.body?.items,
+        restock: request.body?.restock,
         reason: request.body?.reason,
         requestKey: request.headers['idempotency-key'],
       });

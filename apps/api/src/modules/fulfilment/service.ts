@@ -6,7 +6,6 @@ import {
   deliverOrder,
   getOrderFor,
   getStaffOrder,
-  linesRefundCents,
   returnOrder,
   shipOrder,
 } from '../orders/index.js';
@@ -46,7 +45,7 @@ export async function cancel(ctx: AfterSale, orderId: number, actor: Actor, reas
     const refund = await openRefund(tx, {
       orderId,
       actor,
-      amountCents: done.refundDueCents,
+      ask: { cents: done.refundDueCents, allCopies: true },
       provider: ctx.provider.name,
       reason: reason ?? 'Order cancelled',
     });
@@ -74,6 +73,7 @@ export async function refund(
   asked: {
     amountCents?: number;
     items?: { item: number; quantity: number }[];
+    restock?: boolean;
     reason?: string;
     requestKey?: string;
   },
@@ -82,7 +82,7 @@ export async function refund(
     const row = await openRefund(tx, {
       orderId,
       actor,
-      amountCents: asked.items ? await linesRefundCents(tx, orderId, asked.items) : asked.amountCents,
+      ask: asked.items ? { items: asked.items, restock: asked.restock } : { cents: asked.amountCents },
       provider: ctx.provider.name,
       reason: asked.reason,
       requestKey: asked.requestKey,
@@ -107,7 +107,7 @@ export async function takeBack(
     const row = await openRefund(tx, {
       orderId,
       actor,
-      amountCents: amount,
+      ask: { cents: amount, allCopies: true },
       provider: ctx.provider.name,
       reason: asked.reason ?? 'Order returned',
     });

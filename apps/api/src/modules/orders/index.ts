@@ -9,12 +9,13 @@ export {
   markPaid,
   type PaymentApplied,
   refundFailed,
+  type Refunded,
   refundOrder,
   returnOrder,
   shipOrder,
 } from './transitions.js';
 export { quoteRoutes } from './quote.js';
-export { linesRefundCents } from './refund-lines.js';
+export { type RefundAllocation, type RefundAsk } from './refund-lines.js';
 export {
   isDigital,
   orderSummaryOf,

@@ -8,7 +8,15 @@ import { recordEvent } from '../events/index.js';
 import { recountRatingsOfPaidOrder } from '../reviews/index.js';
 import { codeHasRoomFor } from '../promotions/index.js';
 import { grantDownloads, revokeDownloads } from '../downloads/index.js';
-import { conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import {
+  allocateAmount,
+  allocateCopies,
+  allocationCents,
+  type RefundAllocation,
+  type RefundAsk,
+} from './refund-lines.js';
+import { isDigital } from './summary.js';
 
 /**
  * Every change of an order's state, one function each, and nowhere else: each changes the order, writes
@@ -192,16 +200,21 @@ export async function expireOrder(tx: Transaction, orderId: number): Promise<boo
   return true;
 }
 
-/** The copies of an order's lines, by edition (per title too, as the order's history names them). */
+/**
+ * The copies of an order's lines still out of the shop, by edition (per title too, as the order's history
+ * names them): those a refund put back on sale already are not put back again.
+ */
 function copiesOf(tx: Transaction, orderId: number) {
   return rows<{ book: number | null; edition: number; quantity: number }>(
     tx,
-    sql`SELECT max(book_id) AS book, edition_id AS edition, sum(quantity)::int AS quantity FROM order_items
-        WHERE order_id = ${orderId} AND edition_id IS NOT NULL GROUP BY edition_id ORDER BY edition_id`,
+    sql`SELECT max(book_id) AS book, edition_id AS edition, sum(quantity - restocked_quantity)::int AS quantity
+        FROM order_items WHERE order_id = ${orderId} AND edition_id IS NOT NULL
+        GROUP BY edition_id HAVING sum(quantity - restocked_quantity) > 0 ORDER BY edition_id`,
   );
 }
 
 type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
 
 /** What an after-sale change did: `changed: false` when it had been done already (the same request again). */
 export interface Changed {
@@ -376,54 +389,122 @@ export async function returnOrder(tx: Transaction, orderId: number, actor: Actor
   return { order: returned!, changed: true, refundDueCents: order.totalCents - order.refundedCents };
 }
 
+/** What a refund did to the order: the cents given back now and where they were counted. */
+export interface Refunded extends Changed {
+  /** 0 when nothing was left (the same full refund asked again changes nothing). */
+  amountCents: number;
+  allocation: RefundAllocation;
+}
+
 /**
  * A refund is recorded against the order (the payments module writes its own record in the same
- * transaction and asks the provider after commit): refunded_amount grows, the history says how much,
- * and `order.refunded` tells the shopper. `amountCents` undefined: all that is left. Returns the cents
- * refunded now (0 when nothing was left: the same full refund asked again changes nothing).
+ * transaction and asks the provider after commit): every cent is counted on a line or on delivery
+ * (refund-lines.ts), refunded_amount grows by their sum, chosen copies may go back on sale
+ * (`restock`), the history says how much and where, and `order.refunded` tells the shopper.
  */
 export async function refundOrder(
   tx: Transaction,
   orderId: number,
   actor: Actor,
-  amountCents: number | undefined,
-): Promise<Changed & { amountCents: number }> {
+  ask: RefundAsk,
+  reason?: string,
+): Promise<Refunded> {
   const order = await lockOrder(tx, orderId);
   if (!isPaid(order) || !order.transactionRef)
     throw conflict('This order has not been paid, so there is nothing to refund.');
-  const left = order.totalCents - order.refundedCents;
-  if (amountCents === undefined) {
-    if (left === 0) return { order, changed: false, amountCents: 0 };
-    amountCents = left;
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  const allocation =
+    'items' in ask ? allocateCopies(items, ask.items) : allocateAmount(order, items, ask.cents, ask.allCopies);
+  const amountCents = allocation ? allocationCents(allocation) : 0;
+  if (!allocation || amountCents === 0) {
+    return { order, changed: false, amountCents: 0, allocation: { lines: [], shippingCents: 0 } };
   }
-  if (amountCents <= 0) throw unprocessable('Enter an amount above 0.00.');
-  if (left === 0) throw conflict('This order has already been refunded in full.');
+  const left = order.totalCents - order.refundedCents;
   if (amountCents > left) {
     throw conflict(
       `You can refund at most ${centsToMoney(left)} more on this order (paid ${centsToMoney(order.totalCents)}, refunded ${centsToMoney(order.refundedCents)}).`,
     );
   }
+  for (const line of allocation.lines) {
+    await tx
+      .update(orderItems)
+      .set({
+        refundedQuantity: sql`${orderItems.refundedQuantity} + ${line.quantity}`,
+        refundedCents: sql`${orderItems.refundedCents} + ${line.cents}`,
+      })
+      .where(and(eq(orderItems.id, line.item), eq(orderItems.orderId, orderId)));
+  }
   const [refunded] = await tx
     .update(orders)
-    .set({ refundedCents: sql`${orders.refundedCents} + ${amountCents}` })
+    .set({
+      refundedCents: sql`${orders.refundedCents} + ${amountCents}`,
+      shippingRefundedCents: sql`${orders.shippingRefundedCents} + ${allocation.shippingCents}`,
+    })
     .where(eq(orders.id, orderId))
     .returning();
+  const restocked = 'items' in ask && ask.restock && !order.stockReleased ? await restock(tx, items, ask.items) : [];
   // Refunded in full, the order's eBooks can no longer be downloaded (docs/decisions/0023-ebook-delivery.md).
   if (refunded!.refundedCents >= refunded!.totalCents) await revokeDownloads(tx, orderId);
-  await remember(tx, orderId, 'refunded', actor, { amountCents });
+  await remember(tx, orderId, 'refunded', actor, {
+    amountCents,
+    lines: allocation.lines,
+    shippingCents: allocation.shippingCents,
+    ...(restocked.length > 0 ? { restocked } : {}),
+    ...(reason ? { reason } : {}),
+  });
   await recordEvent(tx, { type: 'order.refunded', key: orderId, payload: { orderId, amountCents } });
-  return { order: refunded!, changed: true, amountCents };
+  return { order: refunded!, changed: true, amountCents, allocation };
 }
 
 /**
- * The provider refused a refund for good: its amount is no longer counted as refunded, and the
- * history says so (staff see it on the order and can try again).
+ * Copies of refunded lines go back on sale: paper copies only, never more of a line than were bought
+ * less those put back before (a later cancel or return puts back only the rest, see `copiesOf`).
  */
-export async function refundFailed(tx: Transaction, orderId: number, amountCents: number): Promise<void> {
+async function restock(tx: Transaction, items: ItemRow[], wanted: { item: number; quantity: number }[]) {
+  const back: { book: number | null; edition: number; quantity: number }[] = [];
+  for (const w of wanted) {
+    const line = items.find((item) => item.id === w.item);
+    if (!line || line.editionId === null || isDigital(line.format)) continue;
+    const already = line.restockedQuantity + (back.find((b) => b.edition === line.editionId)?.quantity ?? 0);
+    const quantity = Math.min(w.quantity, line.quantity - already);
+    if (quantity <= 0) continue;
+    await tx
+      .update(orderItems)
+      .set({ restockedQuantity: sql`${orderItems.restockedQuantity} + ${quantity}` })
+      .where(eq(orderItems.id, line.id));
+    back.push({ book: line.bookId, edition: line.editionId, quantity });
+  }
+  if (back.length > 0) await returnAll(tx, back);
+  return back;
+}
+
+/**
+ * The provider refused a refund for good: its amount is no longer counted as refunded, on the order and
+ * on the lines and delivery where it was counted, and the history says so (staff see it on the order and
+ * can try again). Copies it put back on sale stay there: they are in the shop.
+ */
+export async function refundFailed(
+  tx: Transaction,
+  orderId: number,
+  amountCents: number,
+  allocation: RefundAllocation,
+): Promise<void> {
   await lockOrder(tx, orderId);
+  for (const line of allocation.lines) {
+    await tx
+      .update(orderItems)
+      .set({
+        refundedQuantity: sql`greatest(0, ${orderItems.refundedQuantity} - ${line.quantity})`,
+        refundedCents: sql`greatest(0, ${orderItems.refundedCents} - ${line.cents})`,
+      })
+      .where(and(eq(orderItems.id, line.item), eq(orderItems.orderId, orderId)));
+  }
   await tx
     .update(orders)
-    .set({ refundedCents: sql`greatest(0, ${orders.refundedCents} - ${amountCents})` })
+    .set({
+      refundedCents: sql`greatest(0, ${orders.refundedCents} - ${amountCents})`,
+      shippingRefundedCents: sql`greatest(0, ${orders.shippingRefundedCents} - ${allocation.shippingCents})`,
+    })
     .where(eq(orders.id, orderId));
   await remember(tx, orderId, 'refund_failed', { kind: 'provider' }, { amountCents });
 }

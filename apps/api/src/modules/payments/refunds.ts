@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client.js';
 import { refunds } from '../../db/schema.js';
-import { type Actor, refundFailed, refundOrder } from '../orders/index.js';
+import { AppError } from '../../lib/errors.js';
+import { type Actor, type RefundAsk, refundFailed, refundOrder } from '../orders/index.js';
 import { type PaymentProvider, ProviderRefused } from './providers/types.js';
 
 /**
@@ -20,30 +22,48 @@ type RefundRow = typeof refunds.$inferSelect;
 export interface RefundAsked {
   orderId: number;
   actor: Actor;
-  /** Undefined: all that is left of the payment. */
-  amountCents: number | undefined;
+  /** Copies of chosen lines, or an amount (undefined: all that is left of the payment). */
+  ask: RefundAsk;
   provider: string;
   reason?: string;
   /** The staff request's Idempotency-Key: the same key refunds once. */
   requestKey?: string;
 }
 
+/** What a keyed request asked, as a fingerprint: the same key must come with the same request. */
+const fingerprint = (asked: RefundAsked) =>
+  createHash('sha256')
+    .update(JSON.stringify({ ask: asked.ask, reason: asked.reason ?? '' }))
+    .digest('hex');
+
+export const idempotencyMessage =
+  'This Idempotency-Key was already used for a different refund of this order. Use a new key for a new refund.';
+
 /**
- * Records a refund in the caller's transaction: on the order (refunded_amount, history,
- * `order.refunded`) and as a pending `refunds` row. Returns the row, or null when nothing was left to
- * refund (a full refund asked again) or the same Idempotency-Key was used before (then that refund).
+ * Records a refund in the caller's transaction: on the order (refunded_amount, its lines, history,
+ * `order.refunded`) and as a pending `refunds` row that keeps where the money was counted. Returns the
+ * row, or null when nothing was left to refund (a full refund asked again) or the same
+ * Idempotency-Key was used before with the same request (then that refund). The same key with another
+ * request is refused (422), as Stripe does.
  */
 export async function openRefund(tx: Transaction, asked: RefundAsked): Promise<RefundRow | null> {
   // The order's row first: two requests with one key, or two refunds of one order, go one at a time.
   await tx.execute(sql`SELECT id FROM orders WHERE id = ${asked.orderId} FOR UPDATE`);
+  const requestHash = asked.requestKey ? fingerprint(asked) : null;
   if (asked.requestKey) {
     const [earlier] = await tx
       .select()
       .from(refunds)
       .where(and(eq(refunds.orderId, asked.orderId), eq(refunds.requestKey, asked.requestKey)));
-    if (earlier) return earlier;
+    if (earlier) {
+      // Refunds keyed before fingerprints were kept are taken as they are.
+      if (earlier.requestHash !== null && earlier.requestHash !== requestHash) {
+        throw new AppError(422, idempotencyMessage, { 'idempotency-key': [idempotencyMessage] });
+      }
+      return earlier;
+    }
   }
-  const counted = await refundOrder(tx, asked.orderId, asked.actor, asked.amountCents);
+  const counted = await refundOrder(tx, asked.orderId, asked.actor, asked.ask, asked.reason);
   if (!counted.changed) return null;
   const [{ n } = { n: 0 }] = await tx
     .select({ n: sql<number>`count(*)::int` })
@@ -60,6 +80,8 @@ export async function openRefund(tx: Transaction, asked: RefundAsked): Promise<R
       currency: counted.order.currency,
       reason: asked.reason ?? '',
       requestKey: asked.requestKey ?? null,
+      requestHash,
+      allocation: counted.allocation,
     })
     .returning();
   return row!;
@@ -110,7 +132,7 @@ export async function sendRefund(
         .set({ status: 'failed', providerResponse: { error: err.message }, updatedAt: sql`now()` })
         .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')))
         .returning({ id: refunds.id });
-      if (failed) await refundFailed(tx, refund.orderId, refund.amountCents);
+      if (failed) await refundFailed(tx, refund.orderId, refund.amountCents, refund.allocation);
     });
     return 'failed';
   }

@@ -232,7 +232,7 @@ async function payOrder(
     const refund = await openRefund(tx, {
       orderId,
       actor: { kind: 'shop' },
-      amountCents: undefined,
+      ask: { allCopies: true },
       provider: provider.name,
       reason: 'Paid after the reservation ran out; the books were no longer in stock.',
     });

@@ -1,4 +1,4 @@
-import { centsToMoney, type PromoCode, type PromoCodeRequest, promoMessages } from '@bookstore/contract';
+import { centsToMoney, type PromoCode, type PromoCodeRequest, promoMessages, splitCents } from '@bookstore/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
@@ -131,24 +131,13 @@ export async function codeHasRoomFor(tx: Queryable, orderId: number): Promise<bo
   return (limits.all === null || used!.all < limits.all) && (limits.each === null || used!.mine < limits.each);
 }
 
-/** Splits `cents` over the lines in proportion to their amounts, to the cent (largest remainders). */
+/** Splits `cents` over the lines in proportion to their amounts, to the cent, by each line's key. */
 function shares(lines: CodeLine[], cents: number): Map<number, number> {
-  const total = lines.reduce((sum, line) => sum + line.cents, 0);
-  const result = new Map<number, number>();
-  if (total === 0 || cents === 0) return result;
-  const exact = lines.map((line) => ({ book: line.line, value: (cents * line.cents) / total }));
-  let given = 0;
-  for (const share of exact) {
-    const floor = Math.floor(share.value);
-    result.set(share.book, floor);
-    given += floor;
-  }
-  const byRemainder = [...exact].sort((a, b) => b.value - Math.floor(b.value) - (a.value - Math.floor(a.value)));
-  for (let i = 0; given < cents; i += 1, given += 1) {
-    const book = byRemainder[i % byRemainder.length]!.book;
-    result.set(book, result.get(book)! + 1);
-  }
-  return result;
+  const parts = splitCents(
+    cents,
+    lines.map((line) => line.cents),
+  );
+  return new Map(lines.map((line, i) => [line.line, parts[i]!]));
 }
 
 /* ------------------------------------------------------------------ staff */
