@@ -5,6 +5,7 @@ import { startEventDispatcher } from './modules/events/index.js';
 import { startRefundRetries } from './modules/fulfilment/index.js';
 import { startDailyJobs } from './modules/mail/index.js';
 import { startReservationSweeper } from './modules/orders/index.js';
+import { startPaymentReconciliation } from './modules/payments/index.js';
 import { startSaleScheduler } from './modules/promotions/index.js';
 
 /** What a starting server does once its database is migrated: demo data, first admin, background jobs. */
@@ -16,4 +17,5 @@ export async function prepareStore(app: App) {
   startDailyJobs(app);
   startSaleScheduler(app);
   startRefundRetries(app);
+  startPaymentReconciliation(app);
 }

@@ -3,3 +3,4 @@ export { paymentsRoutes } from './routes.js';
 export { cardGroups, createPaymentProvider } from './service.js';
 export { openRefund, retryPendingRefunds, sendRefund, REFUND_RETRY_MS } from './refunds.js';
 export type { PaymentProvider } from './providers/types.js';
+export { reconcilePayments, startPaymentReconciliation, stopPaymentReconciliation } from './reconcile.js';

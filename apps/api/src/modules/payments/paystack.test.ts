@@ -340,5 +340,9 @@ describe('refunds through Paystack', () => {
         .slice(-2),
     ).toEqual(['refunded', 'refund_failed']);
     expect((await orderRow(app, orderId)).refundedCents).toBe(0);
+    // Taken back off where it was counted too: the lines and delivery say nothing was given back.
+    expect(res.json().items.map((i: { refunded_amount: string }) => i.refunded_amount)).toEqual(['0.00']);
+    expect(res.json().summary).toMatchObject({ refunded: '0.00', shipping_refunded: '0.00', net: '20.00' });
+    expect(res.json().refund_status).toBe('none');
   });
 });
