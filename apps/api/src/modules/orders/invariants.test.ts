@@ -56,6 +56,7 @@ type Action =
       lines: { book: number; used: boolean; quantity: number; protection: boolean }[];
       code: boolean;
       express: boolean;
+      payNow: boolean;
     }
   | { kind: 'pay'; order: number }
   | { kind: 'expire'; order: number }
