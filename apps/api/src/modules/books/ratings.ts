@@ -11,10 +11,13 @@ import { BOUGHT } from '../catalogue/index.js';
 /**
  * Locks the book's row until the transaction ends: review writes of one book then run one after the
  * other, so each recount below sees every review committed before it (also across server processes).
- * False when the book is gone.
+ * False when the book is gone. The lock is the one stock takes (`lockTitles`, FOR NO KEY UPDATE), not
+ * FOR UPDATE: a cancellation that put copies back and then recounts would otherwise upgrade its lock,
+ * and wait for a checkout that holds the row's key share (its new line's foreign key) while that
+ * checkout waits to take the copies: a deadlock.
  */
 export async function lockBook(tx: Transaction, bookId: number): Promise<boolean> {
-  return (await rows(tx, sql`SELECT id FROM books WHERE id = ${bookId} FOR UPDATE`)).length > 0;
+  return (await rows(tx, sql`SELECT id FROM books WHERE id = ${bookId} FOR NO KEY UPDATE`)).length > 0;
 }
 
 /**

@@ -74,8 +74,10 @@ const OPEN_HOLD = sql`${orders.paymentStatus} <> 'success' AND NOT ${orders.stoc
  * and never paying: per account a few orders, a bounded number of copies, and of each book a share of
  * its copies left; the same share per address, and a few orders per address, whatever the accounts;
  * and after an unpaid hold of a book ran out, the account waits RESERVATION_MINUTES before holding
- * that book again. The account's row (and the address) is locked first, so parallel orders are counted
- * one after the other, on any number of processes.
+ * that book again. A hold the shopper cancelled before its end did not run out: ordering again is
+ * allowed at once, and `holdEnd` (step 8) keeps that from renewing the hold. The account's row (and
+ * the address) is locked first, so parallel orders are counted one after the other, on any number of
+ * processes.
  */
 export async function checkHoldingCaps(
   tx: Transaction,
@@ -131,11 +133,14 @@ export async function checkHoldingCaps(
     }
   }
 
+  // Holds that ran out unpaid: released by the sweeper at their end (history `expired`), or cancelled
+  // only once their time was up (before the sweeper came by). A hold cancelled before its end did not.
   const cooling = await rows<{ title: string; minutes: number }>(
     tx,
     sql`SELECT oi.title, ceil(extract(epoch FROM o.reserved_until + make_interval(mins => ${options.reservationMinutes}) - now()) / 60)::int AS minutes
         FROM orders o JOIN order_items oi ON oi.order_id = o.id
         WHERE o.user_id = ${userId} AND o.stock_released AND o.payment_status <> 'success'
+          AND o.cancelled_at >= o.reserved_until
           AND o.reserved_until > now() - make_interval(mins => ${options.reservationMinutes})
           AND oi.book_id IN (${sql.join(
             ids.map((id) => sql`${id}`),
@@ -531,7 +536,26 @@ export function checkCopies(lines: PricedLine[], shop: Map<number, ShopBook>): v
 /** A priced line's key in the shop's map (`lineKey`). */
 const keyOf = (line: PricedLine) => (line.named ? -line.book.editionId : line.book.id);
 
-/** Step 8: the order and its lines, with titles, pictures and prices as bought; its history starts. */
+/**
+ * When the new order's hold ends: RESERVATION_MINUTES from now, or earlier, when the account cancelled
+ * an unpaid order of one of these editions whose hold would still be running: then when that one's
+ * would have ended (docs/decisions/0006). Cancelling and ordering again is free (nothing waits), and
+ * never renews a hold: a loop of them holds the copies no longer than the first order did, and once
+ * that hold runs out unpaid, the cooling-off of step 1 applies.
+ */
+export function holdEnd(userId: number, editionIds: number[], reservationMinutes: number) {
+  return sql`least(
+    now() + make_interval(mins => ${reservationMinutes}),
+    (SELECT min(o.reserved_until) FROM orders o JOIN order_items oi ON oi.order_id = o.id
+      WHERE o.user_id = ${userId} AND o.payment_status <> 'success' AND o.stock_released
+        AND o.reserved_until > now() AND oi.edition_id = ANY(${intArray(editionIds)}))
+  )`;
+}
+
+/**
+ * Step 8: the order and its lines, with titles, pictures and prices as bought; its history starts. Its
+ * hold ends at `holdEnd`.
+ */
 export async function insertOrder(
   tx: Transaction,
   lines: PricedLine[],
@@ -549,7 +573,11 @@ export async function insertOrder(
       paymentStatus: 'pending',
       totalCents,
       currency: options.currency,
-      reservedUntil: sql`now() + make_interval(mins => ${options.reservationMinutes})`,
+      reservedUntil: holdEnd(
+        options.userId,
+        lines.map((line) => line.book.editionId),
+        options.reservationMinutes,
+      ),
       clientAddress: options.clientAddress ?? null,
       shippingAddress: delivery.address,
       shippingMethod: delivery.method

@@ -1,6 +1,15 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
-import { createBook, createUser, orderRow, placeOrder, stockOf } from '../../test/factories.js';
+import {
+  createBook,
+  createUser,
+  expireReservation,
+  orderRow,
+  placeOrder,
+  stockOf,
+  type TestUser,
+} from '../../test/factories.js';
 import { initialize } from '../../test/payments.js';
 import { releaseExpiredReservations } from './reservations.js';
 
@@ -124,5 +133,146 @@ describe('stock hoarding', () => {
       'The time to pay for this order has run out and its books are back on sale. Please check out again.',
     );
     expect(await stockOf(app, book.id)).toBe(5);
+  });
+});
+
+/**
+ * Cancelling an unpaid order is not punished: the shopper may order again at once. What keeps a
+ * cancel-and-order-again loop from holding copies for ever is the hold itself: an order of the same
+ * edition placed while the cancelled order's hold would still have run ends when that one would have.
+ */
+describe('cancelling an unpaid order and ordering again', () => {
+  const ctx = useTestApp({ maxOpenOrders: 3, maxHeldCopies: 10, reservationMinutes: 15 });
+  type Book = Awaited<ReturnType<typeof createBook>>;
+  const MINUTE = 60_000;
+
+  const cancel = async (user: TestUser, orderId: number) => {
+    const res = await ctx().app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/cancel/`,
+      headers: user.headers,
+      payload: {},
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { fulfilment_status: string; events: { type: string }[] };
+  };
+  const order = async (user: TestUser, lines: { book: Book; quantity: number }[]) => {
+    const res = await placeOrder(ctx().app, user, lines);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: number; reserved_until: string };
+  };
+  /** The order as if it had been placed `minutes` ago: its hold has 15 - minutes left. */
+  const placedAgo = (orderId: number, minutes: number) =>
+    ctx().app.db.execute(
+      sql`UPDATE orders SET created_at = now() - make_interval(mins => ${minutes}),
+            reserved_until = now() + make_interval(mins => ${15 - minutes}) WHERE id = ${orderId}`,
+    );
+  const minutesLeft = (reservedUntil: string) => (Date.parse(reservedUntil) - Date.now()) / MINUTE;
+
+  it('lets the shopper order the same book again at once after cancelling', async () => {
+    const { app } = ctx();
+    const user = await createUser(app);
+    const book = await createBook(app, { stock: 10 });
+    const first = await order(user, [{ book, quantity: 2 }]);
+    expect((await cancel(user, first.id)).fulfilment_status).toBe('cancelled');
+    expect(await stockOf(app, book.id)).toBe(10);
+
+    const again = await placeOrder(app, user, [{ book, quantity: 1 }]);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(await stockOf(app, book.id)).toBe(9);
+  });
+
+  it("gives the order placed again the rest of the cancelled order's hold, not a new one", async () => {
+    const { app } = ctx();
+    const user = await createUser(app);
+    const book = await createBook(app, { stock: 10 });
+    const other = await createBook(app, { stock: 10 });
+    const first = await order(user, [{ book, quantity: 1 }]);
+    await placedAgo(first.id, 10);
+    const cancelledUntil = (await orderRow(app, first.id)).reservedUntil.toISOString();
+    await cancel(user, first.id);
+
+    const again = await order(user, [{ book, quantity: 1 }]);
+    expect(again.reserved_until).toBe(cancelledUntil);
+    expect(minutesLeft(again.reserved_until)).toBeLessThan(5.1);
+    // An order of another book holds it for the whole time.
+    const elsewhere = await order(user, [{ book: other, quantity: 1 }]);
+    expect(minutesLeft(elsewhere.reserved_until)).toBeGreaterThan(14);
+  });
+
+  it('keeps a cancel-and-order-again loop to the first hold, and its end to the cooling-off', async () => {
+    const { app } = ctx();
+    const user = await createUser(app);
+    const book = await createBook(app, { stock: 10 });
+    const other = await createBook(app, { stock: 10 });
+    const first = await order(user, [{ book, quantity: 2 }]);
+    await placedAgo(first.id, 12);
+    const end = (await orderRow(app, first.id)).reservedUntil.toISOString();
+    let last = first;
+    for (let i = 0; i < 3; i++) {
+      await cancel(user, last.id);
+      // With another book in the same order, the whole order ends with the cancelled hold.
+      last = await order(
+        user,
+        i === 2
+          ? [
+              { book, quantity: 2 },
+              { book: other, quantity: 1 },
+            ]
+          : [{ book, quantity: 2 }],
+      );
+      expect(last.reserved_until).toBe(end);
+    }
+
+    // The time of the first hold passes: the last order's hold runs out unpaid, and that is what the
+    // cooling-off is for.
+    await app.db.execute(
+      sql`UPDATE orders SET reserved_until = now() - interval '1 minute' WHERE user_id = ${user.id}`,
+    );
+    expect(await releaseExpiredReservations(app.db)).toBe(1);
+    const refused = await placeOrder(app, user, [{ book, quantity: 1 }]);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toBe(
+      `Your reservation of "${book.title}" ran out without payment. You can order it again in 14 minutes.`,
+    );
+  });
+
+  it('a hold that had run out before the shopper cancelled it still ran out', async () => {
+    const { app } = ctx();
+    const user = await createUser(app);
+    const book = await createBook(app, { stock: 10 });
+    const first = await order(user, [{ book, quantity: 1 }]);
+    // Its time is up, and the shop has not released it yet when the shopper cancels.
+    await expireReservation(app, first.id);
+    await cancel(user, first.id);
+    const refused = await placeOrder(app, user, [{ book, quantity: 1 }]);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toMatch(
+      /^Your reservation of ".+" ran out without payment\. You can order it again in 14 minutes\.$/,
+    );
+  });
+
+  it('never holds longer than RESERVATION_MINUTES, whatever the cancelled order held', async () => {
+    const { app } = ctx();
+    const user = await createUser(app);
+    const book = await createBook(app, { stock: 10 });
+    const first = await order(user, [{ book, quantity: 1 }]);
+    // Placed when holds were longer (the setting was lowered since).
+    await app.db.execute(sql`UPDATE orders SET reserved_until = now() + interval '40 minutes' WHERE id = ${first.id}`);
+    await cancel(user, first.id);
+    const again = await order(user, [{ book, quantity: 1 }]);
+    expect(minutesLeft(again.reserved_until)).toBeLessThanOrEqual(15);
+    expect(minutesLeft(again.reserved_until)).toBeGreaterThan(14);
+  });
+
+  it("leaves other shoppers' holds alone", async () => {
+    const { app } = ctx();
+    const user = await createUser(app);
+    const book = await createBook(app, { stock: 10 });
+    const first = await order(user, [{ book, quantity: 1 }]);
+    await placedAgo(first.id, 10);
+    await cancel(user, first.id);
+    const someoneElse = await order(await createUser(app), [{ book, quantity: 1 }]);
+    expect(minutesLeft(someoneElse.reserved_until)).toBeGreaterThan(14);
   });
 });

@@ -5,7 +5,7 @@ import { rows } from '../../db/rows.js';
 import { orderEvents, orderItems, orders } from '../../db/schema.js';
 import { returnAll, takeAllOrNothing } from '../books/index.js';
 import { recordEvent } from '../events/index.js';
-import { recountRatingsOfPaidOrder } from '../reviews/index.js';
+import { recountRatingsOfOrder } from '../reviews/index.js';
 import { codeHasRoomFor } from '../promotions/index.js';
 import { grantDownloads, revokeDownloads } from '../downloads/index.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -136,7 +136,7 @@ export async function markPaid(tx: Transaction, orderId: number, reference: stri
   }
   if (status === 'completed') {
     // The buyer's reviews of these books now count in their ratings (docs/decisions/0008).
-    await recountRatingsOfPaidOrder(tx, orderId);
+    await recountRatingsOfOrder(tx, orderId);
   }
   await remember(tx, orderId, 'paid', { kind: 'provider' }, { reference, status });
   if (status === 'completed') await deliverDownloads(tx, orderId);
@@ -356,6 +356,7 @@ export async function cancelOrder(tx: Transaction, orderId: number, actor: Actor
     .set({ status: 'cancelled', fulfilmentStatus: 'cancelled', cancelledAt: sql`now()`, stockReleased: true })
     .where(eq(orders.id, orderId))
     .returning();
+  await recountRatingsOfOrder(tx, orderId);
   const refundDueCents = isPaid(order) ? order.totalCents - order.refundedCents : 0;
   await revokeDownloads(tx, orderId);
   await remember(tx, orderId, 'cancelled', actor, { copies, ...(reason ? { reason } : {}) });
@@ -384,6 +385,7 @@ export async function returnOrder(tx: Transaction, orderId: number, actor: Actor
     .set({ fulfilmentStatus: 'returned', stockReleased: true })
     .where(eq(orders.id, orderId))
     .returning();
+  await recountRatingsOfOrder(tx, orderId);
   await revokeDownloads(tx, orderId);
   await remember(tx, orderId, 'returned', actor, { copies, ...(reason ? { reason } : {}) });
   return { order: returned!, changed: true, refundDueCents: order.totalCents - order.refundedCents };
@@ -442,6 +444,7 @@ export async function refundOrder(
     })
     .where(eq(orders.id, orderId))
     .returning();
+  await recountRatingsOfOrder(tx, orderId);
   const restocked = 'items' in ask && ask.restock && !order.stockReleased ? await restock(tx, items, ask.items) : [];
   // Refunded in full, the order's eBooks can no longer be downloaded (docs/decisions/0023-ebook-delivery.md).
   if (refunded!.refundedCents >= refunded!.totalCents) await revokeDownloads(tx, orderId);
@@ -506,5 +509,6 @@ export async function refundFailed(
       shippingRefundedCents: sql`greatest(0, ${orders.shippingRefundedCents} - ${allocation.shippingCents})`,
     })
     .where(eq(orders.id, orderId));
+  await recountRatingsOfOrder(tx, orderId);
   await remember(tx, orderId, 'refund_failed', { kind: 'provider' }, { amountCents });
 }

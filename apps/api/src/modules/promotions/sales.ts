@@ -137,34 +137,108 @@ async function nextBoundary(db: Database): Promise<Date | null> {
   return row?.next ? new Date(row.next) : null;
 }
 
-/** How often a process checks anyway (a sale created or moved on another process). */
+/** How often a process looks anyway (a sale created or moved on another process). */
 const CHECK_EVERY_MS = 30_000;
-const timers = new WeakMap<Database, NodeJS.Timeout>();
+/** The shortest wait: a boundary that is due but that another process is applying right now. */
+const RETRY_MS = 50;
 
-/** Every process runs this: it wakes at the next boundary (or every 30 s) and applies what is due. */
-export function startSaleScheduler(app: FastifyInstance) {
-  const key = app.db;
-  stopSaleScheduler(key);
-  const tick = async () => {
-    try {
-      await runSaleBoundaries(app.db);
-      const next = await nextBoundary(app.db);
-      const wait = next
-        ? Math.max(50, Math.min(CHECK_EVERY_MS, next.getTime() - clock.now().getTime() + 50))
-        : CHECK_EVERY_MS;
-      if (timers.has(key)) timers.set(key, setTimeout(() => void tick(), wait).unref());
-    } catch (err) {
-      app.log.warn({ err }, 'could not apply the sales that start or end now');
-      if (timers.has(key)) timers.set(key, setTimeout(() => void tick(), CHECK_EVERY_MS).unref());
-    }
+/**
+ * Applies every boundary due at `clock.now()` and says when to look next (clock time): the next start
+ * or end, or CHECK_EVERY_MS from now if that comes first.
+ */
+export async function runDueSales(db: Database): Promise<Date> {
+  await runSaleBoundaries(db, clock.now());
+  const next = await nextBoundary(db);
+  const latest = new Date(clock.now().getTime() + CHECK_EVERY_MS);
+  return next && next < latest ? next : latest;
+}
+
+/** One process's sale scheduler. */
+export interface SaleScheduler {
+  /** The clock time it runs next. */
+  wakesAt(): Date;
+  /** What its timer runs: the boundaries due now, then it plans its next wake-up. */
+  tick(): Promise<void>;
+  stop(): void;
+}
+
+interface SchedulerState {
+  wakesAt: Date;
+  rearm(at: Date): void;
+  timer: NodeJS.Timeout | undefined;
+  /** Runs and plans, one after the other. */
+  queue: Promise<void>;
+  stopped: boolean;
+}
+
+const schedulers = new WeakMap<Database, SchedulerState>();
+
+function arm(state: SchedulerState, at: Date, run: () => void) {
+  clearTimeout(state.timer);
+  if (state.stopped) return;
+  state.wakesAt = at;
+  const wait = Math.min(CHECK_EVERY_MS, Math.max(RETRY_MS, at.getTime() - clock.now().getTime()));
+  state.timer = setTimeout(run, wait).unref();
+}
+
+/**
+ * Every process runs this: it wakes at the next boundary (or every 30 s) and applies what is due. Its
+ * wake-up is computed from `clock`; the timer only waits for it.
+ */
+export function startSaleScheduler(app: FastifyInstance): SaleScheduler {
+  const db = app.db;
+  stopSaleScheduler(db);
+  const state: SchedulerState = {
+    wakesAt: clock.now(),
+    rearm: (at) => arm(state, at, () => void tick()),
+    timer: undefined,
+    queue: Promise.resolve(),
+    stopped: false,
   };
-  timers.set(key, setTimeout(() => void tick(), 0).unref());
+  schedulers.set(db, state);
+  const tick = (): Promise<void> => {
+    state.queue = state.queue.then(async () => {
+      if (state.stopped) return;
+      let next: Date;
+      try {
+        next = await runDueSales(db);
+      } catch (err) {
+        app.log.warn({ err }, 'could not apply the sales that start or end now');
+        next = new Date(clock.now().getTime() + CHECK_EVERY_MS);
+      }
+      state.rearm(next);
+    });
+    return state.queue;
+  };
+  void tick();
+  return { wakesAt: () => state.wakesAt, tick, stop: () => halt(db, state) };
+}
+
+/**
+ * A sale of this process has a boundary at `at`: its scheduler wakes then, if it was to sleep longer
+ * (after any run in progress, which plans from what it read before the sale was saved). Other
+ * processes see the sale when they next look, within CHECK_EVERY_MS; whichever comes first applies it.
+ */
+function wakeBy(db: Database, at: Date): Promise<void> {
+  const state = schedulers.get(db);
+  if (!state) return Promise.resolve();
+  const plan = state.queue.then(() => {
+    if (!state.stopped && at < state.wakesAt) state.rearm(at);
+  });
+  state.queue = plan;
+  return plan;
+}
+
+function halt(db: Database, state: SchedulerState) {
+  state.stopped = true;
+  clearTimeout(state.timer);
+  if (schedulers.get(db) === state) schedulers.delete(db);
 }
 
 /** Stops the scheduler of this database's app (its routes call it when the app closes). */
 export function stopSaleScheduler(db: Database) {
-  clearTimeout(timers.get(db));
-  timers.delete(db);
+  const state = schedulers.get(db);
+  if (state) halt(db, state);
 }
 
 /* ------------------------------------------------------------------ staff */
@@ -174,10 +248,12 @@ export async function listSales(db: Database): Promise<Sale[]> {
   return found.map(toSale);
 }
 
-/** Creates a sale; one that starts now (or earlier) is applied at once. */
+/**
+ * Creates a sale; one that starts now (or earlier) is applied at once, and this process's scheduler
+ * wakes at its next boundary however soon that comes.
+ */
 export async function createSale(db: Database, input: SaleRequest, by: number | null): Promise<Sale> {
-  const now = clock.now();
-  if (Date.parse(input.ends_at) <= now.getTime()) {
+  if (Date.parse(input.ends_at) <= clock.now().getTime()) {
     throw new AppError(422, saleMessages.endInPast, { ends_at: [saleMessages.endInPast] });
   }
   const [row] = await db
@@ -195,8 +271,12 @@ export async function createSale(db: Database, input: SaleRequest, by: number | 
       createdBy: by,
     })
     .returning();
-  await runSaleBoundaries(db, now, { wait: true });
-  return findSale(db, row!.id);
+  await runSaleBoundaries(db, clock.now(), { wait: true });
+  const sale = await findSale(db, row!.id);
+  if (sale.status !== 'ended') {
+    await wakeBy(db, new Date(sale.status === 'scheduled' ? sale.starts_at : sale.ends_at));
+  }
+  return sale;
 }
 
 async function findSale(db: Database, id: number): Promise<Sale> {

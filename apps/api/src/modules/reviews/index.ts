@@ -1,3 +1,3 @@
 /** Reviews: writing and deleting them, their pages, and the ratings they give books. */
-export { recountRatingsOfPaidOrder } from './repository.js';
+export { recountRatingsOfOrder } from './repository.js';
 export { reviewsRoutes } from './routes.js';

@@ -55,11 +55,12 @@ export async function deleteReview(tx: Transaction, reviewId: number): Promise<v
 }
 
 /**
- * A paid order can make its buyer's reviews verified purchases: each book of the order that the buyer
- * reviewed has its rating recounted, in the payment's transaction (books locked in id order, as every
- * review write locks them). Called by the orders module when an order is paid.
+ * A change of an order can make its buyer's reviews verified purchases or end that (paid; cancelled,
+ * returned, refunded in full, or a refund given back by the provider): each book of the order that the
+ * buyer reviewed has its rating recounted, in the transaction of the change (books locked in id order,
+ * as every review write locks them). Called by the orders module right after it updates the order.
  */
-export async function recountRatingsOfPaidOrder(tx: Transaction, orderId: number): Promise<void> {
+export async function recountRatingsOfOrder(tx: Transaction, orderId: number): Promise<void> {
   const reviewed = await rows<{ book_id: number }>(
     tx,
     sql`SELECT DISTINCT r.book_id FROM orders o

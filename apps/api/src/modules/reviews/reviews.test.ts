@@ -1,7 +1,8 @@
 import { bookDetailSchema, reviewSchema, reviewsPageSchema } from '@bookstore/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { books, orderItems, orders, reviews } from '../../db/schema.js';
+import { rows } from '../../db/rows.js';
+import { books, orderItems, orders, payments, reviews } from '../../db/schema.js';
 import { type App, createSecondServer, onPostgres, useTestApp } from '../../test/app.js';
 import { createBook, createBuyer, createUser, placeOrder, type TestUser } from '../../test/factories.js';
 import { charge, initialize, verify } from '../../test/payments.js';
@@ -23,7 +24,8 @@ const bookDetail = async (app: App, id: number) =>
 
 /**
  * What the rating must be, from the tables themselves: the average of the verified buyers' reviews
- * rounded to one decimal, how many they are, and how many reviews there are in all.
+ * rounded to one decimal, how many they are, and how many reviews there are in all. A buyer is someone
+ * with a paid order of the book that was neither cancelled, returned nor refunded in full.
  */
 async function expectedRating(app: App, bookId: number) {
   const all = await app.db
@@ -31,11 +33,17 @@ async function expectedRating(app: App, bookId: number) {
     .from(reviews)
     .where(eq(reviews.bookId, bookId));
   const paid = await app.db
-    .select({ userId: orders.userId })
+    .select({ userId: orders.userId, order: orders })
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
     .where(and(eq(orderItems.bookId, bookId), eq(orders.paymentStatus, 'success')));
-  const buyers = new Set(paid.map((p) => p.userId));
+  const standing = paid.filter(
+    ({ order }) =>
+      order.status !== 'cancelled' &&
+      !['cancelled', 'returned'].includes(order.fulfilmentStatus) &&
+      (order.refundedCents === 0 || order.refundedCents < order.totalCents),
+  );
+  const buyers = new Set(standing.map((p) => p.userId));
   const counted = all.filter((r) => buyers.has(r.userId));
   const sum = counted.reduce((s, r) => s + r.rating, 0);
   return {
@@ -43,6 +51,42 @@ async function expectedRating(app: App, bookId: number) {
     rating_count: counted.length,
     review_count: all.length,
   };
+}
+
+type Book = Awaited<ReturnType<typeof createBook>>;
+
+/** Orders one copy, pays for it by card, and answers the order's id. */
+async function buy(app: App, user: TestUser, book: Book): Promise<number> {
+  const placed = await placeOrder(app, user, [{ book, quantity: 1 }]);
+  expect(placed.statusCode, placed.body).toBe(201);
+  const id = placed.json().id as number;
+  const { reference } = (await initialize(app, user, id)).json();
+  expect((await charge(app, user, reference)).statusCode).toBe(200);
+  expect((await verify(app, user, id, reference)).json().status).toBe('success');
+  return id;
+}
+
+/** Whether the reader's own review of the book shows as a verified purchase. */
+async function verifiedOfReader(app: App, book: Book, reader: TestUser) {
+  const reply = await app.inject({ method: 'GET', url: reviewsUrl(book.title), headers: reader.headers });
+  return reviewsPageSchema.parse(reply.json()).mine?.verified_purchase;
+}
+
+/**
+ * Resolves once `request` is answered or some transaction of the test's database waits for a lock
+ * another one holds, whichever comes first.
+ */
+async function answeredOrWaiting(app: App, request: Promise<unknown>) {
+  let answered = false;
+  void request.finally(() => (answered = true));
+  while (!answered) {
+    const [row] = await rows<{ n: number }>(
+      app.db,
+      sql`SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    if (row!.n > 0) return;
+  }
 }
 
 describe('writing a review', () => {
@@ -201,6 +245,141 @@ describe('verified purchase', () => {
   });
 });
 
+describe('a purchase counts only while it stands', () => {
+  const staffOf = new Map<App, TestUser>();
+  const staffFor = async (app: App) => {
+    if (!staffOf.has(app)) staffOf.set(app, await createUser(app, { staff: true }));
+    return staffOf.get(app)!;
+  };
+  const post = (app: App, user: TestUser, url: string, payload: object = {}) =>
+    app.inject({ method: 'POST', url, headers: user.headers, payload });
+
+  /** The stored figures, the book's answer and the reviews' summary all say the same. */
+  async function expectRating(app: App, book: Book, rating: number, count: number, reviewsInAll: number) {
+    const figures = { rating, rating_count: count, review_count: reviewsInAll };
+    expect(await expectedRating(app, book.id)).toEqual(figures);
+    expect(await bookDetail(app, book.id)).toMatchObject(figures);
+    expect((await listReviews(app, book.title)).summary).toMatchObject({
+      average: rating,
+      count,
+      reviews: reviewsInAll,
+    });
+  }
+
+  it('three buyers who review with 1 star and cancel for their money back leave the rating as it was', async () => {
+    const { app } = ctx();
+    const book = await createBook(app, { price: '10.00', stock: 20 });
+    for (const rating of [5, 5, 5, 5, 4, 4, 4, 3, 3, 3]) {
+      await postReview(app, await createBuyer(app, [book.id]), book.title, { rating, comment: 'Read it' });
+    }
+    await expectRating(app, book, 4.1, 10, 10);
+
+    const raiders = await Promise.all([1, 2, 3].map(() => createUser(app)));
+    const bought: number[] = [];
+    for (const raider of raiders) {
+      bought.push(await buy(app, raider, book));
+      const review = await postReview(app, raider, book.title, { rating: 1, comment: 'Dreadful' });
+      expect(review.json().verified_purchase).toBe(true);
+    }
+    await expectRating(app, book, 3.4, 13, 13);
+
+    for (const [i, raider] of raiders.entries()) {
+      const cancelled = await post(app, raider, `/api/orders/${bought[i]}/cancel/`);
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(cancelled.json()).toMatchObject({ fulfilment_status: 'cancelled', refunded_amount: '10.00' });
+    }
+    // Their reviews still show, no longer as verified purchases, and their stars no longer count.
+    await expectRating(app, book, 4.1, 10, 13);
+    const page = await listReviews(app, book.title);
+    expect(page.data.slice(0, 3).map((r) => [r.comment, r.verified_purchase])).toEqual([
+      ['Dreadful', false],
+      ['Dreadful', false],
+      ['Dreadful', false],
+    ]);
+    expect((await bookDetail(app, book.id)).reviews.filter((r) => r.verified_purchase)).toHaveLength(7);
+    // Editing the review does not bring the purchase back.
+    const edited = await postReview(app, raiders[0]!, book.title, { rating: 1, comment: 'Still dreadful' });
+    expect(edited.json().verified_purchase).toBe(false);
+    await expectRating(app, book, 4.1, 10, 13);
+  });
+
+  it('a new purchase after a cancelled one counts the review again; a second standing order keeps it', async () => {
+    const { app } = ctx();
+    const book = await createBook(app, { price: '10.00', stock: 20 });
+    await postReview(app, await createBuyer(app, [book.id]), book.title, { rating: 5, comment: 'Lovely' });
+    const reader = await createUser(app);
+    const first = await buy(app, reader, book);
+    await postReview(app, reader, book.title, { rating: 1, comment: 'Not for me' });
+    await expectRating(app, book, 3, 2, 2);
+    expect((await post(app, reader, `/api/orders/${first}/cancel/`)).statusCode).toBe(200);
+    expect(await verifiedOfReader(app, book, reader)).toBe(false);
+    await expectRating(app, book, 5, 1, 2);
+
+    const second = await buy(app, reader, book);
+    expect(await verifiedOfReader(app, book, reader)).toBe(true);
+    await expectRating(app, book, 3, 2, 2);
+
+    // Two standing orders: cancelling one leaves the other, and the review counts on.
+    await buy(app, reader, book);
+    expect((await post(app, reader, `/api/orders/${second}/cancel/`)).statusCode).toBe(200);
+    expect(await verifiedOfReader(app, book, reader)).toBe(true);
+    await expectRating(app, book, 3, 2, 2);
+  });
+
+  it('a full refund by staff ends it, a partial one does not; a return ends it too', async () => {
+    const { app } = ctx();
+    const staff = await staffFor(app);
+    const book = await createBook(app, { price: '10.00', stock: 20 });
+    await postReview(app, await createBuyer(app, [book.id]), book.title, { rating: 5, comment: 'Lovely' });
+    const refunded = await createUser(app);
+    const returned = await createUser(app);
+    const refundedOrder = await buy(app, refunded, book);
+    const returnedOrder = await buy(app, returned, book);
+    await postReview(app, refunded, book.title, { rating: 2, comment: 'Meh' });
+    await postReview(app, returned, book.title, { rating: 2, comment: 'Meh too' });
+    await expectRating(app, book, 3, 3, 3);
+
+    const part = await post(app, staff, `/api/admin/orders/${refundedOrder}/refund/`, { amount: '4.00' });
+    expect(part.statusCode, part.body).toBe(200);
+    expect(await verifiedOfReader(app, book, refunded)).toBe(true);
+    await expectRating(app, book, 3, 3, 3);
+    const rest = await post(app, staff, `/api/admin/orders/${refundedOrder}/refund/`);
+    expect(rest.json()).toMatchObject({ refunded_amount: '10.00' });
+    expect(await verifiedOfReader(app, book, refunded)).toBe(false);
+    await expectRating(app, book, 3.5, 2, 3);
+
+    const ship = { carrier: 'UPS', tracking_number: '1Z999' };
+    expect((await post(app, staff, `/api/admin/orders/${returnedOrder}/ship/`, ship)).statusCode).toBe(200);
+    // Taken back without a refund (say, the money went back another way): the purchase ended all the same.
+    const back = await post(app, staff, `/api/admin/orders/${returnedOrder}/return/`, { refund: '0' });
+    expect(back.json()).toMatchObject({ fulfilment_status: 'returned', refunded_amount: '0.00' });
+    expect(await verifiedOfReader(app, book, returned)).toBe(false);
+    await expectRating(app, book, 5, 1, 3);
+  });
+
+  it('a full refund the payment provider refuses counts the review again', async () => {
+    const { app } = ctx();
+    const staff = await staffFor(app);
+    const book = await createBook(app, { price: '10.00', stock: 20 });
+    await postReview(app, await createBuyer(app, [book.id]), book.title, { rating: 5, comment: 'Lovely' });
+    const reader = await createUser(app);
+    const orderId = await buy(app, reader, book);
+    await postReview(app, reader, book.title, { rating: 1, comment: 'No' });
+    // The provider's own ledger says the charge was given back already (from its dashboard), so it
+    // refuses the shop's refund.
+    const [payment] = await app.db.select().from(payments).where(eq(payments.orderId, orderId));
+    const ledger = payment!.providerResponse as Record<string, unknown>;
+    await app.db
+      .update(payments)
+      .set({ providerResponse: { ...ledger, refunds: [{ reference: 'elsewhere', amount: 1000, currency: 'USD' }] } })
+      .where(eq(payments.id, payment!.id));
+    const refused = await post(app, staff, `/api/admin/orders/${orderId}/refund/`);
+    expect(refused.json()).toMatchObject({ refunded_amount: '0.00', refunds: [{ status: 'failed' }] });
+    expect(await verifiedOfReader(app, book, reader)).toBe(true);
+    await expectRating(app, book, 3, 2, 2);
+  });
+});
+
 describe('reading reviews', () => {
   it('pages newest first with the rating summary, and gives a signed-in reader their own review', async () => {
     const { app } = ctx();
@@ -318,7 +497,7 @@ describe('deleting a review', () => {
 
 describe('many reviews of one book at once', () => {
   const ratingOf = (i: number) => (i % 5) + 1;
-  const rows = async (app: App, bookId: number) => {
+  const storedRating = async (app: App, bookId: number) => {
     const [row] = await app.db.select().from(books).where(eq(books.id, bookId));
     return { rating: row!.ratingTenths / 10, rating_count: row!.ratingCount, review_count: row!.reviewCount };
   };
@@ -334,7 +513,7 @@ describe('many reviews of one book at once', () => {
       early.map((u, i) => postReview(app, u, book.title, { rating: ratingOf(i), comment: 'first' })),
     );
     expect(posted.every((r) => r.statusCode === 201)).toBe(true);
-    expect(await rows(app, book.id)).toEqual(await expectedRating(app, book.id));
+    expect(await storedRating(app, book.id)).toEqual(await expectedRating(app, book.id));
 
     const late = await Promise.all(
       Array.from({ length: 20 }, (_, i) => (i % 2 ? createBuyer(app, [book.id]) : createUser(app))),
@@ -346,7 +525,7 @@ describe('many reviews of one book at once', () => {
     ]);
     const expected = await expectedRating(app, book.id);
     expect(expected.review_count).toBe(30);
-    expect(await rows(app, book.id)).toEqual(expected);
+    expect(await storedRating(app, book.id)).toEqual(expected);
     expect(await bookDetail(app, book.id)).toMatchObject(expected);
   });
 
@@ -369,9 +548,57 @@ describe('many reviews of one book at once', () => {
       expect(replies.every((r) => r.statusCode === 200 || r.statusCode === 201)).toBe(true);
       const expected = await expectedRating(app, book.id);
       expect(expected.review_count).toBe(60);
-      expect(await rows(app, book.id)).toEqual(expected);
+      expect(await storedRating(app, book.id)).toEqual(expected);
       // Each server answers the exact figures (neither keeps a stale copy of the book).
       for (const server of servers) expect(await bookDetail(server, book.id)).toMatchObject(expected);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('keeps them exact when purchases end while others review and buy the same book', async () => {
+    const { app } = ctx();
+    const book = await createBook(app, { price: '10.00', stock: 200 });
+    const readers = await Promise.all(Array.from({ length: 16 }, () => createUser(app)));
+    const orderIds: number[] = [];
+    for (const reader of readers) orderIds.push(await buy(app, reader, book));
+    await Promise.all(readers.map((u, i) => postReview(app, u, book.title, { rating: ratingOf(i), comment: 'one' })));
+    const newcomers = await Promise.all(Array.from({ length: 8 }, () => createBuyer(app, [book.id])));
+    const shoppers = await Promise.all(Array.from({ length: 8 }, () => createUser(app)));
+    const cancel = (u: TestUser, id: number) =>
+      app.inject({ method: 'POST', url: `/api/orders/${id}/cancel/`, headers: u.headers, payload: {} });
+    const replies = await Promise.all([
+      // Half the readers cancel (their money back), while others buy the same book and review it.
+      ...readers.slice(0, 8).map((u, i) => cancel(u, orderIds[i]!)),
+      ...shoppers.map((u) => placeOrder(app, u, [{ book, quantity: 1 }])),
+      ...newcomers.map((u) => postReview(app, u, book.title, { rating: 5, comment: 'new' })),
+      ...readers.slice(8).map((u) => postReview(app, u, book.title, { rating: 2, comment: 'changed' })),
+    ]);
+    expect(replies.map((r) => r.statusCode).filter((code) => code >= 300)).toEqual([]);
+    const expected = await expectedRating(app, book.id);
+    expect(expected).toMatchObject({ rating_count: 16, review_count: 24 });
+    expect(await storedRating(app, book.id)).toEqual(expected);
+  });
+
+  it.runIf(onPostgres)('a cancellation that recounts never deadlocks with a checkout of the same book', async () => {
+    const { app } = ctx();
+    const other = await createSecondServer(ctx());
+    try {
+      const book = await createBook(app, { price: '10.00', stock: 20 });
+      const reader = await createUser(app);
+      const orderId = await buy(app, reader, book);
+      await postReview(app, reader, book.title, { rating: 1, comment: 'No' });
+      let cancelling: Promise<{ statusCode: number }> | undefined;
+      // A checkout on the other server has written its line (its foreign key holds the book's key
+      // share) when the reader cancels; then it takes the copies (the book's row, as stock does).
+      await other.app.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT id FROM books WHERE id = ${book.id} FOR KEY SHARE`);
+        cancelling = app.inject({ method: 'POST', url: `/api/orders/${orderId}/cancel/`, headers: reader.headers });
+        await answeredOrWaiting(app, cancelling);
+        await tx.execute(sql`SELECT id FROM books WHERE id = ${book.id} FOR NO KEY UPDATE`);
+      });
+      expect((await cancelling!).statusCode).toBe(200);
+      expect(await verifiedOfReader(app, book, reader)).toBe(false);
     } finally {
       await other.close();
     }
