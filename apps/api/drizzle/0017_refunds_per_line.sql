@@ -30,4 +30,20 @@ UPDATE "order_items" oi SET
   FROM paid p WHERE p."id" = oi."id";
 --> statement-breakpoint
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_refunded_within" CHECK ("order_items"."refunded_quantity" BETWEEN 0 AND "order_items"."quantity" AND "order_items"."restocked_quantity" BETWEEN 0 AND "order_items"."quantity" AND "order_items"."refunded_cents" >= 0 AND "order_items"."refunded_cents" <= "order_items"."quantity" * ("order_items"."price_cents" + "order_items"."protection_price_cents") - "order_items"."discount_cents");--> statement-breakpoint
-ALTER TABLE "orders" ADD CONSTRAINT "orders_shipping_refunded_within" CHECK ("orders"."shipping_refunded_cents" >= 0 AND "orders"."shipping_refunded_cents" <= "orders"."shipping_cents");
+ALTER TABLE "orders" ADD CONSTRAINT "orders_shipping_refunded_within" CHECK ("orders"."shipping_refunded_cents" >= 0 AND "orders"."shipping_refunded_cents" <= "orders"."shipping_cents");--> statement-breakpoint
+-- A review counts in its book's rating only while its purchase stands (docs/decisions/0008): paid, not
+-- cancelled, returned or refunded in full, and not every copy of the book refunded. Ratings kept before
+-- that rule are recounted once.
+UPDATE "books" b SET "rating_tenths" = coalesce(v."average", 0), "rating_count" = v."verified"
+  FROM (
+    SELECT r."book_id", round(avg(r."rating") FILTER (WHERE p."bought") * 10) AS "average",
+        count(*) FILTER (WHERE p."bought") AS "verified"
+      FROM "reviews" r CROSS JOIN LATERAL (SELECT EXISTS (
+        SELECT 1 FROM "orders" o JOIN "order_items" oi ON oi."order_id" = o."id"
+        WHERE o."user_id" = r."user_id" AND oi."book_id" = r."book_id" AND o."payment_status" = 'success'
+          AND o."status" <> 'cancelled' AND o."fulfilment_status" NOT IN ('cancelled', 'returned')
+          AND (o."refunded_cents" = 0 OR o."refunded_cents" < o."total_cents")
+          AND oi."refunded_quantity" < oi."quantity")) p("bought")
+      GROUP BY r."book_id"
+  ) v
+  WHERE b."id" = v."book_id" AND (b."rating_tenths", b."rating_count") IS DISTINCT FROM (coalesce(v."average", 0), v."verified");

@@ -10,8 +10,8 @@ import type { ReviewRow } from './rows.js';
 
 /**
  * Whether review `r` is a verified purchase: its author has a paid order containing the book that still
- * stands, neither cancelled, returned nor refunded in full (decided here from the orders, never taken
- * from the client). Only these count in a book's rating; the orders module has the book's rating
+ * stands, neither cancelled, returned nor refunded in full, nor every copy of the book on it refunded
+ * (decided here from the orders, never taken from the client). Only these count in a book's rating; the orders module has the book's rating
  * recounted whenever one of these changes (reviews' `recountRatingsOfOrder`, docs/decisions/0008).
  */
 export const BOUGHT = sql`EXISTS (
@@ -19,6 +19,7 @@ export const BOUGHT = sql`EXISTS (
     WHERE o.user_id = r.user_id AND oi.book_id = r.book_id AND o.payment_status = 'success'
       AND o.status <> 'cancelled' AND o.fulfilment_status NOT IN ('cancelled', 'returned')
       AND (o.refunded_cents = 0 OR o.refunded_cents < o.total_cents)
+      AND oi.refunded_quantity < oi.quantity
   )`;
 
 /** A review as replies show it. */

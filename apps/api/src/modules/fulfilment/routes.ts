@@ -88,7 +88,8 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/admin/orders/:id/refund/',
-    staffAction([], {
+    // A refund can end a purchase (its review's stars leave the rating) or put copies back on sale.
+    staffAction(['catalogue'], {
       summary:
         'Refund a paid order, in part or (amount left out) all that is left, any number of times up to what was paid (staff). An Idempotency-Key header makes a retry refund once',
       headers: z.object({ 'idempotency-key': z.string().trim().min(1).max(100).optional() }),

@@ -25,7 +25,8 @@ const bookDetail = async (app: App, id: number) =>
 /**
  * What the rating must be, from the tables themselves: the average of the verified buyers' reviews
  * rounded to one decimal, how many they are, and how many reviews there are in all. A buyer is someone
- * with a paid order of the book that was neither cancelled, returned nor refunded in full.
+ * with a paid order of the book that was neither cancelled, returned nor refunded in full, and whose
+ * copies of the book were not all refunded.
  */
 async function expectedRating(app: App, bookId: number) {
   const all = await app.db
@@ -33,12 +34,13 @@ async function expectedRating(app: App, bookId: number) {
     .from(reviews)
     .where(eq(reviews.bookId, bookId));
   const paid = await app.db
-    .select({ userId: orders.userId, order: orders })
+    .select({ userId: orders.userId, order: orders, line: orderItems })
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
     .where(and(eq(orderItems.bookId, bookId), eq(orders.paymentStatus, 'success')));
   const standing = paid.filter(
-    ({ order }) =>
+    ({ order, line }) =>
+      line.refundedQuantity < line.quantity &&
       order.status !== 'cancelled' &&
       !['cancelled', 'returned'].includes(order.fulfilmentStatus) &&
       (order.refundedCents === 0 || order.refundedCents < order.totalCents),
@@ -355,6 +357,37 @@ describe('a purchase counts only while it stands', () => {
     expect(back.json()).toMatchObject({ fulfilment_status: 'returned', refunded_amount: '0.00' });
     expect(await verifiedOfReader(app, book, returned)).toBe(false);
     await expectRating(app, book, 5, 1, 3);
+  });
+
+  it('every copy of the book refunded ends it, even when the rest of the order stands', async () => {
+    const { app } = ctx();
+    const staff = await staffFor(app);
+    const book = await createBook(app, { price: '10.00', stock: 20 });
+    const other = await createBook(app, { price: '30.00', stock: 20 });
+    await postReview(app, await createBuyer(app, [book.id]), book.title, { rating: 5, comment: 'Lovely' });
+    const reader = await createUser(app);
+    const placed = await placeOrder(app, reader, [
+      { book, quantity: 2 },
+      { book: other, quantity: 1 },
+    ]);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const id = placed.json().id as number;
+    const { reference } = (await initialize(app, reader, id)).json();
+    await charge(app, reader, reference);
+    await verify(app, reader, id, reference);
+    await postReview(app, reader, book.title, { rating: 1, comment: 'No' });
+    await postReview(app, reader, other.title, { rating: 4, comment: 'Good' });
+    await expectRating(app, book, 3, 2, 2);
+    const line = (placed.json().items as { id: number; book: number }[]).find((i) => i.book === book.id)!.id;
+
+    const one = await post(app, staff, `/api/admin/orders/${id}/refund/`, { items: [{ item: line, quantity: 1 }] });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(await verifiedOfReader(app, book, reader)).toBe(true);
+    const both = await post(app, staff, `/api/admin/orders/${id}/refund/`, { items: [{ item: line, quantity: 1 }] });
+    expect(both.json()).toMatchObject({ refund_status: 'partial' });
+    expect(await verifiedOfReader(app, book, reader)).toBe(false);
+    await expectRating(app, book, 5, 1, 2);
+    expect(await verifiedOfReader(app, other, reader)).toBe(true);
   });
 
   it('a full refund the payment provider refuses counts the review again', async () => {
