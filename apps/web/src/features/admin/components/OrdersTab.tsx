@@ -8,7 +8,7 @@ import { SelectField } from '../../../components/ui/Field';
 import { Spinner } from '../../../components/ui/Spinner';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
-import { FULFILMENT_LABELS, PAYMENT_LABELS } from '../../../lib/order-status';
+import { FULFILMENT_LABELS, PAYMENT_LABELS, paymentState } from '../../../lib/order-status';
 import toast from '../../../lib/toast';
 import { downloadOrders, type OrderFilters, useAllOrders } from '../api/dashboard';
 import { cellClass, HeadingCells, PagedTable } from './Pager';
@@ -117,12 +117,12 @@ export function OrdersTab({
               <td className={cellClass}>{order.customer?.email ?? '—'}</td>
               <td className={`${cellClass} whitespace-nowrap`}>{formatDate(order.created_at, 'exact')}</td>
               <td className={cellClass}>{order.items.reduce((n, item) => n + item.quantity, 0)}</td>
-              <td className={cellClass}>{formatMoney(moneyToCents(order.total_price) ?? 0, order.currency)}</td>
-              <td className={cellClass}>
-                {PAYMENT_LABELS[order.payment_status] ?? order.payment_status}
-                {(moneyToCents(order.refunded_amount) ?? 0) > 0 && (
+              <td className={cellClass}>{formatMoney(moneyToCents(order.summary.total) ?? 0, order.currency)}</td>
+              <td className={cellClass} data-testid="order-payment">
+                {PAYMENT_LABELS[paymentState(order)]}
+                {(moneyToCents(order.summary.refunded) ?? 0) > 0 && (
                   <span className="block text-xs text-gray-700 dark:text-gray-300">
-                    {formatMoney(moneyToCents(order.refunded_amount) ?? 0, order.currency)} refunded
+                    {formatMoney(moneyToCents(order.summary.refunded) ?? 0, order.currency)} refunded
                   </span>
                 )}
               </td>
