@@ -1,6 +1,7 @@
 /**
- * Plain data the checkout screens show, without zod, so a screen can import it (as
- * `@bookstore/contract/checkout`) without pulling in the schemas. The server reads the same values.
+ * Plain data the checkout and order screens show, without zod, so a screen can import it (as
+ * `@bookstore/contract/checkout`) without pulling in the schemas. The server reads the same values
+ * (its e-mails name editions with the same words).
  */
 
 /** The delivery choices a book's page lists, priced in cents (shown with `formatMoney`). */
