@@ -112,7 +112,9 @@ test("the staff's packing slip lists only what goes in the parcel, each with its
   await expect(row.getByTestId('order-payment')).toHaveText('Partly refunded$5.00 refunded', READY);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export lines CSV' }).click();
-  const csv = readFileSync((await (await download).path())!, 'utf8').trim().split('\r\n');
+  const csv = readFileSync((await (await download).path())!, 'utf8')
+    .trim()
+    .split('\r\n');
   expect(csv[0]).toContain('"title","isbn","format","condition","quantity","unit_price"');
   expect(csv.slice(1).map((line) => line.split('","').slice(5, 13))).toEqual(
     order.summary.lines.map((line) => [
