@@ -122,7 +122,7 @@ test.describe('protection plan', () => {
     await page.getByRole('link', { name: 'View All Orders' }).click();
     const receipt = page.getByRole('article', { name: `Order #${orderId}` });
     await expect(receipt.getByTestId('protection-line')).toBeVisible();
-    await expect(receipt.getByText(`Total: ${dollars(total)}`)).toBeVisible();
+    await expect(receipt.getByTestId('order-total')).toHaveText(dollars(total));
   });
 
   test('left unticked, no protection is charged; a changed price refreshes a total that keeps it', async ({

@@ -358,25 +358,116 @@ export async function orderThroughApi(
   });
   expect(res.status(), await res.text()).toBe(201);
   const order = (await res.json()) as { id: number; total_price: string };
-  return {
-    order,
-    async pay() {
-      const init = await (
-        await request.post('/api/payments/initialize/', { headers, data: { order_id: order.id } })
-      ).json();
-      const charge = await request.post('/api/payments/sandbox/charge/', {
-        headers,
-        data: { reference: init.reference, card_number: SUCCESS_CARD, expiry: '12/39', cvv: '408' },
-      });
-      expect(charge.status()).toBe(200);
-      const verify = await request.post('/api/verify-payment/', {
-        headers,
-        data: { reference: init.reference, order_id: order.id },
-      });
-      expect(await verify.json()).toMatchObject({ status: 'success' });
-      return init.reference as string;
-    },
+  return { order, pay: () => payThroughApi(request, token, order.id) };
+}
+
+/** Pays an order with the sandbox's good card, as the pop-up would; returns the payment's reference. */
+export async function payThroughApi(request: APIRequestContext, token: string, orderId: number): Promise<string> {
+  const headers = { authorization: `Bearer ${token}` };
+  const init = await (await request.post('/api/payments/initialize/', { headers, data: { order_id: orderId } })).json();
+  const charge = await request.post('/api/payments/sandbox/charge/', {
+    headers,
+    data: { reference: init.reference, card_number: SUCCESS_CARD, expiry: '12/39', cvv: '408' },
+  });
+  expect(charge.status()).toBe(200);
+  const verify = await request.post('/api/verify-payment/', {
+    headers,
+    data: { reference: init.reference, order_id: orderId },
+  });
+  expect(await verify.json()).toMatchObject({ status: 'success' });
+  return init.reference as string;
+}
+
+/** The ISBNs of the editions `paidOrderOfEditions` sells. */
+export const EDITION_ISBNS = { hardcover: '9780141439518', used: '9780141439587', ebook: '9780141199078' };
+
+/** One line of an order's summary, as the API writes it (the money the pages show as it is). */
+export interface SummaryLineJson {
+  item: number;
+  title: string;
+  format: string | null;
+  condition: string | null;
+  isbn: string | null;
+  quantity: number;
+  unit_price: string;
+  protection: string;
+  discount: string;
+  amount: string;
+  to_ship: number;
+}
+
+/**
+ * A title of the test's own sold three ways (a new hardcover, $20.00; its one used paperback, $7.50; an
+ * eBook, $9.99), a promo code of 10% off made by staff, and the shopper's paid order of all three (two
+ * hardcovers with the protection plan) sent by Express Delivery to TEST_ADDRESS.
+ */
+export async function paidOrderOfEditions(request: APIRequestContext, account: Account) {
+  const staff = await accessToken(request, { username: STAFF.email, email: STAFF.email, password: STAFF.password });
+  const asStaff = { authorization: `Bearer ${staff}` };
+  const title = `Editions ${randomBytes(4).toString('hex')}`;
+  // Sent by a reader and approved by staff, as a contributed book is.
+  const contributor = await createAccount(request);
+  const book = await submitBook(request, await accessToken(request, contributor), title, {
+    book_type: 'Hardcover',
+    isbn: EDITION_ISBNS.hardcover,
+    price: '20.00',
+    original_price: '20.00',
+    stock_amount: '4',
+  });
+  const approved = await request.post(`/api/admin/books/${book.id}/approve/`, { headers: asStaff });
+  expect(approved.status(), await approved.text()).toBe(200);
+  const addEdition = async (data: Record<string, unknown>) => {
+    const res = await request.post(`/api/books/${book.id}/editions/`, { headers: asStaff, data });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as { editions: { id: number; format: string; condition: string }[] };
   };
+  await addEdition({
+    format: 'Paperback',
+    condition: 'Used',
+    condition_note: 'Cover creased; pages clean',
+    isbn: EDITION_ISBNS.used,
+    price: '7.50',
+    stock_amount: 1,
+  });
+  const { editions } = await addEdition({ format: 'eBook', isbn: EDITION_ISBNS.ebook, price: '9.99' });
+  const edition = (format: string, condition = 'New') =>
+    editions.find((e) => e.format === format && e.condition === condition)!.id;
+  const code = `E2E-${randomBytes(3).toString('hex').toUpperCase()}`;
+  const made = await request.post('/api/admin/promo-codes/', {
+    headers: asStaff,
+    data: { code, kind: 'percent', percent_off: 10 },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+
+  const token = await accessToken(request, account);
+  const headers = { authorization: `Bearer ${token}` };
+  const items = [
+    { book: book.id, edition_id: edition('Hardcover'), quantity: 2, protection: true },
+    { book: book.id, edition_id: edition('Paperback', 'Used'), quantity: 1 },
+    { book: book.id, edition_id: edition('eBook'), quantity: 1 },
+  ];
+  const quote = await request.post('/api/cart/quote/', { headers, data: { items, code, shipping_method: 'express' } });
+  expect(quote.status(), await quote.text()).toBe(200);
+  const { total, lines } = (await quote.json()) as { total: string; lines: { price: string }[] };
+  const { name, line1, city, postal_code, country } = TEST_ADDRESS;
+  const res = await request.post('/api/orders/', {
+    headers,
+    data: {
+      total_price: total,
+      promo_code: code,
+      items: items.map((item, i) => ({ ...item, price: lines[i]!.price })),
+      shipping_method: 'express',
+      shipping_address: { name, line1, city, postal_code, country },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const order = (await res.json()) as {
+    id: number;
+    total_price: string;
+    summary: { lines: SummaryLineJson[]; subtotal: string; protection: string; discount: string; total: string };
+  };
+  await payThroughApi(request, token, order.id);
+  return { order, title, code, staffToken: staff };
 }
 
 /** The staff account the browser suite's server creates (e2e/serve.mjs). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneySchema, pagedSchema } from './common.js';
+import { FULFILMENT_STATUSES, REFUND_STATES } from './orders.js';
 
 /**
  * A shopper's own activity, newest first: orders placed, reviews written and books added to the
@@ -25,6 +26,10 @@ export const activitySchema = z
         currency: z.string(),
         /** Copies in the order. */
         copies: z.number().int(),
+        /** What the order's badge reads besides the spec's two states, as on the order itself (`Order`). */
+        fulfilment_status: z.enum(FULFILMENT_STATUSES),
+        refund_status: z.enum(REFUND_STATES),
+        expired_at: z.string().nullable(),
       }),
     }),
     z.object({ kind: z.literal('review'), at: z.string(), book: bookRef, rating: z.number().int() }),

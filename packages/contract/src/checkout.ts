@@ -1,6 +1,7 @@
 /**
- * Plain data the checkout screens show, without zod, so a screen can import it (as
- * `@bookstore/contract/checkout`) without pulling in the schemas. The server reads the same values.
+ * Plain data the checkout and order screens show, without zod, so a screen can import it (as
+ * `@bookstore/contract/checkout`) without pulling in the schemas. The server reads the same values
+ * (its e-mails name editions with the same words).
  */
 
 /** The delivery choices a book's page lists, priced in cents (shown with `formatMoney`). */
@@ -68,3 +69,17 @@ export function trackingUrl(carrier: string | null, trackingNumber: string | nul
  */
 export const DOWNLOADS_PER_LINK = 5;
 export const DOWNLOAD_LINK_HOURS = 24;
+
+/**
+ * An edition in a few words, as the cart, an order's pages, its e-mails and the packing slip name it:
+ * "Hardcover", "eBook", "Paperback, Fairly Used" (docs/decisions/0022-editions.md); '' when not known.
+ */
+export function editionLabel(edition: { format?: string | null; condition?: string | null }): string {
+  if (!edition.format) return '';
+  return edition.condition && edition.condition !== 'New' ? `${edition.format}, ${edition.condition}` : edition.format;
+}
+
+/** An order line's edition as bought and its ISBN: "Hardcover · ISBN 9780141439518" ('' when neither is known). */
+export function lineEdition(line: { format?: string | null; condition?: string | null; isbn?: string | null }): string {
+  return [editionLabel(line), line.isbn ? `ISBN ${line.isbn}` : ''].filter(Boolean).join(' · ');
+}

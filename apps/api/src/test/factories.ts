@@ -214,3 +214,107 @@ export async function expireReservation(app: App, orderId: number) {
     .set({ reservedUntil: sql`now() - interval '1 minute'` })
     .where(eq(orders.id, orderId));
 }
+
+/** What `paidOrderOfEditions` made: the order's id and its three lines' ids, and the code it used. */
+export interface OrderOfEditions {
+  id: number;
+  /** What was charged, as the API writes money ('56.98'). */
+  total: string;
+  code: string;
+  title: string;
+  lines: { hardcover: number; used: number; ebook: number };
+  isbns: { hardcover: string; used: string; ebook: string };
+}
+
+/**
+ * A title sold three ways, bought in one order and paid: two new hardcovers with the protection plan, its
+ * one used paperback and its eBook, with a promo code of $5.00 off, sent by Standard Delivery (free in a
+ * fresh shop) or, with `express`, by Express Delivery ($9.99) to an address in London. Editions and code
+ * are made through staff's calls, as the dashboard makes them.
+ */
+export async function paidOrderOfEditions(
+  app: App,
+  shopper: TestUser,
+  staff: TestUser,
+  options: { express?: boolean } = {},
+): Promise<OrderOfEditions> {
+  const isbns = { hardcover: '9780141439518', used: '9780141439587', ebook: '9780141199078' };
+  const row = await insertBook(app.db, {
+    title: `Editions ${unique()}`,
+    bookType: 'Hardcover',
+    isbn: isbns.hardcover,
+    priceCents: 2000,
+    stockAmount: 5,
+    image: 'covers/test.jpg',
+  });
+  const post = async (url: string, who: TestUser, payload: Record<string, unknown>) => {
+    const res = await app.inject({ method: 'POST', url, headers: who.headers, remoteAddress: addressOf(who), payload });
+    if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  await post(`/api/books/${row.id}/editions/`, staff, {
+    format: 'Paperback',
+    condition: 'Used',
+    condition_note: 'Cover creased',
+    isbn: isbns.used,
+    price: '6.00',
+    stock_amount: 1,
+  });
+  const book = await post(`/api/books/${row.id}/editions/`, staff, {
+    format: 'eBook',
+    isbn: isbns.ebook,
+    price: '5.00',
+  });
+  const edition = (format: string, condition = 'New') =>
+    (book.editions as { id: number; format: string; condition: string }[]).find(
+      (e) => e.format === format && e.condition === condition,
+    )!.id;
+  const code = `FIVE-${unique().toUpperCase()}`;
+  await post('/api/admin/promo-codes/', staff, { code, kind: 'amount', amount_off: 5 });
+  const items = [
+    { book: row.id, edition_id: edition('Hardcover'), quantity: 2, protection: true },
+    { book: row.id, edition_id: edition('Paperback', 'Used'), quantity: 1 },
+    { book: row.id, edition_id: edition('eBook'), quantity: 1 },
+  ];
+  const delivery = options.express
+    ? {
+        shipping_method: 'express',
+        shipping_address: {
+          name: 'Ada Reader',
+          line1: '10 Downing Street',
+          city: 'London',
+          postal_code: 'SW1A 2AA',
+          country: 'GB',
+        },
+      }
+    : {};
+  const quote = await post('/api/cart/quote/', shopper, { items, code, shipping_method: delivery.shipping_method });
+  const order = await post('/api/orders/', shopper, {
+    total_price: quote.total,
+    promo_code: code,
+    items: items.map((item, i) => ({ ...item, price: quote.lines[i].price })),
+    ...delivery,
+  });
+  const { reference } = await post('/api/payments/initialize/', shopper, { order_id: order.id });
+  await post('/api/payments/sandbox/charge/', shopper, {
+    reference,
+    card_number: '4084 0840 8408 4081',
+    expiry: '12/39',
+    cvv: '408',
+  });
+  await post('/api/verify-payment/', shopper, { reference, order_id: order.id });
+  const line = (editionId: number) =>
+    (order.items as { id: number; edition_id: number }[]).find((i) => i.edition_id === editionId)!.id;
+  return {
+    id: order.id,
+    total: order.total_price,
+    code,
+    title: row.title,
+    lines: {
+      hardcover: line(edition('Hardcover')),
+      used: line(edition('Paperback', 'Used')),
+      ebook: line(edition('eBook')),
+    },
+    isbns,
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canShopperCancel, eventText, orderBadge } from './order-status';
+import { canShopperCancel, eventText, orderBadges, paymentStatusText } from './order-status';
 import { shippingCents } from './shipping';
 
 const method = (price: string, free_from: string | null) => ({
@@ -38,11 +38,51 @@ describe('canShopperCancel', () => {
   });
 });
 
-describe('orderBadge', () => {
-  it('reads Cancelled for a cancelled order, paid or not', () => {
-    expect(orderBadge({ status: 'completed', payment_status: 'success', fulfilment_status: 'cancelled' })).toBe(
-      'Cancelled',
-    );
-    expect(orderBadge({ status: 'completed', payment_status: 'success', fulfilment_status: 'shipped' })).toBe('Paid');
+describe('orderBadges and paymentStatusText', () => {
+  const paid = { status: 'completed', payment_status: 'success', fulfilment_status: 'unfulfilled' } as const;
+  const unpaid = {
+    status: 'pending',
+    payment_status: 'pending',
+    fulfilment_status: 'unfulfilled',
+    reserved_until: '2030-01-01T10:15:00.000Z',
+  } as const;
+  const now = Date.parse('2030-01-01T10:00:00.000Z');
+  const read = (order: Parameters<typeof orderBadges>[0]) => [orderBadges(order, now), paymentStatusText(order, now)];
+
+  it('reads Paid and Success for a paid order, Pending for one waiting within its hold', () => {
+    expect(read({ ...paid, refund_status: 'none' })).toEqual([['Paid'], 'Success']);
+    expect(read({ ...paid, fulfilment_status: 'shipped', refund_status: 'none' })).toEqual([['Paid'], 'Success']);
+    expect(read({ ...unpaid, refund_status: 'none', expired_at: null })).toEqual([['Pending'], 'Pending']);
+    expect(read({ ...unpaid, payment_status: 'failed', refund_status: 'none' })).toEqual([['Pending'], 'Failed']);
+  });
+
+  it('reads Refunded or Partly refunded once money went back, and Cancelled beside it when it was cancelled', () => {
+    expect(read({ ...paid, refund_status: 'full' })).toEqual([['Refunded'], 'Refunded']);
+    expect(read({ ...paid, fulfilment_status: 'returned', refund_status: 'partial' })).toEqual([
+      ['Partly refunded'],
+      'Partly refunded',
+    ]);
+    expect(read({ ...paid, status: 'cancelled', fulfilment_status: 'cancelled', refund_status: 'full' })).toEqual([
+      ['Cancelled', 'Refunded'],
+      'Refunded',
+    ]);
+  });
+
+  it('reads Expired for an unpaid order whose hold ran out, and Cancelled for one cancelled unpaid', () => {
+    const expired = {
+      ...unpaid,
+      status: 'cancelled',
+      fulfilment_status: 'cancelled',
+      refund_status: 'none',
+      expired_at: '2030-01-01T10:15:30.000Z',
+    } as const;
+    expect(read(expired)).toEqual([['Expired'], 'Expired']);
+    // The hold has ended though the shop has not put the copies back yet: nothing can be paid any more.
+    expect(read({ ...unpaid, reserved_until: '2030-01-01T09:59:00.000Z', expired_at: null })).toEqual([
+      ['Expired'],
+      'Expired',
+    ]);
+    const cancelled = { ...unpaid, status: 'cancelled', fulfilment_status: 'cancelled', expired_at: null } as const;
+    expect(read(cancelled)).toEqual([['Cancelled'], 'Cancelled']);
   });
 });

@@ -12,18 +12,72 @@ export function isOrderPending(order: Status): boolean {
   return order.status === 'pending' || order.payment_status === 'pending';
 }
 
+/** What the status words read of an order; lists that carry less (the activity) leave some out. */
+export type OrderStatusFacts = Pick<Order, 'status' | 'payment_status'> &
+  Partial<Pick<Order, 'fulfilment_status' | 'refund_status' | 'expired_at' | 'reserved_until'>>;
+
+const isCancelled = (order: OrderStatusFacts) =>
+  order.status === 'cancelled' || order.fulfilment_status === 'cancelled';
+
 /**
- * 'Paid' or 'Pending' (pending if status or payment status is pending). An unpaid order whose hold
- * ran out reads 'Cancelled', and so does one the shopper or the shop cancelled, paid or not (its
- * refund shows beside it).
+ * An unpaid order whose hold ran out: the shop put its copies back (`expired_at`), or its time is up
+ * and the shop has not yet (nothing can be paid any more either way).
  */
-export function orderBadge(
-  order: Status & Partial<Pick<Order, 'fulfilment_status'>>,
-): 'Paid' | 'Pending' | 'Cancelled' {
-  if (order.fulfilment_status === 'cancelled') return 'Cancelled';
-  if (order.payment_status === 'success') return 'Paid';
-  if (order.status === 'cancelled') return 'Cancelled';
-  return isOrderPending(order) ? 'Pending' : 'Paid';
+export function hasExpired(order: OrderStatusFacts, now = Date.now()): boolean {
+  if (order.payment_status === 'success') return false;
+  if (order.expired_at) return true;
+  return !isCancelled(order) && order.reserved_until !== undefined && Date.parse(order.reserved_until) <= now;
+}
+
+/**
+ * Where an order's money stands, beyond the spec's `payment_status` (which the API keeps as it was for
+ * old clients): paid and then given back in full or in part, or never paid because the hold ran out or
+ * it was cancelled (docs/product.md, "Order states").
+ */
+export type PaymentState =
+  'pending' | 'success' | 'failed' | 'refunded' | 'partially_refunded' | 'expired' | 'cancelled';
+
+export function paymentState(order: OrderStatusFacts, now = Date.now()): PaymentState {
+  if (order.payment_status === 'success') {
+    if (order.refund_status === 'full') return 'refunded';
+    return order.refund_status === 'partial' ? 'partially_refunded' : 'success';
+  }
+  if (hasExpired(order, now)) return 'expired';
+  if (isCancelled(order)) return 'cancelled';
+  return order.payment_status === 'failed' ? 'failed' : 'pending';
+}
+
+/** Payment states in the spec's words: the value with a capital first letter ('Success', 'Pending'). */
+const PAYMENT_STATE_TEXTS: Record<PaymentState, string> = {
+  pending: 'Pending',
+  success: 'Success',
+  failed: 'Failed',
+  refunded: 'Refunded',
+  partially_refunded: 'Partly refunded',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+};
+
+/** The "Payment Status" of the confirmation page and the staff's order page. */
+export function paymentStatusText(order: OrderStatusFacts, now = Date.now()): string {
+  return PAYMENT_STATE_TEXTS[paymentState(order, now)];
+}
+
+export type OrderBadge = 'Paid' | 'Pending' | 'Expired' | 'Cancelled' | 'Refunded' | 'Partly refunded';
+
+/**
+ * An order's badges wherever it is listed: 'Paid' or 'Pending' (pending if status or payment status is
+ * pending), 'Expired' once an unpaid hold ran out, 'Cancelled' when the shopper or the shop cancelled
+ * it, and 'Refunded' or 'Partly refunded' once money went back (beside 'Cancelled' when it was).
+ */
+export function orderBadges(order: OrderStatusFacts, now = Date.now()): OrderBadge[] {
+  const payment = paymentState(order, now);
+  if (payment === 'expired') return ['Expired'];
+  const refund = payment === 'refunded' ? 'Refunded' : payment === 'partially_refunded' ? 'Partly refunded' : null;
+  if (isCancelled(order)) return refund ? ['Cancelled', refund] : ['Cancelled'];
+  if (refund) return [refund];
+  if (payment === 'success') return ['Paid'];
+  return isOrderPending(order) ? ['Pending'] : ['Paid'];
 }
 
 /** Where the parcel is, in the shop's words (docs/product.md, "After the sale"). */
@@ -35,13 +89,15 @@ export const FULFILMENT_LABELS: Record<string, string> = {
   returned: 'Returned',
 };
 
-/** Payment states as staff filter and read them. */
-export const PAYMENT_LABELS: Record<string, string> = {
+/** Payment states as staff filter and read them (the Orders tab's filter and its Payment column). */
+export const PAYMENT_LABELS: Record<PaymentState, string> = {
   success: 'Paid',
   pending: 'Pending',
   failed: 'Failed',
   refunded: 'Refunded',
   partially_refunded: 'Partly refunded',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
 };
 
 /** Whether the shopper may still cancel: not shipped, not already over (docs/product.md, "After the sale"). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderItems, orders, reviews, wishlistItems } from '../../db/schema.js';
+import { orderEvents, orderItems, orders, reviews, wishlistItems } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
 import { createAccount, insertBook } from '../../test/factories.js';
 
@@ -55,6 +55,9 @@ describe('GET /api/profile/activity/', () => {
           total_price: '25.98',
           currency: 'USD',
           copies: 2,
+          fulfilment_status: 'unfulfilled',
+          refund_status: 'none',
+          expired_at: null,
         },
       },
     ]);
@@ -63,6 +66,51 @@ describe('GET /api/profile/activity/', () => {
 
     const page2 = (await app().inject({ url: '/api/profile/activity/?page=2&page_size=2', headers: me.auth })).json();
     expect(page2.data.map((a: { kind: string }) => a.kind)).toEqual(['order']);
+  });
+
+  it('says of each order what its badge needs: an expired hold, a cancellation, what was refunded', async () => {
+    const me = await createAccount(app());
+    const base = { userId: me.user.id, totalCents: 2000, currency: 'USD', reservedUntil: ago(60) };
+    const [expired] = await app()
+      .db.insert(orders)
+      .values({ ...base, status: 'cancelled', fulfilmentStatus: 'cancelled', createdAt: ago(80) })
+      .returning();
+    await app()
+      .db.insert(orderEvents)
+      .values({ orderId: expired!.id, type: 'expired', actor: 'shop', createdAt: ago(59) });
+    const [refunded] = await app()
+      .db.insert(orders)
+      .values({
+        ...base,
+        status: 'cancelled',
+        paymentStatus: 'success',
+        fulfilmentStatus: 'cancelled',
+        refundedCents: 2000,
+        createdAt: ago(70),
+      })
+      .returning();
+    const [partly] = await app()
+      .db.insert(orders)
+      .values({ ...base, status: 'completed', paymentStatus: 'success', refundedCents: 500, createdAt: ago(65) })
+      .returning();
+
+    const body = (await app().inject({ url: '/api/profile/activity/', headers: me.auth })).json();
+    const byId = new Map<number, Record<string, string>>(
+      body.data.map((a: { order: Record<string, string> & { id: number } }) => [a.order.id, a.order]),
+    );
+    expect(byId.get(expired!.id)).toMatchObject({
+      payment_status: 'pending',
+      fulfilment_status: 'cancelled',
+      refund_status: 'none',
+      expired_at: expect.any(String),
+    });
+    expect(Math.abs(Date.parse(byId.get(expired!.id)!.expired_at!) - ago(59).getTime())).toBeLessThan(5_000);
+    expect(byId.get(refunded!.id)).toMatchObject({
+      fulfilment_status: 'cancelled',
+      refund_status: 'full',
+      expired_at: null,
+    });
+    expect(byId.get(partly!.id)).toMatchObject({ fulfilment_status: 'unfulfilled', refund_status: 'partial' });
   });
 
   it('is empty for a new shopper', async () => {

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mailMessages } from '../../db/schema.js';
 import { createTestApp, useTestApp } from '../../test/app.js';
-import { createBook, createUser, placeOrder } from '../../test/factories.js';
+import { createBook, createUser, paidOrderOfEditions, placeOrder } from '../../test/factories.js';
 import { linkIn, useMailbox } from '../../test/mailbox.js';
 import { charge, initialize, verify } from '../../test/payments.js';
 import { recordEvent, startEventDispatcher } from '../events/index.js';
@@ -66,6 +66,74 @@ describe('order confirmation', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(mailbox().received.length).toBe(before);
     expect(await app().db.select().from(mailMessages).where(eq(mailMessages.toAddress, user.email))).toEqual([]);
+  });
+});
+
+describe('what the order e-mails say of the money', () => {
+  it("the confirmation names each line's edition and ISBN, the code's discount and the shipping, as the order's summary has them", async () => {
+    const staff = await createUser(app(), { staff: true });
+    const user = await createUser(app());
+    const order = await paidOrderOfEditions(app(), user, staff, { express: true });
+
+    const mail = await mailbox().next(
+      (m) => m.to.includes(user.email) && m.subject.includes(`#${order.id} is confirmed`),
+    );
+    const summary = (await app().inject({ url: `/api/orders/${order.id}/`, headers: user.headers })).json()
+      .summary as Record<string, string>;
+    for (const text of [mail.text, mail.html]) {
+      expect(text).toContain(`2 × ${order.title}`);
+      expect(text).toContain(`Hardcover · ISBN ${order.isbns.hardcover}`);
+      expect(text).toContain(`Paperback, Used · ISBN ${order.isbns.used}`);
+      expect(text).toContain(`eBook · ISBN ${order.isbns.ebook}`);
+      expect(text).toContain('2-Year Protection · 2 × $2.99');
+      expect(text).toContain(`Discount (${order.code})`);
+    }
+    // The plain text puts each amount on the line under its words.
+    const rows = mail.text.replace(/\n(?=−?\$\d|Free)/g, ' ').split('\n');
+    expect(rows).toContain(`Books $${summary.subtotal}`);
+    expect(rows).toContain(`2-Year Protection $${summary.protection}`);
+    expect(rows).toContain(`Discount (${order.code}) −$${summary.discount}`);
+    expect(rows).toContain('Shipping (Express Delivery) $9.99');
+    expect(rows).toContain(`Total $${order.total}`);
+    expect(summary.total).toBe(order.total);
+  });
+
+  it('a refund says what it gave back and what has been refunded in all of what was paid', async () => {
+    const staff = await createUser(app(), { staff: true });
+    const user = await createUser(app());
+    const order = await paidOrderOfEditions(app(), user, staff, { express: true });
+    const refund = await app().inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/refund/`,
+      headers: staff.headers,
+      payload: { amount: '10.00' },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+
+    const mail = await mailbox().next((m) => m.to.includes(user.email) && m.subject.includes('A refund'));
+    expect(mail.text).toContain(`We have refunded $10.00 for order #${order.id}.`);
+    expect(mail.text).toContain(`Refunded so far: $10.00 of the $${order.total} you paid.`);
+  });
+
+  it('a cancellation of a paid order says what is refunded; of an unpaid one, that nothing was charged', async () => {
+    const staff = await createUser(app(), { staff: true });
+    const user = await createUser(app());
+    const order = await paidOrderOfEditions(app(), user, staff, { express: true });
+    const cancel = (id: number) =>
+      app().inject({ method: 'POST', url: `/api/orders/${id}/cancel/`, headers: user.headers, payload: {} });
+    expect((await cancel(order.id)).statusCode).toBe(200);
+    const paid = await mailbox().next(
+      (m) => m.to.includes(user.email) && m.subject.includes(`#${order.id} has been cancelled`),
+    );
+    expect(paid.text).toContain(`The $${order.total} you paid is refunded in full to your card.`);
+
+    const book = await createBook(app(), { price: '3.00', stock: 5 });
+    const unpaid = (await placeOrder(app(), user, [{ book, quantity: 1 }])).json() as { id: number };
+    expect((await cancel(unpaid.id)).statusCode).toBe(200);
+    const free = await mailbox().next(
+      (m) => m.to.includes(user.email) && m.subject.includes(`#${unpaid.id} has been cancelled`),
+    );
+    expect(free.text).toContain('Nothing was charged.');
   });
 });
 

@@ -1,12 +1,14 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { books, contactMessages, orderItems, orders, users } from '../../db/schema.js';
+import { books, contactMessages, users } from '../../db/schema.js';
 import { closeStockAlerts, waitingShoppers } from '../books/index.js';
 import { renderMail } from './render.js';
 import { type Composed, mailOn, shopOf } from './queue.js';
 import { newToken } from '../links/index.js';
 import { downloadsOfOrder } from '../downloads/index.js';
 import { lowStockThreshold } from '../settings/index.js';
+import { findOrder, orderSummaryOf, type Summary } from '../orders/index.js';
+import type { OrderMoney } from './templates/index.js';
 
 /**
  * Which e-mail each event writes (docs/decisions/0016-mail.md). Every one is a subscriber of the
@@ -25,35 +27,40 @@ async function userOf(app: FastifyInstance, userId: number) {
 
 const bookUrl = (origin: string, title: string) => `${origin}/book/${encodeURIComponent(title)}`;
 
+type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
+
+/** An order's money as its e-mails show it: its summary, with the code and the delivery method's name. */
+const moneyOf = (order: OrderRow, summary: Summary): OrderMoney => ({
+  summary,
+  currency: order.currency,
+  code: order.promoCode,
+  shippingMethod: order.shippingMethod?.name ?? null,
+});
+
+/**
+ * A message to the order's customer, made from the order and its summary as they stand (read through
+ * the orders module: the same figures as the order's pages, slip and CSV).
+ */
 async function orderMail(
   app: FastifyInstance,
   orderId: number,
   make: (ctx: {
     name: string;
-    order: typeof orders.$inferSelect;
+    order: OrderRow;
+    summary: Summary;
     shop: ReturnType<typeof shopOf>;
   }) => ReturnType<typeof renderMail>,
 ): Promise<Composed | null> {
-  const [order] = await app.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) return null;
+  const [order, summary] = await Promise.all([findOrder(app.db, orderId), orderSummaryOf(app.db, orderId)]);
+  if (!order || !summary) return null;
   const user = await userOf(app, order.userId);
   if (!user) return null;
   const shop = shopOf(app.config);
-  return { mails: [{ to: user.email, rendered: await make({ name: nameOf(user), order, shop }) }] };
+  return { mails: [{ to: user.email, rendered: await make({ name: nameOf(user), order, summary, shop }) }] };
 }
 
 mailOn('order.paid', 'mail.order-confirmation', (event, app) =>
-  orderMail(app, event.payload.orderId, async ({ name, order, shop }) => {
-    const lines = await app.db
-      .select({
-        title: orderItems.title,
-        quantity: orderItems.quantity,
-        priceCents: orderItems.priceCents,
-        protectionPriceCents: orderItems.protectionPriceCents,
-      })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(asc(orderItems.id));
+  orderMail(app, event.payload.orderId, async ({ name, order, summary, shop }) => {
     // Each eBook line's signed link, good for a day from payment (docs/decisions/0023-ebook-delivery.md).
     const downloads = (await downloadsOfOrder(app.db, app.config.downloadSecret, order.id)).map((line) => ({
       title: line.title,
@@ -64,11 +71,8 @@ mailOn('order.paid', 'mail.order-confirmation', (event, app) =>
       {
         name,
         orderId: order.id,
-        lines,
+        money: moneyOf(order, summary),
         downloads,
-        totalCents: order.totalCents,
-        currency: order.currency,
-        discount: order.promoCode ? { code: order.promoCode, cents: order.discountCents } : null,
         delivery: order.shippingMethod ? `${order.shippingMethod.name} (${order.shippingMethod.days})` : null,
         address: order.shippingAddress
           ? [
@@ -114,16 +118,28 @@ mailOn('order.delivered', 'mail.order-delivered', async (event, app) =>
 );
 
 mailOn('order.cancelled', 'mail.order-cancelled', (event, app) =>
-  orderMail(app, event.payload.orderId, ({ name, order, shop }) =>
-    renderMail('order-cancelled', { name, orderId: order.id, reason: event.payload.reason }, shop),
+  orderMail(app, event.payload.orderId, ({ name, order, summary, shop }) =>
+    renderMail(
+      'order-cancelled',
+      {
+        name,
+        orderId: order.id,
+        reason: event.payload.reason,
+        paid: order.paymentStatus === 'success',
+        totalCents: summary.totalCents,
+        refundedCents: summary.refundedCents,
+        currency: order.currency,
+      },
+      shop,
+    ),
   ),
 );
 
 mailOn('order.refunded', 'mail.order-refunded', (event, app) =>
-  orderMail(app, event.payload.orderId, ({ name, order, shop }) =>
+  orderMail(app, event.payload.orderId, ({ name, order, summary, shop }) =>
     renderMail(
       'order-refunded',
-      { name, orderId: order.id, amountCents: event.payload.amountCents, currency: order.currency },
+      { name, orderId: order.id, amountCents: event.payload.amountCents, money: moneyOf(order, summary) },
       shop,
     ),
   ),

@@ -14,7 +14,7 @@ import { orderEvents, orderItems, orders, payments, refunds, users } from '../..
 import { conflict, notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/like.js';
 import { mediaUrl } from '../../lib/media.js';
-import { refundState, summarizeOrder, summaryToJson } from './summary.js';
+import { refundState, type SummaryLine, summarizeOrder, summaryToJson } from './summary.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -300,6 +300,48 @@ export async function exportOrders(db: Queryable, filter: OrderFilter, limit: nu
     .where(orderConditions(filter))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
+}
+
+/** One line of an order in the staff's per-line CSV export: who bought it and when, and the line as summarised. */
+export interface ExportLine {
+  orderId: number;
+  createdAt: Date;
+  email: string;
+  name: string;
+  currency: string;
+  line: SummaryLine;
+}
+
+/**
+ * Every line of the orders the filter finds, newest order first, its lines in the order's own order, as
+ * the order's summary has them (`summarizeOrder`, the same figures as its pages and e-mails). Whole
+ * orders only: at most `limit` lines, unless the first order alone has more.
+ */
+export async function exportOrderLines(db: Queryable, filter: OrderFilter, limit: number): Promise<ExportLine[]> {
+  const found = await db
+    .select({
+      order: orders,
+      email: users.email,
+      name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(orderConditions(filter))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  const items = await itemsByOrder(
+    db,
+    found.map((row) => row.order.id),
+  );
+  const lines: ExportLine[] = [];
+  for (const { order, email, name } of found) {
+    const summary = summarizeOrder(order, items.get(order.id) ?? []);
+    if (lines.length > 0 && lines.length + summary.lines.length > limit) break;
+    for (const line of summary.lines) {
+      lines.push({ orderId: order.id, createdAt: order.createdAt, email, name, currency: order.currency, line });
+    }
+  }
+  return lines;
 }
 
 /** The order behind a payment, as the payment code needs it. */

@@ -1,8 +1,9 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 // (The pragma: the automatic JSX runtime whichever tsconfig the runner finds, e.g. tsx started from the repository root.)
-import { formatMoney } from '@bookstore/contract';
+import { formatMoney, lineEdition, PROTECTION_PLAN } from '@bookstore/contract';
 import { Button, Column, Heading, Link, Row, Section, Text } from '@react-email/components';
-import type { ReactElement } from 'react';
+import { Fragment, type ReactElement } from 'react';
+import type { Summary, SummaryLine } from '../../orders/index.js';
 import { Layout, type Shop, button, muted, text } from './layout.js';
 
 /**
@@ -21,58 +22,171 @@ export interface Template<Data> {
 
 const define = <Data,>(template: Template<Data>) => template;
 
-export interface OrderLine {
-  title: string;
-  quantity: number;
-  priceCents: number;
-  protectionPriceCents: number;
-}
-
 const hello = (name: string) => <Text style={text}>Hello {name},</Text>;
 
-/** A promo code's discount on an order (docs/product.md, "Sales and promo codes"). */
-export interface OrderDiscount {
-  code: string;
-  cents: number;
+/**
+ * An order's money as its e-mails show it: the order's summary (modules/orders/summary.ts, the one
+ * account every page, slip and CSV shows too), its currency, the promo code it used and the delivery
+ * method's name. Nothing is added up in a template.
+ */
+export interface OrderMoney {
+  summary: Summary;
+  currency: string;
+  code: string | null;
+  shippingMethod: string | null;
 }
 
-function Lines({
-  lines,
-  totalCents,
-  currency,
-  discount,
-}: {
-  lines: OrderLine[];
-  totalCents: number;
-  currency: string;
-  discount?: OrderDiscount | null;
-}) {
+const right = { ...text, textAlign: 'right' as const };
+const aside = { ...muted, paddingLeft: '16px' };
+const asideRight = { ...muted, textAlign: 'right' as const };
+const bold = { fontWeight: 'bold' as const };
+
+/** A row of two columns: words, and an amount on the right. */
+function Amount({ label, amount, strong = false }: { label: string; amount: string; strong?: boolean }) {
+  return (
+    <Row>
+      <Column style={strong ? { ...text, ...bold } : text}>{label}</Column>
+      <Column style={strong ? { ...right, ...bold } : right}>{amount}</Column>
+    </Row>
+  );
+}
+
+const discountLabel = (code: string | null) => `Discount${code ? ` (${code})` : ''}`;
+
+/**
+ * The lines as bought (copies, title, edition and ISBN; the protection plan and the line's share of the
+ * code under each), then Books, the protection plans, the discount, shipping, the total and what was
+ * refunded.
+ */
+function Lines({ money }: { money: OrderMoney }) {
+  const { summary, currency, code } = money;
+  const cash = (cents: number) => formatMoney(cents, currency);
   return (
     <Section>
-      {lines.map((line, i) => (
-        <Row key={i}>
-          <Column style={text}>
-            {line.quantity} × {line.title}
-            {line.protectionPriceCents > 0 ? ' (with protection)' : ''}
-          </Column>
-          <Column style={{ ...text, textAlign: 'right' }}>
-            {formatMoney(line.quantity * (line.priceCents + line.protectionPriceCents), currency)}
-          </Column>
-        </Row>
+      {summary.lines.map((line: SummaryLine) => (
+        <Fragment key={line.item}>
+          <Amount label={`${line.quantity} × ${line.title}`} amount={cash(line.booksCents)} />
+          {lineEdition(line) ? (
+            <Row>
+              <Column style={aside}>{lineEdition(line)}</Column>
+            </Row>
+          ) : null}
+          {line.protectionCents > 0 ? (
+            <Row>
+              <Column
+                style={aside}
+              >{`${PROTECTION_PLAN.name} · ${line.quantity} × ${cash(line.protectionPriceCents)}`}</Column>
+              <Column style={asideRight}>{cash(line.protectionCents)}</Column>
+            </Row>
+          ) : null}
+          {line.discountCents > 0 ? (
+            <Row>
+              <Column style={aside}>{discountLabel(code)}</Column>
+              <Column style={asideRight}>{`−${cash(line.discountCents)}`}</Column>
+            </Row>
+          ) : null}
+        </Fragment>
       ))}
-      {discount && discount.cents > 0 ? (
-        <Row>
-          <Column style={text}>Promo code {discount.code}</Column>
-          <Column style={{ ...text, textAlign: 'right' }}>−{formatMoney(discount.cents, currency)}</Column>
-        </Row>
+      <Amount label="Books" amount={cash(summary.subtotalCents)} />
+      {summary.protectionCents > 0 ? (
+        <Amount label={PROTECTION_PLAN.name} amount={cash(summary.protectionCents)} />
       ) : null}
-      <Row>
-        <Column style={{ ...text, fontWeight: 'bold' }}>Total</Column>
-        <Column style={{ ...text, fontWeight: 'bold', textAlign: 'right' }}>{formatMoney(totalCents, currency)}</Column>
-      </Row>
+      {summary.discountCents > 0 ? (
+        <Amount label={discountLabel(code)} amount={`−${cash(summary.discountCents)}`} />
+      ) : null}
+      {summary.delivery ? (
+        <Amount
+          label={`Shipping${money.shippingMethod ? ` (${money.shippingMethod})` : ''}`}
+          amount={summary.shippingCents === 0 ? 'Free' : cash(summary.shippingCents)}
+        />
+      ) : null}
+      <Amount label="Total" amount={cash(summary.totalCents)} strong />
+      {summary.refundedCents > 0 ? <Amount label="Refunded" amount={cash(summary.refundedCents)} /> : null}
     </Section>
   );
 }
+
+/** The lines a refund gave copies back of, as the summary counts them so far. */
+function RefundedLines({ money }: { money: OrderMoney }) {
+  const lines = money.summary.lines.filter((line) => line.refundedQuantity > 0 || line.refundedCents > 0);
+  if (lines.length === 0 && money.summary.shippingRefundedCents === 0) return null;
+  const cash = (cents: number) => formatMoney(cents, money.currency);
+  return (
+    <Section>
+      {lines.map((line) => (
+        <Amount
+          key={line.item}
+          label={`${line.refundedQuantity > 0 ? `${line.refundedQuantity} of ${line.quantity}` : line.quantity} × ${line.title}${lineEdition(line) ? ` (${lineEdition(line)})` : ''}`}
+          amount={cash(line.refundedCents)}
+        />
+      ))}
+      {money.summary.shippingRefundedCents > 0 ? (
+        <Amount label="Shipping" amount={cash(money.summary.shippingRefundedCents)} />
+      ) : null}
+    </Section>
+  );
+}
+
+/** The sample order of `npm run mail:preview`: a hardcover with protection and an eBook, with a code, sent by post. */
+const sampleLine = (
+  line: Partial<SummaryLine> & Pick<SummaryLine, 'item' | 'title' | 'quantity' | 'unitCents'>,
+): SummaryLine => ({
+  format: 'Paperback',
+  condition: 'New',
+  isbn: null,
+  digital: false,
+  protectionPriceCents: 0,
+  booksCents: line.quantity * line.unitCents,
+  protectionCents: 0,
+  discountCents: 0,
+  amountCents: line.quantity * line.unitCents,
+  refundedQuantity: 0,
+  refundedCents: 0,
+  toShip: line.quantity,
+  ...line,
+});
+const SAMPLE_MONEY: OrderMoney = {
+  currency: 'USD',
+  code: 'READ10',
+  shippingMethod: 'Standard Delivery',
+  summary: {
+    lines: [
+      sampleLine({
+        item: 1,
+        title: 'Middlemarch',
+        format: 'Hardcover',
+        isbn: '9780141439549',
+        quantity: 2,
+        unitCents: 1999,
+        protectionPriceCents: 299,
+        protectionCents: 598,
+        discountCents: 400,
+        amountCents: 4196,
+      }),
+      sampleLine({
+        item: 2,
+        title: 'The Left Hand of Darkness',
+        format: 'eBook',
+        isbn: '9780441478125',
+        digital: true,
+        quantity: 1,
+        unitCents: 899,
+        discountCents: 90,
+        amountCents: 809,
+        toShip: 0,
+      }),
+    ],
+    subtotalCents: 4897,
+    protectionCents: 598,
+    discountCents: 490,
+    shippingCents: 499,
+    delivery: true,
+    totalCents: 5504,
+    refundedCents: 0,
+    shippingRefundedCents: 0,
+    netCents: 5504,
+  },
+};
 
 // Orders are listed on one page; the message names the order by number.
 const orderUrl = (shop: Shop, _orderId: number) => `${shop.origin}/orders`;
@@ -81,13 +195,9 @@ export const templates = {
   'order-confirmation': define<{
     name: string;
     orderId: number;
-    lines: OrderLine[];
+    money: OrderMoney;
     /** Each eBook line's download link (null while its file is not ready: the order page has it later). */
     downloads?: { title: string; url: string | null }[];
-    totalCents: number;
-    currency: string;
-    /** The promo code's discount, when the order used one. */
-    discount?: OrderDiscount | null;
     /** The delivery method and address, once orders carry them. */
     delivery: string | null;
     address: string | null;
@@ -99,7 +209,7 @@ export const templates = {
         <Heading as="h1">Thank you for your order</Heading>
         {hello(d.name)}
         <Text style={text}>We have received your payment for order #{d.orderId}. Here is what you bought:</Text>
-        <Lines lines={d.lines} totalCents={d.totalCents} currency={d.currency} discount={d.discount} />
+        <Lines money={d.money} />
         {d.delivery ? <Text style={text}>Delivery: {d.delivery}</Text> : null}
         {d.address ? <Text style={text}>Address: {d.address}</Text> : null}
         {d.downloads && d.downloads.length > 0 ? (
@@ -127,17 +237,15 @@ export const templates = {
     sample: {
       name: 'Ada',
       orderId: 1042,
-      lines: [
-        { title: 'The Left Hand of Darkness', quantity: 1, priceCents: 1499, protectionPriceCents: 0 },
-        { title: 'Middlemarch', quantity: 2, priceCents: 999, protectionPriceCents: 150 },
-      ],
+      money: SAMPLE_MONEY,
       downloads: [
-        { title: 'Middlemarch (eBook)', url: 'https://books.example.com/api/downloads/1.1.1900000000.sample' },
+        {
+          title: 'The Left Hand of Darkness (eBook)',
+          url: 'https://books.example.com/api/downloads/1.1.1900000000.sample',
+        },
       ],
-      totalCents: 3797,
-      currency: 'USD',
-      delivery: 'Standard delivery',
-      address: '12 Quay Street, Dublin',
+      delivery: 'Standard Delivery (3-5 business days)',
+      address: 'Ada Reader, 12 Quay Street, Dublin, IE',
     },
   }),
   'order-shipped': define<{
@@ -180,7 +288,16 @@ export const templates = {
     ),
     sample: { name: 'Ada', orderId: 1042 },
   }),
-  'order-cancelled': define<{ name: string; orderId: number; reason?: string }>({
+  'order-cancelled': define<{
+    name: string;
+    orderId: number;
+    reason?: string;
+    /** Whether it had been paid, what was charged and what is given back of it (the order's summary). */
+    paid: boolean;
+    totalCents: number;
+    refundedCents: number;
+    currency: string;
+  }>({
     subject: (d) => `Your order #${d.orderId} has been cancelled`,
     preview: (d) => d.reason ?? 'Your order has been cancelled.',
     body: (d, shop) => (
@@ -189,26 +306,62 @@ export const templates = {
         {hello(d.name)}
         <Text style={text}>Order #{d.orderId} has been cancelled.</Text>
         {d.reason ? <Text style={text}>Reason: {d.reason}</Text> : null}
+        <Text style={text}>
+          {!d.paid
+            ? 'Nothing was charged.'
+            : d.refundedCents >= d.totalCents
+              ? `The ${formatMoney(d.totalCents, d.currency)} you paid is refunded in full to your card. Your bank may take a few days to show it.`
+              : d.refundedCents > 0
+                ? `${formatMoney(d.refundedCents, d.currency)} of the ${formatMoney(d.totalCents, d.currency)} you paid is refunded to your card. Your bank may take a few days to show it.`
+                : 'Your payment will be refunded to your card.'}
+        </Text>
         <Link href={orderUrl(shop, d.orderId)}>See your order</Link>
       </>
     ),
-    sample: { name: 'Ada', orderId: 1042, reason: 'The book could not be found in the warehouse.' },
+    sample: {
+      name: 'Ada',
+      orderId: 1042,
+      reason: 'The book could not be found in the warehouse.',
+      paid: true,
+      totalCents: 5504,
+      refundedCents: 5504,
+      currency: 'USD',
+    },
   }),
-  'order-refunded': define<{ name: string; orderId: number; amountCents: number; currency: string }>({
+  'order-refunded': define<{ name: string; orderId: number; amountCents: number; money: OrderMoney }>({
     subject: (d) => `A refund for your order #${d.orderId}`,
-    preview: (d) => `${formatMoney(d.amountCents, d.currency)} is on its way back to you.`,
+    preview: (d) => `${formatMoney(d.amountCents, d.money.currency)} is on its way back to you.`,
     body: (d, shop) => (
       <>
         <Heading as="h1">Refund on its way</Heading>
         {hello(d.name)}
         <Text style={text}>
-          We have refunded {formatMoney(d.amountCents, d.currency)} for order #{d.orderId}. Your bank may take a few
-          days to show it.
+          {`We have refunded ${formatMoney(d.amountCents, d.money.currency)} for order #${d.orderId}. Your bank may take a few days to show it.`}
+        </Text>
+        <RefundedLines money={d.money} />
+        <Text style={text}>
+          {`Refunded so far: ${formatMoney(d.money.summary.refundedCents, d.money.currency)} of the ${formatMoney(d.money.summary.totalCents, d.money.currency)} you paid.`}
         </Text>
         <Link href={orderUrl(shop, d.orderId)}>See your order</Link>
       </>
     ),
-    sample: { name: 'Ada', orderId: 1042, amountCents: 1499, currency: 'USD' },
+    sample: {
+      name: 'Ada',
+      orderId: 1042,
+      amountCents: 2098,
+      money: {
+        ...SAMPLE_MONEY,
+        summary: {
+          ...SAMPLE_MONEY.summary,
+          lines: [
+            { ...SAMPLE_MONEY.summary.lines[0]!, refundedQuantity: 1, refundedCents: 2098, toShip: 1 },
+            SAMPLE_MONEY.summary.lines[1]!,
+          ],
+          refundedCents: 2098,
+          netCents: 3406,
+        },
+      },
+    },
   }),
   welcome: define<{ name: string; verifyUrl: string }>({
     subject: (_d, shop) => `Welcome to ${shop.name}: please confirm your e-mail address`,

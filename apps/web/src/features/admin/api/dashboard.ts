@@ -77,6 +77,12 @@ export async function downloadOrders(params: Omit<OrderFilters, 'page'>) {
   saveFile(csv, `orders-${new Date().toISOString().slice(0, 10)}.csv`);
 }
 
+/** GET /admin/orders/export-lines.csv : one row per line of the filtered orders, saved by the browser. */
+export async function downloadOrderLines(params: Omit<OrderFilters, 'page'>) {
+  const csv = await api.get<string>(`/admin/orders/export-lines.csv?${query({ ...params })}`, { as: 'text' });
+  saveFile(csv, `order-lines-${new Date().toISOString().slice(0, 10)}.csv`);
+}
+
 /** A staff transition of an order (docs/product.md, "After the sale"): its name and what it sends. */
 export type OrderAction =
   | { action: 'ship'; body: { carrier: string; tracking_number: string } }

@@ -8,9 +8,9 @@ import { SelectField } from '../../../components/ui/Field';
 import { Spinner } from '../../../components/ui/Spinner';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
-import { FULFILMENT_LABELS, PAYMENT_LABELS } from '../../../lib/order-status';
+import { FULFILMENT_LABELS, PAYMENT_LABELS, paymentState } from '../../../lib/order-status';
 import toast from '../../../lib/toast';
-import { downloadOrders, type OrderFilters, useAllOrders } from '../api/dashboard';
+import { downloadOrderLines, downloadOrders, type OrderFilters, useAllOrders } from '../api/dashboard';
 import { cellClass, HeadingCells, PagedTable } from './Pager';
 
 const FULFILMENT_FILTER_LABELS: Record<string, string> = { ...FULFILMENT_LABELS, unfulfilled: 'Not shipped' };
@@ -25,7 +25,7 @@ export const paymentFrom = (value: string | null) =>
 /**
  * Orders tab, the staff's work queue (docs/product.md, "After the sale"): newest first, paged,
  * filtered by where the parcel is and by payment, searched by order number, e-mail or name, and the
- * filtered list as a CSV file.
+ * filtered list as a CSV file: one row per order, or one per line of each order.
  */
 export function OrdersTab({
   search,
@@ -44,16 +44,17 @@ export function OrdersTab({
 }) {
   const filters: OrderFilters = { page, payment_status: payment, fulfilment_status: fulfilment, q: search };
   const orders = useAllOrders(filters);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<'orders' | 'lines' | null>(null);
 
-  const exportCsv = async () => {
-    setExporting(true);
+  const exportCsv = async (file: 'orders' | 'lines') => {
+    setExporting(file);
     try {
-      await downloadOrders({ payment_status: payment, fulfilment_status: fulfilment, q: search });
+      const download = file === 'orders' ? downloadOrders : downloadOrderLines;
+      await download({ payment_status: payment, fulfilment_status: fulfilment, q: search });
     } catch {
       toast.error('Failed to export orders');
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
 
@@ -86,9 +87,14 @@ export function OrdersTab({
             </option>
           ))}
         </SelectField>
-        <Button variant="secondary" onClick={() => void exportCsv()} disabled={exporting} className="sm:ml-auto">
-          {exporting ? 'Exporting...' : 'Export CSV'}
-        </Button>
+        <div className="flex flex-wrap gap-2 sm:ml-auto">
+          <Button variant="secondary" onClick={() => void exportCsv('orders')} disabled={exporting !== null}>
+            {exporting === 'orders' ? 'Exporting...' : 'Export CSV'}
+          </Button>
+          <Button variant="secondary" onClick={() => void exportCsv('lines')} disabled={exporting !== null}>
+            {exporting === 'lines' ? 'Exporting...' : 'Export lines CSV'}
+          </Button>
+        </div>
       </div>
       {orders.isPending ? (
         <Spinner label="Loading orders..." />
@@ -117,12 +123,12 @@ export function OrdersTab({
               <td className={cellClass}>{order.customer?.email ?? '—'}</td>
               <td className={`${cellClass} whitespace-nowrap`}>{formatDate(order.created_at, 'exact')}</td>
               <td className={cellClass}>{order.items.reduce((n, item) => n + item.quantity, 0)}</td>
-              <td className={cellClass}>{formatMoney(moneyToCents(order.total_price) ?? 0, order.currency)}</td>
-              <td className={cellClass}>
-                {PAYMENT_LABELS[order.payment_status] ?? order.payment_status}
-                {(moneyToCents(order.refunded_amount) ?? 0) > 0 && (
+              <td className={cellClass}>{formatMoney(moneyToCents(order.summary.total) ?? 0, order.currency)}</td>
+              <td className={cellClass} data-testid="order-payment">
+                {PAYMENT_LABELS[paymentState(order)]}
+                {(moneyToCents(order.summary.refunded) ?? 0) > 0 && (
                   <span className="block text-xs text-gray-700 dark:text-gray-300">
-                    {formatMoney(moneyToCents(order.refunded_amount) ?? 0, order.currency)} refunded
+                    {formatMoney(moneyToCents(order.summary.refunded) ?? 0, order.currency)} refunded
                   </span>
                 )}
               </td>

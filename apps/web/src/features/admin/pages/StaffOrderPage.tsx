@@ -8,12 +8,13 @@ import { PageLoading } from '../../../components/ui/Spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/hooks';
+import { paymentStatusText } from '../../../lib/order-status';
 import { capitalise } from '../../../lib/lists';
 import { useStaffOrder } from '../api/dashboard';
 import { cellClass, HeadingCells, tableClass } from '../components/Pager';
 import { ScrollFrame } from '../../../components/ui/ScrollFrame';
 import { formatDate } from '../../../lib/dates';
-import { PROTECTION_PLAN } from '@bookstore/contract/checkout';
+import { editionLabel, PROTECTION_PLAN } from '@bookstore/contract/checkout';
 import { AddressText } from '../../../components/ui/AddressText';
 import { Button } from '../../../components/ui/Button';
 import { OrderDelivery, OrderTimeline } from '../../../components/ui/OrderDelivery';
@@ -91,12 +92,12 @@ function OrderView({ order, actions }: { order: StaffOrder; actions?: ReactNode 
         <Panel title="Payment">
           <dl className="text-sm">
             <Fact term="Status" testId="payment-status">
-              {capitalise(order.payment_status)}
+              {paymentStatusText(order)}
             </Fact>
             <Fact term="Reference" testId="payment-reference">
               {order.transaction_ref ?? 'None yet'}
             </Fact>
-            <Fact term="Amount">{orderMoney(order.total_price, order.currency)}</Fact>
+            <Fact term="Amount">{orderMoney(order.summary.total, order.currency)}</Fact>
           </dl>
         </Panel>
         <Panel title="Dates">
@@ -198,9 +199,11 @@ function OrderView({ order, actions }: { order: StaffOrder; actions?: ReactNode 
 
 /**
  * The packing slip (printed with "Print packing slip"; index.css shows only it on paper): the shop,
- * the order number and date, where it goes and how, and the copies to pack, without prices.
+ * the order number and date, where it goes and how, and what goes in the parcel, without prices: the
+ * summary's lines with copies to ship (no eBooks, no refunded copies), each with its edition and ISBN.
  */
 function PackingSlip({ order }: { order: StaffOrder }) {
+  const parcel = order.summary.lines.filter((line) => line.to_ship > 0);
   return (
     <div id="packing-slip" className="hidden print:block" aria-hidden="true">
       <p className="text-xl font-bold">Bookstore · Packing slip</p>
@@ -226,27 +229,35 @@ function PackingSlip({ order }: { order: StaffOrder }) {
           )}
         </div>
       </div>
-      <table className="mt-6 w-full border-collapse text-left">
-        <thead>
-          <tr>
-            <th className="border-b border-black py-1">Qty</th>
-            <th className="border-b border-black py-1">Title</th>
-            <th className="border-b border-black py-1">Packed</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.items.map((item) => (
-            <tr key={item.id}>
-              <td className="border-b border-gray-400 py-1">{item.quantity}</td>
-              <td className="border-b border-gray-400 py-1">
-                {item.title}
-                {item.protection && ` (with ${PROTECTION_PLAN.name})`}
-              </td>
-              <td className="border-b border-gray-400 py-1">☐</td>
+      {parcel.length === 0 ? (
+        <p className="mt-6">Nothing to pack: no copy of this order goes by post.</p>
+      ) : (
+        <table className="mt-6 w-full border-collapse text-left">
+          <thead>
+            <tr>
+              <th className="border-b border-black py-1">Qty</th>
+              <th className="border-b border-black py-1">Title</th>
+              <th className="border-b border-black py-1">Edition</th>
+              <th className="border-b border-black py-1">ISBN</th>
+              <th className="border-b border-black py-1">Packed</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {parcel.map((line) => (
+              <tr key={line.item}>
+                <td className="border-b border-gray-400 py-1">{line.to_ship}</td>
+                <td className="border-b border-gray-400 py-1">
+                  {line.title}
+                  {line.protection_price !== '0.00' && ` (with ${PROTECTION_PLAN.name})`}
+                </td>
+                <td className="border-b border-gray-400 py-1">{editionLabel(line) || '—'}</td>
+                <td className="border-b border-gray-400 py-1">{line.isbn || '—'}</td>
+                <td className="border-b border-gray-400 py-1">☐</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       <p className="mt-6">Thank you for shopping with us. Returns within 30 days, books in their original condition.</p>
     </div>
   );

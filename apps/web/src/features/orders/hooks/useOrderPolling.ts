@@ -15,13 +15,19 @@ export interface PollingState {
   checks: number;
 }
 
-/** An unpaid order whose hold has ended: it cannot be paid any more, so there is nothing to wait for. */
+/**
+ * An unpaid order that can no longer be paid: its hold has ended (or the shop put its copies back,
+ * `expired_at`), or it was cancelled. There is nothing to wait for, so the confirmation page stops
+ * checking it.
+ */
 export function isOrderExpired(
-  order: Pick<Order, 'status' | 'payment_status' | 'reserved_until'>,
+  order: Pick<Order, 'status' | 'payment_status' | 'reserved_until'> &
+    Partial<Pick<Order, 'fulfilment_status' | 'expired_at'>>,
   now = Date.now(),
 ): boolean {
   if (order.payment_status === 'success') return false;
-  return order.status === 'cancelled' || Date.parse(order.reserved_until) <= now;
+  if (order.status === 'cancelled' || order.fulfilment_status === 'cancelled' || order.expired_at) return true;
+  return Date.parse(order.reserved_until) <= now;
 }
 
 interface Options {

@@ -5,13 +5,12 @@ import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/hooks';
 import { useAuthStore } from '../../../stores/auth';
 import { useOrders } from '../api/orders';
-import { OrderLines, orderMoney } from '../../../components/ui/OrderLines';
+import { OrderLines, OrderTotals } from '../../../components/ui/OrderLines';
 import { isOrderExpired } from '../hooks/useOrderPolling';
 import { OrderStatusBadge } from '../../../components/ui/OrderStatusBadge';
 import { useRequireSignIn } from '../hooks/useRequireSignIn';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { formatDate } from '../../../lib/dates';
-import { moneyToCents } from '@bookstore/contract/money';
 import { OrderDelivery, OrderTimeline } from '../../../components/ui/OrderDelivery';
 import { canShopperCancel } from '../../../lib/order-status';
 import { CancelOrder } from '../components/CancelOrder';
@@ -66,6 +65,9 @@ function OrderHistory() {
                     </header>
                     <OrderLines order={order} label={`Items of order ${order.id}`} />
                     <div className="mt-3 border-t border-gray-200 pt-3 dark:border-gray-800">
+                      <OrderTotals order={order} />
+                    </div>
+                    <div className="mt-3 border-t border-gray-200 pt-3 dark:border-gray-800">
                       <OrderDelivery order={order} />
                     </div>
                     {order.events.length > 0 && (
@@ -80,15 +82,6 @@ function OrderHistory() {
                     )}
                     <div className="mt-3 flex flex-wrap items-end justify-between gap-3 border-t border-gray-200 pt-3 dark:border-gray-800">
                       <div>
-                        <p className="font-semibold">Total: {orderMoney(order.total_price, order.currency)}</p>
-                        {(moneyToCents(order.refunded_amount) ?? 0) > 0 && (
-                          <p
-                            className="text-sm font-semibold text-green-800 dark:text-green-300"
-                            data-testid="order-refunded"
-                          >
-                            Refunded: {orderMoney(order.refunded_amount, order.currency)}
-                          </p>
-                        )}
                         {order.payment_status !== 'success' && !isOrderExpired(order) && (
                           <p className="text-sm text-gray-700 dark:text-gray-300">
                             Awaiting payment until {formatDate(order.reserved_until, 'time')}

@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCartStore } from '../../cart/stores/cart';
+import { orderOfEditions } from '../../../test/orders';
 import { fakeApi, json, makeOrder, renderRoute, signIn, signOut } from '../test-utils';
 import PaymentSuccessPage from './PaymentSuccessPage';
 
@@ -153,6 +154,16 @@ describe('payment success page', () => {
   it("shows a line's protection plan as a line of its own, and the total that includes it", async () => {
     const order = makeOrder({ total_price: '39.46' });
     order.items[0] = { ...order.items[0]!, protection: true, protection_price: '2.99' };
+    order.summary = {
+      ...order.summary,
+      lines: [
+        { ...order.summary.lines[0]!, protection_price: '2.99', protection: '5.98', amount: '31.96' },
+        order.summary.lines[1]!,
+      ],
+      protection: '5.98',
+      total: '39.46',
+      net: '39.46',
+    };
     fakeApi(() => json(order));
     route();
     const items = within(await screen.findByRole('list', { name: 'Purchased items' }));
@@ -167,5 +178,111 @@ describe('payment success page', () => {
     expect(await screen.findByRole('heading', { name: 'Order Not Found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Cart' })).toHaveAttribute('href', '/cart');
     expect(await screen.findByText('Error loading order details')).toBeInTheDocument();
+  });
+
+  it("names each line's edition and ISBN, its share of the code, and totals that add up as the server summed them", async () => {
+    fakeApi((call) => json(call.path === '/orders/77/' ? orderOfEditions() : []));
+    route('77');
+    const list = await screen.findByRole('list', { name: 'Purchased items' });
+    const lines = within(list).getAllByRole('listitem');
+    expect(lines).toHaveLength(3);
+    expect(lines.map((line) => within(line).getByTestId('line-edition').textContent)).toEqual([
+      'Hardcover · ISBN 9780141439518',
+      'Paperback, Used · ISBN 9780141439587',
+      'eBook · ISBN 9780141199078',
+    ]);
+    expect(within(lines[0]!).getByText('2 x $20.99')).toBeInTheDocument();
+    expect(within(lines[0]!).getByTestId('protection-line')).toHaveTextContent('2-Year Protection · 2 x $2.99$5.98');
+    expect(lines.map((line) => within(line).getByTestId('discount-line').textContent)).toEqual([
+      'Discount (READ10)−$4.20',
+      'Discount (READ10)−$0.65',
+      'Discount (READ10)−$0.90',
+    ]);
+    expect(screen.getByTestId('order-books')).toHaveTextContent('$57.47');
+    expect(screen.getByTestId('order-protection')).toHaveTextContent('$5.98');
+    expect(screen.getByText('Discount (READ10)', { selector: 'dt' })).toBeInTheDocument();
+    expect(screen.getByTestId('order-discount')).toHaveTextContent('−$5.75');
+    expect(screen.getByTestId('order-shipping')).toHaveTextContent('$4.99');
+    expect(screen.getByText('Total Amount')).toBeInTheDocument();
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$62.69');
+    expect(screen.queryByTestId('order-refunded')).toBeNull();
+  });
+
+  it('shows what was refunded of each line and of the order, and says Partly refunded', async () => {
+    const order = orderOfEditions(
+      { events: [] },
+      { lines: { 11: { quantity: 1, amount: '21.88' } }, total: '21.88', net: '40.81' },
+    );
+    fakeApi((call) => json(call.path === '/orders/77/' ? order : []));
+    route('77');
+    const list = await screen.findByRole('list', { name: 'Purchased items' });
+    expect(within(list).getByTestId('refund-line')).toHaveTextContent('Refunded · 1 of 2 copies−$21.88');
+    expect(screen.getByTestId('order-refunded')).toHaveTextContent('$21.88');
+    expect(screen.getByTestId('payment-status')).toHaveTextContent('Partly refunded');
+  });
+
+  it('says Refunded for a paid order cancelled and refunded in full, not Success', async () => {
+    const order = orderOfEditions(
+      {
+        status: 'cancelled',
+        fulfilment_status: 'cancelled',
+        events: [
+          { type: 'paid', at: '2030-03-04T15:32:00.000Z', by: 'provider', amount: null },
+          { type: 'cancelled', at: '2030-03-04T16:00:00.000Z', by: 'customer', amount: null },
+          { type: 'refunded', at: '2030-03-04T16:00:00.000Z', by: 'customer', amount: '62.69' },
+        ],
+      },
+      { lines: {}, total: '62.69', net: '0.00' },
+    );
+    fakeApi((call) => json(call.path === '/orders/77/' ? order : []));
+    route('77');
+    expect(await screen.findByRole('heading', { name: 'Order Cancelled' })).toBeInTheDocument();
+    expect(screen.getByTestId('payment-status')).toHaveTextContent('Refunded');
+  });
+
+  it('says Expired for an unpaid order whose hold ran out, and stops checking it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const calls = fakeApi(() =>
+        json(
+          makeOrder({
+            status: 'cancelled',
+            fulfilment_status: 'cancelled',
+            reserved_until: '2020-03-04T15:45:00.000Z',
+            expired_at: '2020-03-04T15:45:30.000Z',
+            events: [{ type: 'expired', at: '2020-03-04T15:45:30.000Z', by: 'shop', amount: null }],
+          }),
+        ),
+      );
+      route();
+      expect(await screen.findByRole('heading', { name: 'The time to pay has run out' })).toBeInTheDocument();
+      expect(screen.getByTestId('payment-status')).toHaveTextContent('Expired');
+      await act(() => vi.advanceTimersByTimeAsync(20_000));
+      expect(calls).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says Cancelled for an unpaid order the shopper cancelled, and stops checking it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const calls = fakeApi(() =>
+        json(
+          makeOrder({
+            status: 'cancelled',
+            fulfilment_status: 'cancelled',
+            events: [{ type: 'cancelled', at: '2030-03-04T15:35:00.000Z', by: 'customer', amount: null }],
+          }),
+        ),
+      );
+      route();
+      expect(await screen.findByRole('heading', { name: 'Order Cancelled' })).toBeInTheDocument();
+      expect(screen.getByTestId('payment-status')).toHaveTextContent('Cancelled');
+      await act(() => vi.advanceTimersByTimeAsync(20_000));
+      expect(calls).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

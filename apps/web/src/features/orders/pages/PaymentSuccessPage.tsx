@@ -5,7 +5,6 @@ import { Link, useParams } from 'react-router';
 import { PageLoading, Spinner } from '../../../components/ui/Spinner';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/hooks';
-import { capitalise } from '../../../lib/lists';
 import { useCartStore } from '../../cart/stores/cart';
 import { fetchOrder } from '../api/orders';
 import { OrderLines, OrderTotals } from '../../../components/ui/OrderLines';
@@ -20,7 +19,7 @@ import { Processing } from '../components/Processing';
 import { formatDate } from '../../../lib/dates';
 import { formatMoney, moneyToCents } from '@bookstore/contract/money';
 import { OrderDelivery, OrderTimeline } from '../../../components/ui/OrderDelivery';
-import { canShopperCancel } from '../../../lib/order-status';
+import { canShopperCancel, paymentStatusText } from '../../../lib/order-status';
 import { CancelOrder } from '../components/CancelOrder';
 import { Downloads } from '../components/Downloads';
 
@@ -60,7 +59,7 @@ const wasCancelled = (order: Order) => order.events.some((event) => event.type =
 
 function Heading({ order, onPaid }: { order: Order; onPaid(): void }) {
   if (wasCancelled(order)) {
-    const refunded = moneyToCents(order.refunded_amount) ?? 0;
+    const refunded = moneyToCents(order.summary.refunded) ?? 0;
     return (
       <>
         <h1 className="text-3xl font-bold">Order Cancelled</h1>
@@ -152,7 +151,7 @@ function PaymentStatus() {
           <div>
             <dt className="text-sm text-gray-600 dark:text-gray-400">Payment Status</dt>
             <dd className="font-semibold" data-testid="payment-status">
-              {capitalise(order.payment_status)}
+              {paymentStatusText(order)}
             </dd>
           </div>
           <div>
