@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 // (The pragma: the automatic JSX runtime whichever tsconfig the runner finds, e.g. tsx started from the repository root.)
-import { formatMoney } from '@bookstore/contract';
+import { DOWNLOAD_LINK_HOURS, DOWNLOADS_PER_LINK, formatMoney } from '@bookstore/contract';
 import { Button, Column, Heading, Link, Row, Section, Text } from '@react-email/components';
 import type { ReactElement } from 'react';
 import { Layout, type Shop, button, muted, text } from './layout.js';
@@ -390,6 +390,38 @@ export const templates = {
     sample: {
       threshold: 3,
       books: [{ title: 'Middlemarch', stock: 1, url: 'https://books.example.com/dashboard/books' }],
+    },
+  }),
+  /** An eBook bought before its file was there: the file has arrived (docs/decisions/0023-ebook-delivery.md). */
+  'ebook-ready': define<{ name: string; orderId: number; downloads: { title: string; url: string }[] }>({
+    subject: (d) =>
+      d.downloads.length === 1
+        ? `Your eBook "${d.downloads[0]!.title}" is ready to download`
+        : 'Your eBooks are ready to download',
+    preview: (d) => `From your order #${d.orderId}: download it now.`,
+    body: (d, shop) => (
+      <>
+        <Heading as="h1">Your eBook is ready</Heading>
+        {hello(d.name)}
+        <Text style={text}>
+          The eBook you bought with order #{d.orderId} can now be downloaded. Each link works for{' '}
+          {DOWNLOAD_LINK_HOURS} hours and {DOWNLOADS_PER_LINK} downloads; you can get a new link from your order page
+          at any time.
+        </Text>
+        {d.downloads.map((download, i) => (
+          <Text key={i} style={text}>
+            <Link href={download.url}>Download {download.title}</Link>
+          </Text>
+        ))}
+        <Button href={orderUrl(shop, d.orderId)} style={button}>
+          See your order
+        </Button>
+      </>
+    ),
+    sample: {
+      name: 'Ada',
+      orderId: 1042,
+      downloads: [{ title: 'Middlemarch', url: 'https://books.example.com/api/downloads/1.2.1900000000.sample' }],
     },
   }),
 };
