@@ -363,7 +363,9 @@ describe('an eBook paid before its file arrived', () => {
    * An order placed before the shop refused eBooks without a file (checkout refuses them now), written
    * as checkout wrote it then: pending, holding its reservation, one line of the eBook edition each.
    */
-  async function olderOrder(lines: { book: { id: number; title: string; price: string }; edition: number; format: string }[]) {
+  async function olderOrder(
+    lines: { book: { id: number; title: string; price: string }; edition: number; format: string }[],
+  ) {
     const cents = lines.map((line) => Math.round(Number(line.book.price) * 100));
     const [order] = await app()
       .db.insert(orders)
@@ -433,7 +435,9 @@ describe('an eBook paid before its file arrived', () => {
       { book: paper, edition: paperEdition!.id, format: 'Paperback' },
     ]);
     expect((await upload(staff, edition, EPUB, 'book.epub')).statusCode).toBe(200);
-    await mailbox().next((m) => m.to.includes(shopper.email) && m.subject === `Your eBook "${book.title}" is ready to download`);
+    await mailbox().next(
+      (m) => m.to.includes(shopper.email) && m.subject === `Your eBook "${book.title}" is ready to download`,
+    );
     expect((await list(shopper, orderId)).json()).toEqual([expect.objectContaining({ state: 'ready' })]);
     expect((await orderRow(app(), orderId)).fulfilmentStatus).toBe('unfulfilled');
   });

@@ -22,7 +22,13 @@ beforeAll(async () => {
   staff = await createUser(app(), { staff: true });
 });
 
-const ADDRESS = { name: 'Olive Buyer', line1: '10 Downing Street', city: 'London', postal_code: 'SW1A 2AA', country: 'GB' };
+const ADDRESS = {
+  name: 'Olive Buyer',
+  line1: '10 Downing Street',
+  city: 'London',
+  postal_code: 'SW1A 2AA',
+  country: 'GB',
+};
 
 async function ebookEdition(bookId: number): Promise<number> {
   const [edition] = await app()
@@ -100,7 +106,12 @@ describe('an eBook line', () => {
 
 describe('an eBook edition without its file', () => {
   it('is "coming soon" in the book JSON and cannot be bought, until staff upload the file', async () => {
-    const book = await createBook(app(), { price: '4.00', bookType: 'eBook', title: 'Not Written Yet', ebookFile: false });
+    const book = await createBook(app(), {
+      price: '4.00',
+      bookType: 'eBook',
+      title: 'Not Written Yet',
+      ebookFile: false,
+    });
     const paper = await createBook(app(), { price: '9.00', stock: 3 });
     const edition = await ebookEdition(book.id);
     expect((await detail(book.id)).editions).toEqual([expect.objectContaining({ id: edition, coming_soon: true })]);
@@ -187,7 +198,10 @@ describe('delivery of an order with eBooks and paper books', () => {
         ).json(),
       ).toMatchObject({ shipping: '0.00', total: '30.00' });
       // eBooks alone: nothing to post.
-      expect((await quote([{ book: ebook.id, quantity: 1 }])).json()).toMatchObject({ shipping: '0.00', total: '10.00' });
+      expect((await quote([{ book: ebook.id, quantity: 1 }])).json()).toMatchObject({
+        shipping: '0.00',
+        total: '10.00',
+      });
     } finally {
       await setFreeFrom('0.00');
     }

@@ -404,9 +404,8 @@ export const templates = {
         <Heading as="h1">Your eBook is ready</Heading>
         {hello(d.name)}
         <Text style={text}>
-          The eBook you bought with order #{d.orderId} can now be downloaded. Each link works for{' '}
-          {DOWNLOAD_LINK_HOURS} hours and {DOWNLOADS_PER_LINK} downloads; you can get a new link from your order page
-          at any time.
+          The eBook you bought with order #{d.orderId} can now be downloaded. Each link works for {DOWNLOAD_LINK_HOURS}{' '}
+          hours and {DOWNLOADS_PER_LINK} downloads; you can get a new link from your order page at any time.
         </Text>
         {d.downloads.map((download, i) => (
           <Text key={i} style={text}>
