@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { BookDetail } from '@bookstore/contract';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
@@ -9,11 +10,11 @@ import {
   expectAccessible,
   orderThroughApi,
   proceedToPopup,
-  type ShopBook,
   signInFromLoginPage,
   STAFF,
   signInAsStaff,
   SUCCESS_CARD,
+  toasts,
 } from './support';
 
 /**
@@ -35,11 +36,14 @@ async function staffToken(request: APIRequestContext): Promise<string> {
 
 /**
  * An eBook title of the demo shop and its eBook edition. Each journey at each width takes its own
- * titles (`slot` 0 to 3), so no journey replaces the file another is downloading.
+ * titles (`slot` 0 to 3), so no journey replaces the file another is downloading; the demo's eBook
+ * "coming soon" (Villette's) is left without its file for the journey that shows it.
  */
 async function ebookTitle(request: APIRequestContext, token: string, slot: number) {
   const res = await request.get('/api/books/?book_type=eBook&page_size=100');
-  const books = ((await res.json()).data as ShopBook[]).filter((b) => b.available);
+  const books = ((await res.json()).data as BookDetail[]).filter(
+    (b) => b.available && !b.editions.some((e) => e.coming_soon),
+  );
   const mine = books.filter((_, i) => i % 4 === slot);
   expect(mine.length).toBeGreaterThan(0);
   const book = mine[Math.floor(Math.random() * mine.length)]!;
@@ -158,4 +162,97 @@ test('staff upload the eBook file from the book dialog; a file that is not an eB
   await expect(dialog.getByText(/^(ISBN .*: )?PDF, 1 KB, uploaded/).first()).toBeVisible(READY);
   await expect(dialog.getByRole('alert')).toHaveCount(0);
   await expectAccessible(page, 'book dialog with its eBook file', '[role="dialog"]');
+});
+
+/** An eBook of the demo shop that can be downloaded, on a title sold in print too (so the page has a picker). */
+async function ebookEdition(request: APIRequestContext, slot: number) {
+  const res = await request.get('/api/books/?book_type=eBook&page_size=100');
+  const books = ((await res.json()).data as BookDetail[]).filter(
+    (b) => b.available && b.editions.length > 1 && b.editions.some((e) => e.format === 'eBook' && !e.coming_soon),
+  );
+  const book = books[slot % books.length]!;
+  return { book, edition: book.editions.find((e) => e.format === 'eBook')! };
+}
+
+test('an eBook chosen on the book page is one copy: no stepper, no protection plan, one line in the cart', async ({
+  page,
+  request,
+}, info) => {
+  const { book, edition } = await ebookEdition(request, info.project.name === 'phone' ? 1 : 0);
+  await page.goto(`/book/${encodeURIComponent(book.title)}`);
+  const picker = page.getByRole('navigation', { name: 'Formats' });
+  // A printed edition first: its quantity and its plan are offered.
+  const paper = book.editions.find((e) => e.format !== 'eBook' && e.in_stock);
+  if (paper) {
+    await page.goto(`/book/${encodeURIComponent(book.title)}?edition=${paper.id}`);
+    await expect(page.getByRole('button', { name: 'Increase quantity' })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: /2-Year Protection/ })).toBeVisible();
+  }
+  await picker.getByRole('link', { name: /^eBook/ }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?edition=${edition.id}$`));
+  const box = page.getByTestId('purchase-box');
+  await expect(box.getByText('One copy: a download for you to keep')).toBeVisible();
+  await expect(box.getByRole('button', { name: 'Increase quantity' })).toHaveCount(0);
+  await expect(box.getByRole('checkbox', { name: /2-Year Protection/ })).toHaveCount(0);
+  await expectAccessible(page, 'book page with its eBook chosen', '[data-testid="purchase-box"]');
+
+  await box.getByRole('button', { name: 'Add to Cart (1)' }).click();
+  await expect(toasts(page).filter({ hasText: 'Added 1 book(s) to cart' })).toBeVisible();
+  await box.getByRole('button', { name: 'Add to Cart (1)' }).click();
+  await expect(
+    toasts(page).filter({
+      hasText: `"${book.title} (eBook)" is already in your cart: one copy of an eBook is all you need`,
+    }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+
+  await page.goto('/cart');
+  const lines = page.getByRole('list', { name: 'Cart items' });
+  await expect(lines.getByTestId('cart-line-edition')).toHaveText('eBook');
+  await expect(lines.getByText(`$${edition.price} x 1`)).toBeVisible();
+  await expect(lines.getByText('One copy: a download for you to keep')).toBeVisible();
+  await expect(lines.getByRole('button', { name: /one copy of/ })).toHaveCount(0);
+  await expect(lines.getByRole('checkbox')).toHaveCount(0);
+  await expect(page.getByText('eBooks only: nothing to post.')).toBeVisible();
+  await expectAccessible(page, 'cart with an eBook', '#main');
+});
+
+test('an eBook whose file is not there yet is "Coming soon" on its card and page; the picker offers the print edition', async ({
+  page,
+  request,
+}) => {
+  const res = await request.get('/api/books/?book_type=eBook&page_size=100');
+  const book = ((await res.json()).data as BookDetail[]).find((b) =>
+    b.editions.some((e) => e.format === 'eBook' && e.coming_soon),
+  )!;
+  expect(book).toBeDefined();
+  const ebook = book.editions.find((e) => e.coming_soon)!;
+  const print = book.editions.find((e) => e.format !== 'eBook')!;
+
+  await page.goto(`/search?q=${encodeURIComponent(book.title)}`);
+  const card = page.getByRole('article', { name: book.title });
+  await expect(card.getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
+  await expect(card.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+
+  await page.goto(`/book/${encodeURIComponent(book.title)}?edition=${ebook.id}`);
+  const box = page.getByTestId('purchase-box');
+  await expect(box.getByText('This eBook cannot be downloaded yet, so it cannot be ordered.')).toBeVisible();
+  await expect(box.getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
+  await expect(box.getByRole('button', { name: /^Add to Cart/ })).toHaveCount(0);
+  const picker = page.getByRole('navigation', { name: 'Formats' });
+  await expect(picker.getByRole('link', { name: /^eBook/ })).toContainText('Coming soon');
+  await expectAccessible(page, 'book page with its eBook coming soon', '#main');
+
+  // The printed edition can still be chosen (this one is sold out: it offers its own notice).
+  await picker.getByRole('link', { name: new RegExp(`^${print.format}`) }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?edition=${print.id}$`));
+  await expect(box.getByText('Coming soon')).toHaveCount(0);
+  await expect(box.getByRole('button', { name: print.in_stock ? /^Add to Cart/ : 'Out of Stock' })).toBeVisible();
+
+  // Asked for anyway, checkout says why not.
+  const quote = await request.post('/api/cart/quote/', {
+    data: { items: [{ book: book.id, edition_id: ebook.id, quantity: 1 }] },
+  });
+  expect(quote.status()).toBe(422);
+  expect((await quote.json()).error).toContain('is coming soon');
 });

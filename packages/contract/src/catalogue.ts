@@ -9,7 +9,9 @@ export const BOOK_CONDITIONS = ['New', 'Used', 'Fairly Used'] as const;
 
 /**
  * One way a title is sold (docs/decisions/0022-editions.md): its format, condition (with staff's note on
- * a used copy), ISBN, prices as the book's, and stock (null for an eBook, which is never sold out).
+ * a used copy), ISBN, prices as the book's, and stock (null for an eBook, which is never sold out). An
+ * eBook edition is `coming_soon` until staff upload its file: shown, not yet sold
+ * (docs/decisions/0023-ebook-delivery.md).
  */
 export const editionSchema = z
   .object({
@@ -25,6 +27,8 @@ export const editionSchema = z
     lowest_price_30d: moneySchema.nullable(),
     stock_amount: z.number().int().nullable(),
     in_stock: z.boolean(),
+    /** An eBook edition whose file is not there yet: it cannot be bought until it is. */
+    coming_soon: z.boolean(),
   })
   .meta({ id: 'Edition' });
 export type Edition = z.infer<typeof editionSchema>;

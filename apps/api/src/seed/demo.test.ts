@@ -42,6 +42,12 @@ describe('demo catalogue', () => {
     expect(several.length).toBeGreaterThanOrEqual(12);
     const editions = several.flatMap((b) => b.editions);
     expect(editions.some((e) => e.format === 'eBook' && e.stock_amount === null)).toBe(true);
+    // Every eBook can be downloaded but Villette's, announced while its print run is sold out: "Coming soon".
+    expect(editions.filter((e) => e.coming_soon).map((e) => e.format)).toEqual(['eBook']);
+    expect(books.find((b) => b.title === 'Villette')!.editions.map((e) => [e.format, e.coming_soon])).toEqual([
+      ['eBook', true],
+      ['Paperback', false],
+    ]);
     expect(
       editions.some((e) => e.condition === 'Fairly Used' && e.stock_amount === 1 && e.condition_note.length > 0),
     ).toBe(true);

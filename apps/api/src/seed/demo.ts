@@ -120,6 +120,8 @@ interface DemoEdition {
   format: (typeof BOOK_TYPES)[number];
   condition?: 'Used' | 'Fairly Used';
   note?: string;
+  /** An eBook whose file staff have not uploaded yet: the shop shows it "coming soon" (no file is made for it). */
+  comingSoon?: true;
 }
 
 /**
@@ -152,7 +154,14 @@ export const DEMO_EDITIONS: Record<string, DemoEdition[]> = {
     { format: 'eBook' },
     { format: 'Paperback', condition: 'Fairly Used', note: 'Underlining in the first chapter' },
   ],
+  // Sold out in print, its eBook announced but not uploaded: "Coming soon" (docs/decisions/0023-ebook-delivery.md).
+  villette: [{ format: 'eBook', comingSoon: true }],
 };
+
+/** The ISBNs of the demo's eBook editions that have no file yet ("coming soon"). */
+export const DEMO_COMING_SOON_ISBNS = Object.entries(DEMO_EDITIONS).flatMap(([slug, list]) =>
+  list.filter((edition) => edition.comingSoon).map((edition) => isbnFor(`${slug}:${edition.format}`)),
+);
 
 /** A demo edition's price, ISBN and stock, from its title's first edition: stable from one run to the next. */
 export function demoEditionValues(first: { slug: string; priceCents: number }, edition: DemoEdition) {
@@ -302,7 +311,7 @@ export async function seedDemoCatalogueIfEmpty(
     return activity;
   });
   if (seeded) await startDemoSale(db);
-  if (seeded) await seedDemoEbooks(db, config);
+  if (seeded) await seedDemoEbooks(db, config, DEMO_COMING_SOON_ISBNS);
   if (seeded) {
     log.info(
       `Loaded the demo catalogue: ${DEMO_BOOKS.length} books, ${DEMO_AUTHORS.length} authors, ${DEMO_CATEGORIES.length} categories; ` +

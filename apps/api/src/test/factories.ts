@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { moneyToCents } from '@bookstore/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { App } from './app.js';
 import type { Database } from '../db/client.js';
-import { authors, books, categories, orderItems, orders, reviews, users } from '../db/schema.js';
+import { authors, books, categories, editions, orderItems, orders, reviews, users } from '../db/schema.js';
 import { hashPassword } from '../modules/accounts/index.js';
 import { startSession } from '../modules/accounts/index.js';
+import { makeEpub, saveEbookFile, storeBytes } from '../modules/downloads/index.js';
 
 /**
  * The one set of test factories: rows straight into the database (no HTTP, no rate limits), each
@@ -71,7 +72,10 @@ export async function insertReview(db: Database, values: typeof reviews.$inferIn
   return row!;
 }
 
-/** A book priced in the contract's money ('12.99'), with a cover unless `image: null`. */
+/**
+ * A book priced in the contract's money ('12.99'), with a cover unless `image: null`. An eBook comes
+ * with its file, as the shop sells one, unless `ebookFile: false` (an eBook "coming soon").
+ */
 export async function createBook(
   app: App,
   options: {
@@ -81,6 +85,7 @@ export async function createBook(
     title?: string;
     image?: string | null;
     bookType?: string;
+    ebookFile?: boolean;
   } = {},
 ): Promise<{ id: number; title: string; price: string }> {
   const title = options.title ?? `Book ${unique()}`;
@@ -94,7 +99,23 @@ export async function createBook(
     available: options.available ?? true,
     ...(options.bookType ? { bookType: options.bookType } : {}),
   });
+  if (options.bookType === 'eBook' && options.ebookFile !== false) {
+    const [edition] = await app.db
+      .select({ id: editions.id })
+      .from(editions)
+      .where(and(eq(editions.bookId, row.id), eq(editions.format, 'eBook')));
+    await giveEbookFile(app, edition!.id, title);
+  }
   return { id: row.id, title, price };
+}
+
+/** Gives an eBook edition its file (a small EPUB), as staff's upload does: from then on it can be bought. */
+export async function giveEbookFile(app: App, editionId: number, title = 'A Test eBook'): Promise<void> {
+  const stored = await storeBytes(
+    app.config.filesDir,
+    makeEpub({ title, author: 'A. Writer', description: 'A book for tests.', modified: new Date(0) }),
+  );
+  await saveEbookFile(app.db, editionId, stored, null);
 }
 
 /** The copies left of a book's default edition (its row's copy); 0 for an eBook, which has none. */

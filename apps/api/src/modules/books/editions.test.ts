@@ -5,7 +5,7 @@ import { rows } from '../../db/rows.js';
 import { editions, orderItems } from '../../db/schema.js';
 import { clock } from '../../lib/clock.js';
 import { useTestApp } from '../../test/app.js';
-import { createUser, insertBook, type TestUser } from '../../test/factories.js';
+import { createUser, giveEbookFile, insertBook, type TestUser } from '../../test/factories.js';
 import { expireOrder } from '../orders/transitions.js';
 import { runSaleBoundaries } from '../promotions/index.js';
 
@@ -40,7 +40,7 @@ function addEdition(bookId: number, payload: Record<string, unknown>, who: TestU
   });
 }
 
-/** A title with a new paperback (the row's own first edition), a used paperback and an eBook. */
+/** A title with a new paperback (the row's own first edition), a used paperback and an eBook (with its file: for sale). */
 async function titleWithEditions(options: { paperbackStock?: number; featured?: boolean } = {}) {
   const row = await insertBook(app().db, {
     priceCents: 1600,
@@ -61,6 +61,7 @@ async function titleWithEditions(options: { paperbackStock?: number; featured?: 
   const ebook = await addEdition(row.id, { format: 'eBook', isbn: '9780141199078', price: '4.99', stock_amount: 9 });
   expect(ebook.statusCode).toBe(201);
   const book: Book = ebook.json();
+  await giveEbookFile(app(), book.editions.find((e) => e.format === 'eBook')!.id);
   const byFormat = (format: string, condition = 'New') =>
     book.editions.find((e) => e.format === format && e.condition === condition)!;
   return {
@@ -206,7 +207,7 @@ describe('editions in the cart, orders and stock', () => {
       payload: {
         items: [
           { book: book.id, edition_id: usedCopy.id, quantity: 1 },
-          { book: book.id, edition_id: ebook.id, quantity: 2 },
+          { book: book.id, edition_id: ebook.id, quantity: 1 },
         ],
       },
     });
@@ -217,12 +218,12 @@ describe('editions in the cart, orders and stock', () => {
     ]);
     const placed = await order([
       { book: book.id, edition_id: usedCopy.id, quantity: 1, price: 8 },
-      { book: book.id, edition_id: ebook.id, quantity: 2, price: 4.99 },
+      { book: book.id, edition_id: ebook.id, quantity: 1, price: 4.99 },
     ]);
     expect(placed.statusCode).toBe(201);
     expect(placed.json().items).toMatchObject([
       { book: book.id, edition_id: usedCopy.id, format: 'Paperback', condition: 'Fairly Used', quantity: 1 },
-      { book: book.id, edition_id: ebook.id, format: 'eBook', condition: 'New', quantity: 2 },
+      { book: book.id, edition_id: ebook.id, format: 'eBook', condition: 'New', quantity: 1 },
     ]);
     expect(await stockOfEdition(usedCopy.id)).toBe(0);
     expect(await stockOfEdition(ebook.id)).toBeNull();

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
 import { REVIEW_SELECT } from './reviews.js';
 import { books } from '../../db/schema.js';
+import { HAS_EBOOK_FILE } from '../downloads/index.js';
 import { BOOK_FIELDS, type AuthorRow, type BookField, type BookRow, type CategoryRow, type ReviewRow } from './rows.js';
 
 export type { BookRow } from './rows.js';
@@ -20,25 +21,25 @@ const AS_TEXT: Partial<Record<BookField, string>> = {
 /**
  * The title's editions in the shop as a JSON list, the default one first (the order of the books
  * module's default edition, docs/decisions/0022-editions.md); read by the editions' book_id index.
+ * An eBook edition is "coming soon" until its file is there (the downloads module says, by its key).
  */
-const EDITIONS_OF = `(SELECT coalesce(json_agg(json_build_object('id', e.id, 'format', e.format, 'condition', e.condition,
+const EDITIONS_OF = sql`(SELECT coalesce(json_agg(json_build_object('id', e.id, 'format', e.format, 'condition', e.condition,
     'condition_note', e.condition_note, 'isbn', e.isbn, 'price_cents', e.price_cents,
     'regular_price_cents', e.regular_price_cents, 'prior_price_cents', e.prior_price_cents,
-    'stock_amount', e.stock_amount)
+    'stock_amount', e.stock_amount, 'coming_soon', e.format = 'eBook' AND NOT ${HAS_EBOOK_FILE(sql.raw('e.id'))})
   ORDER BY (e.condition = 'New' AND coalesce(e.stock_amount > 0, true)) DESC, coalesce(e.stock_amount > 0, true) DESC,
     e.price_cents ASC, e.id ASC), '[]'::json)
   FROM editions e WHERE e.book_id = b.id AND e.available) AS editions`;
 
 /** Columns of every book query (a BookRow); `b` is books, `a` authors, `c` categories. */
-export const BOOK_COLUMNS = sql.raw(
+export const BOOK_COLUMNS = sql`${sql.raw(
   [
     ...BOOK_FIELDS.map((field) => AS_TEXT[field] ?? `b.${books[field].name}`),
     'a.slug AS author_slug',
     'c.name AS category_name',
     'c.slug AS category_slug',
-    EDITIONS_OF,
   ].join(', '),
-);
+)}, ${EDITIONS_OF}`;
 
 export const BOOK_FROM = sql.raw(
   'books b LEFT JOIN authors a ON a.id = b.author_id LEFT JOIN categories c ON c.id = b.category_id',

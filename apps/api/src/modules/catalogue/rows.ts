@@ -69,6 +69,8 @@ export interface EditionRow {
   regular_price_cents: number;
   prior_price_cents: number | null;
   stock_amount: number | null;
+  /** An eBook edition without its file yet. */
+  coming_soon: boolean;
 }
 
 export interface ReviewRow {

@@ -55,6 +55,7 @@ export function editionToJson(row: EditionRow): Edition {
     ...pricesOf(row),
     stock_amount: row.stock_amount,
     in_stock: row.stock_amount === null || row.stock_amount > 0,
+    coming_soon: row.coming_soon,
   };
 }
 

@@ -2,8 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { request as httpRequest } from 'node:http';
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { downloadGrants, editions, orderEvents, orderItems } from '../../db/schema.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { downloadGrants, editions, orderEvents, orderItems, orders } from '../../db/schema.js';
 import { createTestApp, useTestApp, type App } from '../../test/app.js';
 import { createBook, createUser, orderRow, placeOrder, type TestUser } from '../../test/factories.js';
 import { linkIn, useMailbox } from '../../test/mailbox.js';
@@ -31,9 +31,9 @@ const EPUB = makeEpub({
 });
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-/** An eBook title with its eBook edition (an edition row as the books module writes it). */
-async function ebook(title = `eBook ${Math.random().toString(36).slice(2, 8)}`) {
-  const book = await createBook(app(), { price: '5.00', stock: 100, bookType: 'eBook', title });
+/** An eBook title with its eBook edition (an edition row as the books module writes it); with a file unless `ebookFile: false`. */
+async function ebook(title = `eBook ${Math.random().toString(36).slice(2, 8)}`, ebookFile = true) {
+  const book = await createBook(app(), { price: '5.00', stock: 100, bookType: 'eBook', title, ebookFile });
   return { book, edition: await ebookEditionOf(app(), book.id) };
 }
 
@@ -358,9 +358,94 @@ describe('after payment', () => {
   });
 });
 
+describe('an eBook paid before its file arrived', () => {
+  /**
+   * An order placed before the shop refused eBooks without a file (checkout refuses them now), written
+   * as checkout wrote it then: pending, holding its reservation, one line of the eBook edition each.
+   */
+  async function olderOrder(
+    lines: { book: { id: number; title: string; price: string }; edition: number; format: string }[],
+  ) {
+    const cents = lines.map((line) => Math.round(Number(line.book.price) * 100));
+    const [order] = await app()
+      .db.insert(orders)
+      .values({
+        userId: shopper.id,
+        totalCents: cents.reduce((sum, c) => sum + c, 0),
+        currency: 'USD',
+        reservedUntil: sql`now() + interval '15 minutes'`,
+      })
+      .returning();
+    await app()
+      .db.insert(orderItems)
+      .values(
+        lines.map((line, i) => ({
+          orderId: order!.id,
+          bookId: line.book.id,
+          editionId: line.edition,
+          format: line.format,
+          condition: 'New',
+          title: line.book.title,
+          quantity: 1,
+          priceCents: cents[i]!,
+        })),
+      );
+    const { reference } = (await initialize(app(), shopper, order!.id)).json();
+    await charge(app(), shopper, reference);
+    expect((await verify(app(), shopper, order!.id, reference)).json().status).toBe('success');
+    return order!.id;
+  }
+
+  it('is not delivered at payment; once staff upload the file it is, and the shopper is sent the link', async () => {
+    const { book, edition } = await ebook(`Late eBook ${Math.random().toString(36).slice(2, 6)}`, false);
+    const orderId = await olderOrder([{ book, edition, format: 'eBook' }]);
+    expect((await orderRow(app(), orderId)).fulfilmentStatus).toBe('unfulfilled');
+    expect((await list(shopper, orderId)).json()).toEqual([expect.objectContaining({ state: 'no_file', url: null })]);
+
+    expect((await upload(staff, edition, EPUB, 'book.epub')).statusCode).toBe(200);
+    const mail = await mailbox().next(
+      (m) => m.to.includes(shopper.email) && m.subject === `Your eBook "${book.title}" is ready to download`,
+    );
+    const fromMail = await fetchFile(new URL(linkIn(mail, '/api/downloads/')).pathname);
+    expect(fromMail.statusCode).toBe(200);
+    expect(fromMail.rawPayload.equals(EPUB)).toBe(true);
+    await vi.waitFor(async () => expect((await orderRow(app(), orderId)).fulfilmentStatus).toBe('delivered'), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    const events = await app().db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+    expect(events.map((e) => [e.type, e.actor])).toEqual([
+      ['paid', 'provider'],
+      ['delivered', 'shop'],
+    ]);
+    // The link is good for a day from the upload, with all its downloads.
+    const [line] = (await list(shopper, orderId)).json();
+    expect(line).toMatchObject({ state: 'ready', downloads_used: 1, downloads_left: 4 });
+  });
+
+  it('with a paper book beside it, the link is sent and the order waits for the post', async () => {
+    const { book, edition } = await ebook(undefined, false);
+    const paper = await createBook(app(), { price: '7.00', stock: 5 });
+    const [paperEdition] = await app()
+      .db.select({ id: editions.id })
+      .from(editions)
+      .where(eq(editions.bookId, paper.id));
+    const orderId = await olderOrder([
+      { book, edition, format: 'eBook' },
+      { book: paper, edition: paperEdition!.id, format: 'Paperback' },
+    ]);
+    expect((await upload(staff, edition, EPUB, 'book.epub')).statusCode).toBe(200);
+    await mailbox().next(
+      (m) => m.to.includes(shopper.email) && m.subject === `Your eBook "${book.title}" is ready to download`,
+    );
+    expect((await list(shopper, orderId)).json()).toEqual([expect.objectContaining({ state: 'ready' })]);
+    expect((await orderRow(app(), orderId)).fulfilmentStatus).toBe('unfulfilled');
+  });
+});
+
 describe('the demo eBooks', () => {
   it('are made at seed time for each eBook edition without a file, and only once', async () => {
-    const { book, edition } = await ebook('Demo Made Here');
+    const { book, edition } = await ebook('Demo Made Here', false);
     expect(await seedDemoEbooks(app().db, ctx().config)).toBeGreaterThanOrEqual(1);
     expect(await seedDemoEbooks(app().db, ctx().config)).toBe(0);
     const [entry] = (

@@ -132,7 +132,8 @@ export async function downloadsRoutes(fastify: FastifyInstance) {
     '/admin/editions/:id/ebook-file',
     {
       onRequest: app.requireStaff,
-      config: { invalidates: [] },
+      // A book's editions say whether an eBook is still "coming soon" (its file not there yet).
+      config: { invalidates: ['catalogue'] },
       schema: {
         tags,
         summary: `Staff: upload an eBook edition's file as the multipart field \`${FILE_FIELD}\`: an EPUB or a PDF, checked by its bytes, up to EBOOK_MAX_MB`,

@@ -1,9 +1,10 @@
 import { DOWNLOAD_LINK_HOURS, DOWNLOADS_PER_LINK, type DownloadLine, type EbookFile } from '@bookstore/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, Queryable, Transaction } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
 import { downloadGrants, ebookFiles } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { recordEvent } from '../events/index.js';
 import type { EbookKind, StoredFile } from './files.js';
 import { signLink } from './links.js';
 
@@ -23,11 +24,53 @@ const EBOOK_LINES = (orderId: number) => sql`
   WHERE oi.order_id = ${orderId} AND coalesce(oi.format, e.format) = 'eBook'`;
 
 /**
- * The order was paid: each eBook line gets its downloads (good for DOWNLOAD_LINK_HOURS from now).
- * Returns how many lines the order has and how many are eBooks (all eBooks: nothing to ship).
+ * Whether the eBook edition `edition` (SQL naming its id) has its file: an eBook edition without one is
+ * "coming soon", shown but not sold (docs/decisions/0023-ebook-delivery.md). The catalogue and checkout
+ * read it in their own statements through this, never `ebook_files` itself.
  */
-export async function grantDownloads(tx: Transaction, orderId: number): Promise<{ lines: number; ebooks: number }> {
+export const HAS_EBOOK_FILE = (edition: SQL) =>
+  sql`EXISTS (SELECT 1 FROM ebook_files ebook_file WHERE ebook_file.edition_id = ${edition})`;
+
+/**
+ * An edition's file and the grants of paid orders waiting for it are decided one after the other: a
+ * payment holds this lock (shared) on its eBook editions from granting to commit, an upload holds it
+ * alone. So a payment either sees the file, or has committed its grant before the upload looks for
+ * the orders waiting.
+ */
+const fileLock = (editionId: number, how: 'shared' | 'alone') =>
+  how === 'alone'
+    ? sql`SELECT pg_advisory_xact_lock(hashtext(${`ebook-file:${editionId}`}))`
+    : sql`SELECT pg_advisory_xact_lock_shared(hashtext(${`ebook-file:${editionId}`}))`;
+
+/** How many lines an order has, how many are eBooks, and how many of those can be downloaded (their file is there). */
+export interface EbookReadiness {
+  lines: number;
+  ebooks: number;
+  ready: number;
+}
+
+/** The order's lines, its eBook lines and those whose file is there (all of them ready: nothing left to deliver). */
+export async function ebookReadiness(db: Queryable, orderId: number): Promise<EbookReadiness> {
+  const [counts] = await rows<EbookReadiness>(
+    db,
+    sql`SELECT count(*)::int AS lines,
+               count(*) FILTER (WHERE coalesce(oi.format, e.format) = 'eBook')::int AS ebooks,
+               count(*) FILTER (WHERE coalesce(oi.format, e.format) = 'eBook' AND ${HAS_EBOOK_FILE(sql`oi.edition_id`)})::int AS ready
+        FROM order_items oi LEFT JOIN editions e ON e.id = oi.edition_id
+        WHERE oi.order_id = ${orderId}`,
+  );
+  return counts!;
+}
+
+/**
+ * The order was paid: each eBook line gets its downloads (good for DOWNLOAD_LINK_HOURS from now).
+ * Returns how many lines the order has, how many are eBooks (all eBooks: nothing to ship) and how
+ * many of those have their file (a line without one waits for the upload, `saveEbookFile`).
+ */
+export async function grantDownloads(tx: Transaction, orderId: number): Promise<EbookReadiness> {
   const lines = await rows<{ item: number; edition: number | null }>(tx, EBOOK_LINES(orderId));
+  const editionIds = [...new Set(lines.flatMap((line) => (line.edition === null ? [] : [line.edition])))];
+  for (const edition of editionIds.sort((a, b) => a - b)) await tx.execute(fileLock(edition, 'shared'));
   if (lines.length > 0) {
     await tx
       .insert(downloadGrants)
@@ -41,11 +84,7 @@ export async function grantDownloads(tx: Transaction, orderId: number): Promise<
       )
       .onConflictDoNothing();
   }
-  const [all] = await rows<{ n: number }>(
-    tx,
-    sql`SELECT count(*)::int AS n FROM order_items WHERE order_id = ${orderId}`,
-  );
-  return { lines: all!.n, ebooks: lines.length };
+  return ebookReadiness(tx, orderId);
 }
 
 /**
@@ -325,7 +364,8 @@ export async function ebookEdition(db: Queryable, editionId: number): Promise<{ 
 
 /**
  * Records an eBook edition's file (replacing the one before); returns the key of the file it
- * replaced, for the caller to remove after commit.
+ * replaced, for the caller to remove after commit. The edition's first file also starts the downloads
+ * of the paid orders that were waiting for it (`startWaitingDownloads`).
  */
 export async function saveEbookFile(
   db: Database,
@@ -336,6 +376,7 @@ export async function saveEbookFile(
 ): Promise<{ replaced: string | null }> {
   return db.transaction(async (tx) => {
     await ebookEdition(tx, editionId);
+    await tx.execute(fileLock(editionId, 'alone'));
     const [before] = await tx
       .select({ fileKey: ebookFiles.fileKey })
       .from(ebookFiles)
@@ -353,6 +394,32 @@ export async function saveEbookFile(
       .insert(ebookFiles)
       .values({ editionId, ...values })
       .onConflictDoUpdate({ target: ebookFiles.editionId, set: values });
+    if (!before) await startWaitingDownloads(tx, editionId);
     return { replaced: before && before.fileKey !== file.key ? before.fileKey : null };
   });
+}
+
+/**
+ * The edition's file has just arrived: the lines of paid orders that were waiting for it (bought
+ * before the shop refused an eBook without its file) get a fresh link, good for DOWNLOAD_LINK_HOURS
+ * from now, and each such order an `ebook.ready` event, after which the shopper is sent the link and
+ * an order of eBooks only is delivered (its subscribers, in mail and orders). A line refunded or
+ * cancelled (revoked) stays as it is.
+ */
+async function startWaitingDownloads(tx: Transaction, editionId: number): Promise<void> {
+  const waiting = await rows<{ order_id: number; item: number }>(
+    tx,
+    sql`UPDATE download_grants g
+        SET generation = g.generation + 1, downloads_used = 0,
+            expires_at = now() + make_interval(secs => ${LINK_SECONDS})
+        FROM orders o
+        WHERE o.id = g.order_id AND g.edition_id = ${editionId} AND g.revoked_at IS NULL
+          AND o.payment_status = 'success'
+        RETURNING g.order_id, g.order_item_id AS item`,
+  );
+  const byOrder = new Map<number, number[]>();
+  for (const line of waiting) byOrder.set(line.order_id, [...(byOrder.get(line.order_id) ?? []), line.item]);
+  for (const [orderId, items] of byOrder) {
+    await recordEvent(tx, { type: 'ebook.ready', key: orderId, payload: { orderId, editionId, items } });
+  }
 }

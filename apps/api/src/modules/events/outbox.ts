@@ -35,6 +35,11 @@ export interface EventTypes {
   'order.shipped': { orderId: number; carrier: string; trackingNumber: string; trackingUrl?: string };
   /** digital: an order of eBooks only, delivered the moment it was paid (its links are in the confirmation). */
   'order.delivered': { orderId: number; digital?: boolean };
+  /**
+   * An eBook edition's file arrived while paid orders were waiting for it (downloads' `saveEbookFile`):
+   * these lines of the order (`items`) can now be downloaded.
+   */
+  'ebook.ready': { orderId: number; editionId: number; items: number[] };
   'order.cancelled': { orderId: number; reason?: string };
   'order.refunded': { orderId: number; amountCents: number };
   'contact.received': { messageId: number };

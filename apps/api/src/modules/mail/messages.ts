@@ -117,6 +117,18 @@ mailOn('order.delivered', 'mail.order-delivered', async (event, app) =>
       ),
 );
 
+/** An eBook's file arrived after payment: the lines waiting for it, with their fresh links (docs/decisions/0023). */
+mailOn('ebook.ready', 'mail.ebook-ready', async (event, app) => {
+  const { orderId, items } = event.payload;
+  const { origin } = shopOf(app.config);
+  const downloads = (await downloadsOfOrder(app.db, app.config.downloadSecret, orderId)).flatMap((line) =>
+    items.includes(line.item) && line.url ? [{ title: line.title, url: `${origin}${line.url}` }] : [],
+  );
+  // Refunded or cancelled since: nothing to send.
+  if (downloads.length === 0) return null;
+  return orderMail(app, orderId, ({ name, shop }) => renderMail('ebook-ready', { name, orderId, downloads }, shop));
+});
+
 mailOn('order.cancelled', 'mail.order-cancelled', (event, app) =>
   orderMail(app, event.payload.orderId, ({ name, order, summary, shop }) =>
     renderMail(

@@ -35,6 +35,7 @@ const book = (over: Partial<ShopBook> = {}): ShopBook => ({
   stockAmount: 5,
   inShop: true,
   bookType: 'Paperback',
+  comingSoon: false,
   ...over,
 });
 const shopOf = (...books: ShopBook[]) => new Map(books.map((b) => [b.id, b]));
@@ -83,6 +84,29 @@ describe('checkout steps on what was read', () => {
     expect(() => validateLines(request([{ book: 1, quantity: 1, price: 1_299 }], 1_299), shopOf(book()))).not.toThrow();
   });
 
+  it('validate: an eBook is one copy, without the protection plan, and only once its file is there', () => {
+    const ebook = book({ bookType: 'eBook', stockAmount: null });
+    const one = (over: { quantity?: number; protection?: boolean } = {}) =>
+      request([{ book: 1, quantity: 1, price: 1_299, ...over }], 1_299);
+    expect(() => validateLines(one(), shopOf(ebook))).not.toThrow();
+    expect(refusal(() => validateLines(one({ quantity: 2 }), shopOf(ebook)))).toMatchObject({
+      status: 422,
+      message: '"Dune (eBook)" is a download: one copy is all you need.',
+      extra: { book: 1, edition_id: 101 },
+    });
+    expect(refusal(() => validateLines(one({ protection: true }), shopOf(ebook)))).toMatchObject({
+      status: 422,
+      message: 'The 2-Year Protection is for printed books: "Dune (eBook)" is a download and needs none.',
+    });
+    expect(refusal(() => validateLines(one(), shopOf(book({ ...ebook, comingSoon: true }))))).toMatchObject({
+      status: 422,
+      message:
+        '"Dune (eBook)" is coming soon: it cannot be downloaded yet. Please choose another format, or come back later.',
+    });
+    // A paper book keeps its copies and its plan.
+    expect(() => validateLines(one({ quantity: 3, protection: true }), shopOf(book()))).not.toThrow();
+  });
+
   it('price the lines: at the shop’s prices with the protection plan per copy; another price is a 409 with today’s', () => {
     const lines = priceLines(request([{ book: 1, quantity: 2, price: 1_299, protection: true }], 0), shopOf(book()));
     expect(lines).toMatchObject([
@@ -115,6 +139,19 @@ describe('checkout steps on what was read', () => {
     expect(priceShipping(lines, { ...standard, priceCents: 499, freeFromCents: 1_299 })).toBe(0);
     expect(priceShipping(lines, { ...standard, priceCents: 999, freeFromCents: null })).toBe(999);
     expect(applyDiscounts(lines)).toEqual([]);
+    // The parcel is what reaches the threshold: an eBook beside the book is not in it.
+    const mixed = priceLines(
+      request(
+        [
+          { book: 1, quantity: 1, price: 1_299 },
+          { book: 2, quantity: 1, price: 900 },
+        ],
+        2_199,
+      ),
+      shopOf(book(), book({ id: 2, editionId: 102, bookType: 'eBook', stockAmount: null, priceCents: 900 })),
+    );
+    expect(priceShipping(mixed, { ...standard, priceCents: 499, freeFromCents: 2_000 })).toBe(499);
+    expect(priceShipping(mixed, { ...standard, priceCents: 499, freeFromCents: 1_299 })).toBe(0);
   });
 
   it('total: lines plus shipping less discounts, which must be what the shopper saw, and must fit', () => {

@@ -15,6 +15,7 @@ import { books, editions, orderItems, orders } from '../../db/schema.js';
 import { type AppError, conflict, unprocessable } from '../../lib/errors.js';
 import { ownAddress } from '../addresses/index.js';
 import { DEFAULT_EDITION_OF, takeLines } from '../books/index.js';
+import { HAS_EBOOK_FILE } from '../downloads/index.js';
 import { type AppliedCode, applyPromoCode } from '../promotions/index.js';
 import { findActiveMethod, type PricedMethod } from '../settings/index.js';
 import { orderHistory, toOrder } from './service.js';
@@ -220,6 +221,8 @@ export interface ShopBook {
   bookType: string;
   condition: string;
   isbn: string;
+  /** An eBook edition whose file staff have not uploaded yet: not for sale until it is. */
+  comingSoon: boolean;
 }
 
 /** One line of a cart: a book, and which of its editions (none: the title's default edition, for older clients). */
@@ -250,12 +253,12 @@ export async function shopBooks(tx: Transaction | Database, request: CartLines):
     tx,
     sql`SELECT b.id, e.id AS edition_id, b.title, b.image, e.price_cents, (b.available AND e.available) AS available,
           e.stock_amount, b.review_status = 'approved' AS in_shop, b.category_id, e.format, e.condition,
-          e.isbn, -e.id AS key
+          e.isbn, ${COMING_SOON} AS coming_soon, -e.id AS key
         FROM editions e JOIN books b ON b.id = e.book_id
         WHERE e.id = ANY(${intArray(named.map((item) => item.edition_id!))})
       UNION ALL
         SELECT b.id, e.id, b.title, b.image, e.price_cents, (b.available AND e.available), e.stock_amount,
-          b.review_status = 'approved', b.category_id, e.format, e.condition, e.isbn, b.id
+          b.review_status = 'approved', b.category_id, e.format, e.condition, e.isbn, ${COMING_SOON}, b.id
         FROM books b JOIN editions e ON e.id = ${DEFAULT_EDITION_OF(sql`b`)}
         WHERE b.id = ANY(${intArray(plain.map((item) => item.book))})`,
   );
@@ -274,10 +277,14 @@ export async function shopBooks(tx: Transaction | Database, request: CartLines):
       bookType: row.format,
       condition: row.condition,
       isbn: row.isbn,
+      comingSoon: row.coming_soon,
     });
   }
   return shop;
 }
+
+/** An eBook edition (`e`) whose file is not there yet (the downloads module keeps the files). */
+const COMING_SOON = sql`(e.format = 'eBook' AND NOT ${HAS_EBOOK_FILE(sql`e.id`)})`;
 
 interface ShopBookRow {
   id: number;
@@ -292,6 +299,7 @@ interface ShopBookRow {
   format: string;
   condition: string;
   isbn: string;
+  coming_soon: boolean;
   key: number;
 }
 
@@ -304,7 +312,8 @@ export function editionTitle(book: ShopBook, named: boolean): string {
 
 /**
  * Step 2: every line's edition is of its book, in the shop, for sale and not sold out; no two lines
- * are the same edition.
+ * are the same edition. An eBook is a licence (docs/decisions/0023-ebook-delivery.md): for sale once
+ * its file is there, one copy a line, without the protection plan.
  */
 export function validateLines(request: CartLines, shop: Map<number, ShopBook>): void {
   const seen = new Set<number>();
@@ -324,12 +333,32 @@ export function validateLines(request: CartLines, shop: Map<number, ShopBook>): 
     }
     seen.add(book.editionId);
     if (!book.available) throw unprocessable(`"${name}" is not available for sale`, { book: item.book });
+    if (book.bookType === 'eBook') checkEbookLine(item, book);
     if (book.stockAmount === 0)
       throw unprocessable(`"${name}" is out of stock`, {
         book: item.book,
         edition_id: book.editionId,
         stock_amount: 0,
       });
+  }
+}
+
+/** An eBook line: its file is there, one copy, no protection plan; else the shopper is told which. */
+function checkEbookLine(item: CartLine, book: ShopBook): void {
+  const name = editionTitle(book, true);
+  const fields = { book: item.book, edition_id: book.editionId };
+  if (book.comingSoon) {
+    throw unprocessable(
+      `"${name}" is coming soon: it cannot be downloaded yet. Please choose another format, or come back later.`,
+      fields,
+    );
+  }
+  if (item.quantity > 1) throw unprocessable(`"${name}" is a download: one copy is all you need.`, fields);
+  if (item.protection) {
+    throw unprocessable(
+      `The ${PROTECTION_PLAN.name} is for printed books: "${name}" is a download and needs none.`,
+      fields,
+    );
   }
 }
 
@@ -443,14 +472,15 @@ export async function chooseDelivery(
 }
 
 /**
- * Step 4b: what delivery costs: the method's price, or nothing when the lines' subtotal reaches its
- * "free from" amount (Standard Delivery and the shop's threshold), or nothing to send.
+ * Step 4b: what delivery costs: the method's price, or nothing when the parcel's lines reach its
+ * "free from" amount (Standard Delivery and the shop's threshold), or nothing to send. eBooks are not
+ * in the parcel, so they count toward no free delivery (docs/decisions/0023-ebook-delivery.md).
  */
 export function priceShipping(lines: PricedLine[], method: PricedMethod | null): number {
   if (!method) return 0;
   return shippingCentsFor(
     method,
-    lines.reduce((sum, line) => sum + line.cents, 0),
+    lines.filter((line) => line.book.bookType !== 'eBook').reduce((sum, line) => sum + line.cents, 0),
   );
 }
 

@@ -1,4 +1,5 @@
 /** Orders: checkout, stock held for payment, the reservation sweeper, order history and its changes. */
+import './subscribers.js';
 export { ordersRoutes } from './routes.js';
 export { startReservationSweeper, stopReservationSweeper } from './reservations.js';
 export { findOrder, getOrderFor, getStaffOrder, holdForPayment } from './service.js';

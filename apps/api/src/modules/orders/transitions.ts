@@ -7,7 +7,7 @@ import { returnAll, takeAllOrNothing } from '../books/index.js';
 import { recordEvent } from '../events/index.js';
 import { recountRatingsOfOrder } from '../reviews/index.js';
 import { codeHasRoomFor } from '../promotions/index.js';
-import { grantDownloads, revokeDownloads } from '../downloads/index.js';
+import { type EbookReadiness, ebookReadiness, grantDownloads, revokeDownloads } from '../downloads/index.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import {
   allocateAmount,
@@ -170,14 +170,31 @@ export async function markPaid(tx: Transaction, orderId: number, reference: stri
  * row and `order.delivered` (marked `digital`: the confirmation e-mail already carries the links).
  */
 async function deliverDownloads(tx: Transaction, orderId: number) {
-  const { lines, ebooks } = await grantDownloads(tx, orderId);
-  if (ebooks === 0 || ebooks < lines) return;
+  await deliverDigital(tx, orderId, await grantDownloads(tx, orderId));
+}
+
+/** Delivered when every line is an eBook and every one can be downloaded (an eBook whose file is missing waits for it). */
+async function deliverDigital(tx: Transaction, orderId: number, { lines, ebooks, ready }: EbookReadiness) {
+  if (ebooks === 0 || ebooks < lines || ready < ebooks) return false;
   await tx
     .update(orders)
     .set({ fulfilmentStatus: 'delivered', deliveredAt: sql`now()` })
     .where(and(eq(orders.id, orderId), eq(orders.fulfilmentStatus, 'unfulfilled')));
   await remember(tx, orderId, 'delivered', { kind: 'shop' }, { digital: true });
   await recordEvent(tx, { type: 'order.delivered', key: orderId, payload: { orderId, digital: true } });
+  return true;
+}
+
+/**
+ * An eBook's file arrived after the order was paid (downloads' `ebook.ready`): a paid order of eBooks
+ * only that waited for it is delivered now, as it would have been at payment. Nothing changes for an
+ * order delivered, cancelled or returned meanwhile, refunded in full, or still waiting for another file.
+ */
+export async function deliverWaitingDownloads(tx: Transaction, orderId: number): Promise<boolean> {
+  const order = await lockOrder(tx, orderId);
+  const refunded = order.totalCents > 0 && order.refundedCents >= order.totalCents;
+  if (!isPaid(order) || order.fulfilmentStatus !== 'unfulfilled' || refunded) return false;
+  return deliverDigital(tx, orderId, await ebookReadiness(tx, orderId));
 }
 
 /**

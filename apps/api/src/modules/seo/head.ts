@@ -156,8 +156,10 @@ export async function headForPath(
         '@type': 'Offer',
         price: centsToMoney(book.price_cents),
         url,
-        availability:
-          book.available && (book.stock_amount === null || book.stock_amount > 0)
+        // The default edition (the first): an eBook whose file is not there yet is announced, not sold.
+        availability: book.editions[0]?.coming_soon
+          ? 'https://schema.org/PreOrder'
+          : book.available && (book.stock_amount === null || book.stock_amount > 0)
             ? 'https://schema.org/InStock'
             : 'https://schema.org/OutOfStock',
         itemCondition:

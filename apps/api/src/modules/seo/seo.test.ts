@@ -103,6 +103,11 @@ describe('search engines', () => {
     expect(data.offers.availability).toBe('https://schema.org/OutOfStock');
   });
 
+  it('announces an eBook whose file is not there yet as a pre-order, not as in stock', async () => {
+    await insertBook(ctx().app.db, { title: 'Announced', slug: 'announced', bookType: 'eBook' });
+    expect(jsonLd((await page('/book/Announced')).body).offers.availability).toBe('https://schema.org/PreOrder');
+  });
+
   it('carries the newest reviews in the JSON-LD as text, never as markup', async () => {
     const html = (await page('/book/tricky')).body;
     expect(html).not.toContain('<img src=x');

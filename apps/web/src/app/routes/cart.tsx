@@ -33,7 +33,7 @@ export default function CartRoute() {
   return (
     <CartPage
       shipping={delivery.shipping}
-      delivery={<DeliveryStep cart={cart} delivery={delivery} address={address} />}
+      delivery={<DeliveryStep delivery={delivery} address={address} />}
       checkout={<CheckoutButton delivery={delivery} />}
     />
   );

@@ -1,6 +1,12 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 // (The pragma: the automatic JSX runtime whichever tsconfig the runner finds, e.g. tsx started from the repository root.)
-import { formatMoney, lineEdition, PROTECTION_PLAN } from '@bookstore/contract';
+import {
+  DOWNLOAD_LINK_HOURS,
+  DOWNLOADS_PER_LINK,
+  formatMoney,
+  lineEdition,
+  PROTECTION_PLAN,
+} from '@bookstore/contract';
 import { Button, Column, Heading, Link, Row, Section, Text } from '@react-email/components';
 import { Fragment, type ReactElement } from 'react';
 import type { Summary, SummaryLine } from '../../orders/index.js';
@@ -215,15 +221,18 @@ export const templates = {
         {d.downloads && d.downloads.length > 0 ? (
           <Section>
             <Text style={text}>
-              Your eBooks are ready. Each link works for 24 hours and 5 downloads; you can get a new link from your
-              order page at any time.
+              {d.downloads.every((download) => download.url)
+                ? 'Your eBooks are ready.'
+                : 'We will e-mail you as soon as each eBook below is ready to download.'}{' '}
+              Each link works for {DOWNLOAD_LINK_HOURS} hours and {DOWNLOADS_PER_LINK} downloads; you can get a new link
+              from your order page at any time.
             </Text>
             {d.downloads.map((download, i) => (
               <Text key={i} style={text}>
                 {download.url ? (
                   <Link href={download.url}>Download {download.title}</Link>
                 ) : (
-                  `${download.title}: the download will be on your order page shortly.`
+                  `${download.title}: we are preparing this eBook; the link will follow by e-mail.`
                 )}
               </Text>
             ))}
@@ -543,6 +552,37 @@ export const templates = {
     sample: {
       threshold: 3,
       books: [{ title: 'Middlemarch', stock: 1, url: 'https://books.example.com/dashboard/books' }],
+    },
+  }),
+  /** An eBook bought before its file was there: the file has arrived (docs/decisions/0023-ebook-delivery.md). */
+  'ebook-ready': define<{ name: string; orderId: number; downloads: { title: string; url: string }[] }>({
+    subject: (d) =>
+      d.downloads.length === 1
+        ? `Your eBook "${d.downloads[0]!.title}" is ready to download`
+        : 'Your eBooks are ready to download',
+    preview: (d) => `From your order #${d.orderId}: download it now.`,
+    body: (d, shop) => (
+      <>
+        <Heading as="h1">Your eBook is ready</Heading>
+        {hello(d.name)}
+        <Text style={text}>
+          The eBook you bought with order #{d.orderId} can now be downloaded. Each link works for {DOWNLOAD_LINK_HOURS}{' '}
+          hours and {DOWNLOADS_PER_LINK} downloads; you can get a new link from your order page at any time.
+        </Text>
+        {d.downloads.map((download, i) => (
+          <Text key={i} style={text}>
+            <Link href={download.url}>Download {download.title}</Link>
+          </Text>
+        ))}
+        <Button href={orderUrl(shop, d.orderId)} style={button}>
+          See your order
+        </Button>
+      </>
+    ),
+    sample: {
+      name: 'Ada',
+      orderId: 1042,
+      downloads: [{ title: 'Middlemarch', url: 'https://books.example.com/api/downloads/1.2.1900000000.sample' }],
     },
   }),
 };

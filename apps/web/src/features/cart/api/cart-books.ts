@@ -1,12 +1,13 @@
 import type { Book, Edition } from '@bookstore/contract';
+import { lineCents } from '@bookstore/contract/checkout';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import toast from '../../../lib/toast';
 import { api } from '../../../lib/api-client';
-import { type CartItem, lineKey, useCartStore } from '../stores/cart';
+import { type CartItem, EBOOK_FORMAT, lineKey, useCartStore } from '../stores/cart';
 
 /** The one book type that is delivered as a download, not posted. */
-export const DIGITAL_TYPE = 'eBook';
+export const DIGITAL_TYPE = EBOOK_FORMAT;
 
 /** The message for a line whose book the shop no longer sells. */
 export const removedLineMessage = (title: string) => `"${title}" is no longer available and was removed from your cart`;
@@ -39,8 +40,21 @@ function needsDelivery(items: CartItem[], books: Book[] | undefined): boolean {
 
 /** Whether the cart has a book to post (the same look-up as `useCartBooks`, without its side effects). */
 export function useCartNeedsDelivery(items: CartItem[]): boolean {
+  return useCartParcel(items).needed;
+}
+
+/**
+ * The cart's parcel: whether there is one, and what its books (and their protection plans) come to, the
+ * amount a "free from" delivery counts; eBooks are not in it, as the server prices it
+ * (docs/decisions/0023-ebook-delivery.md).
+ */
+export function useCartParcel(items: CartItem[]): { needed: boolean; cents: number } {
   const lookup = useQuery(lookupQuery([...new Set(items.map((item) => item.id))].sort((a, b) => a - b)));
-  return needsDelivery(items, lookup.data);
+  const byId = new Map((lookup.data ?? []).map((book) => [book.id, book]));
+  const cents = items
+    .filter((item) => (item.format ?? editionOf(item, byId.get(item.id))?.format) !== DIGITAL_TYPE)
+    .reduce((sum, item) => sum + lineCents(item), 0);
+  return { needed: needsDelivery(items, lookup.data), cents };
 }
 
 /**
@@ -48,9 +62,14 @@ export function useCartNeedsDelivery(items: CartItem[]): boolean {
  * shop no longer sells are taken out of the cart, and the shopper is told which (a toast, and a note on
  * the page); a line kept from before editions gets its title's default edition named. `stock` says how
  * many copies of each remaining line's edition can be bought (the cap of its stepper), once known, by
- * `lineKey`; an eBook has no cap.
+ * `lineKey`; an eBook has no cap. `comingSoon` holds the lines that are eBooks without their file yet,
+ * which checkout refuses.
  */
-export function useCartBooks(items: CartItem[]): { removed: string[]; stock: Map<string, number> } {
+export function useCartBooks(items: CartItem[]): {
+  removed: string[];
+  stock: Map<string, number>;
+  comingSoon: Set<string>;
+} {
   const ids = [...new Set(items.map((item) => item.id))].sort((a, b) => a - b);
   const removeLine = useCartStore((s) => s.removeLine);
   const pinEdition = useCartStore((s) => s.pinEdition);
@@ -74,11 +93,13 @@ export function useCartBooks(items: CartItem[]): { removed: string[]; stock: Map
 
   const byId = new Map((lookup.data ?? []).map((book) => [book.id, book]));
   const stock = new Map<string, number>();
+  const comingSoon = new Set<string>();
   for (const item of items) {
     const book = byId.get(item.id);
     const edition = editionOf(item, book);
+    if (edition?.coming_soon) comingSoon.add(lineKey(item));
     if (!book || !edition || edition.stock_amount === null) continue;
     stock.set(lineKey(item), book.available ? edition.stock_amount : 0);
   }
-  return { removed, stock };
+  return { removed, stock, comingSoon };
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useCartStore } from '../stores/cart';
 import { renderWithApp } from '../../../test/render';
@@ -38,6 +38,31 @@ describe('cart page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove Dracula' }));
     expect(screen.getByRole('heading', { name: 'Shopping Cart (1 item)' })).toBeInTheDocument();
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$0.10');
+  });
+
+  it('an eBook line is one copy: no stepper and no protection plan, only the bin', () => {
+    const cart = useCartStore.getState();
+    cart.initializeCart('reader');
+    cart.addToCart({
+      id: 1,
+      title: 'Emma',
+      image: null,
+      price: '3.00',
+      edition_id: 11,
+      format: 'eBook',
+      condition: 'New',
+    });
+    cart.addToCart({ id: 2, title: 'Dracula', image: null, price: '5.00', edition_id: 21, format: 'Paperback' });
+    renderWithApp(<CartPage />);
+    const [ebook, paper] = screen.getAllByRole('listitem');
+    expect(within(ebook!).getByText('$3.00 x 1')).toBeInTheDocument();
+    expect(within(ebook!).getByText('One copy: a download for you to keep')).toBeInTheDocument();
+    expect(within(ebook!).queryByRole('button', { name: /one copy of Emma/ })).toBeNull();
+    expect(within(ebook!).queryByRole('checkbox')).toBeNull();
+    expect(within(ebook!).getByRole('button', { name: 'Remove Emma' })).toBeInTheDocument();
+    // The paper book beside it keeps both.
+    expect(within(paper!).getByRole('button', { name: 'Add one copy of Dracula' })).toBeInTheDocument();
+    expect(within(paper!).getByRole('checkbox', { name: /2-Year Protection/ })).toBeInTheDocument();
   });
 
   it('adds the protection plan per copy as a line of the summary', () => {

@@ -11,6 +11,7 @@ import { editionLabel, editionPath } from '../../../lib/editions';
 import {
   type CartItem,
   cartTotalCents,
+  isEbook,
   lineKey,
   protectionCents,
   useActiveCart,
@@ -63,7 +64,8 @@ function Stepper({ item, stock }: { item: CartItem; stock: number | undefined })
   );
 }
 
-function stockNote(item: CartItem, stock: number | undefined): string | null {
+function stockNote(item: CartItem, stock: number | undefined, comingSoon: boolean): string | null {
+  if (comingSoon) return 'Coming soon: this eBook cannot be downloaded yet. Remove it to check out';
   if (stock === undefined) return null;
   if (stock === 0) return 'Out of stock: remove it to check out';
   if (item.quantity > stock) return `Only ${stock} left: lower the quantity to check out`;
@@ -71,11 +73,14 @@ function stockNote(item: CartItem, stock: number | undefined): string | null {
   return null;
 }
 
-function Line({ item, stock }: { item: CartItem; stock: number | undefined }) {
+function Line({ item, stock, comingSoon }: { item: CartItem; stock: number | undefined; comingSoon: boolean }) {
   const removeLine = useCartStore((s) => s.removeLine);
   const setProtection = useCartStore((s) => s.setProtection);
-  const note = stockNote(item, stock);
+  const note = stockNote(item, stock, comingSoon);
+  const refused = comingSoon || stock === 0 || (stock !== undefined && item.quantity > stock);
   const protectionId = `protection-${lineKey(item)}`;
+  // An eBook is a licence (docs/decisions/0023-ebook-delivery.md): one copy, no protection plan.
+  const ebook = isEbook(item);
   return (
     <li className="flex gap-4 p-4">
       <BookImage src={item.image} alt="" width={64} height={96} className="h-24 w-16 shrink-0 rounded object-cover" />
@@ -98,7 +103,11 @@ function Line({ item, stock }: { item: CartItem; stock: number | undefined }) {
           <p className="font-semibold whitespace-nowrap">{formatMoney(item.priceCents * item.quantity)}</p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <Stepper item={item} stock={stock} />
+          {ebook ? (
+            <p className="text-sm text-gray-700 dark:text-gray-300">One copy: a download for you to keep</p>
+          ) : (
+            <Stepper item={item} stock={stock} />
+          )}
           <button
             type="button"
             onClick={() => removeLine(item)}
@@ -109,31 +118,33 @@ function Line({ item, stock }: { item: CartItem; stock: number | undefined }) {
           </button>
           {note && (
             <p
-              className={`text-sm ${stock === 0 || item.quantity > stock! ? 'font-medium text-red-700 dark:text-red-300' : 'text-gray-700 dark:text-gray-300'}`}
+              className={`text-sm ${refused ? 'font-medium text-red-700 dark:text-red-300' : 'text-gray-700 dark:text-gray-300'}`}
             >
               {note}
             </p>
           )}
         </div>
-        <div className="flex items-center justify-between gap-3 text-sm">
-          <label htmlFor={protectionId} className="flex items-center gap-2">
-            <input
-              id={protectionId}
-              type="checkbox"
-              checked={Boolean(item.protection)}
-              onChange={(event) => setProtection(item, event.target.checked)}
-              className="h-4 w-4 accent-indigo-600"
-            />
-            <ShieldIcon width={16} height={16} className="text-indigo-700 dark:text-indigo-300" />
-            <span>
-              <span className="font-medium">{PROTECTION_PLAN.name}</span> +{formatMoney(PROTECTION_PLAN.priceCents)} per
-              copy <span className="sr-only">for {item.title}</span>
-            </span>
-          </label>
-          {item.protection && (
-            <span className="whitespace-nowrap">{formatMoney(PROTECTION_PLAN.priceCents * item.quantity)}</span>
-          )}
-        </div>
+        {!ebook && (
+          <div className="flex items-center justify-between gap-3 text-sm">
+            <label htmlFor={protectionId} className="flex items-center gap-2">
+              <input
+                id={protectionId}
+                type="checkbox"
+                checked={Boolean(item.protection)}
+                onChange={(event) => setProtection(item, event.target.checked)}
+                className="h-4 w-4 accent-indigo-600"
+              />
+              <ShieldIcon width={16} height={16} className="text-indigo-700 dark:text-indigo-300" />
+              <span>
+                <span className="font-medium">{PROTECTION_PLAN.name}</span> +{formatMoney(PROTECTION_PLAN.priceCents)}{' '}
+                per copy <span className="sr-only">for {item.title}</span>
+              </span>
+            </label>
+            {item.protection && (
+              <span className="whitespace-nowrap">{formatMoney(PROTECTION_PLAN.priceCents * item.quantity)}</span>
+            )}
+          </div>
+        )}
       </div>
     </li>
   );
@@ -147,7 +158,7 @@ export interface CartShipping {
 }
 
 /**
- * The cart: lines with their steppers and protection plans, and an Order Summary whose checkout
+ * The cart: lines with their steppers and protection plans (an eBook line has neither), and an Order Summary whose checkout
  * button comes from the checkout feature (the app passes it in as `checkout`), as do the delivery
  * step under the lines (`delivery`) and the price of the chosen delivery (`shipping`; none: "Free").
  */
@@ -164,7 +175,7 @@ export default function CartPage({
   const cart = useActiveCart();
   const count = useCartCount();
   const navigate = useNavigate();
-  const { removed, stock } = useCartBooks(cart.items);
+  const { removed, stock, comingSoon } = useCartBooks(cart.items);
   const protection = protectionCents(cart);
   const promo = useCartStore((s) => s.promo);
   const shippingCents = shipping?.cents ?? 0;
@@ -212,7 +223,12 @@ export default function CartPage({
             className="divide-y divide-gray-200 rounded-xl border border-gray-200 dark:divide-gray-800 dark:border-gray-800"
           >
             {cart.items.map((item) => (
-              <Line key={lineKey(item)} item={item} stock={stock.get(lineKey(item))} />
+              <Line
+                key={lineKey(item)}
+                item={item}
+                stock={stock.get(lineKey(item))}
+                comingSoon={comingSoon.has(lineKey(item))}
+              />
             ))}
           </ul>
           {delivery}

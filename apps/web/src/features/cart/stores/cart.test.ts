@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { migrateCart, useCartStore } from './cart';
+import { type Cart, migrateCart, useCartStore } from './cart';
 
 const book = (id: number, price: string) => ({ id, title: `Book ${id}`, image: null, price });
 
@@ -78,17 +78,85 @@ describe('cart store', () => {
     const used = { ...book(3, '4.00'), edition_id: 31, format: 'Paperback', condition: 'Fairly Used' };
     const ebook = { ...book(3, '2.50'), edition_id: 32, format: 'eBook', condition: 'New' };
     cart.addToCart(used);
-    cart.addToCart(ebook, 2);
     cart.addToCart(ebook);
     let items = useCartStore.getState().carts.bob!.items;
     expect(items.map((i) => [i.id, i.edition_id, i.format, i.condition, i.quantity])).toEqual([
       [3, 31, 'Paperback', 'Fairly Used', 1],
-      [3, 32, 'eBook', 'New', 3],
+      [3, 32, 'eBook', 'New', 1],
     ]);
-    expect(useCartStore.getState().carts.bob!.totalCents).toBe(400 + 750);
+    expect(useCartStore.getState().carts.bob!.totalCents).toBe(400 + 250);
     cart.removeLine({ id: 3, edition_id: 31 });
     items = useCartStore.getState().carts.bob!.items;
-    expect(items.map((i) => [i.edition_id, i.quantity])).toEqual([[32, 3]]);
+    expect(items.map((i) => [i.edition_id, i.quantity])).toEqual([[32, 1]]);
+  });
+
+  it('holds one copy of an eBook, without the protection plan: adding it again changes nothing and says so', () => {
+    const cart = useCartStore.getState();
+    cart.initializeCart('erin');
+    const ebook = { ...book(6, '3.00'), edition_id: 61, format: 'eBook', condition: 'New' };
+    expect(cart.addToCart(ebook, 3, { protection: true })).toBe(true);
+    expect(cart.addToCart(ebook)).toBe(false);
+    cart.setProtection(ebook, true);
+    expect(cart.addToCart(book(7, '1.00'), 2)).toBe(true);
+    const { items, totalCents } = useCartStore.getState().carts.erin!;
+    expect(items.map((i) => [i.id, i.quantity, Boolean(i.protection)])).toEqual([
+      [6, 1, false],
+      [7, 2, false],
+    ]);
+    expect(totalCents).toBe(500);
+  });
+
+  it("keeps one copy of an eBook when a guest's cart joins theirs, or when a kept line turns out to be one", () => {
+    const cart = useCartStore.getState();
+    const ebook = { ...book(8, '2.00'), edition_id: 81, format: 'eBook', condition: 'New' };
+    cart.initializeCart('fay');
+    cart.addToCart(ebook);
+    cart.initializeCart(null);
+    cart.addToCart(ebook);
+    // A line kept from before editions (no edition named) whose default edition is the eBook.
+    cart.addToCart(book(8, '2.00'), 2, { protection: true });
+    cart.initializeCart('fay');
+    cart.pinEdition({ id: 8 }, { id: 81, format: 'eBook', condition: 'New' });
+    const { items, totalCents } = useCartStore.getState().carts.fay!;
+    expect(items.map((i) => [i.id, i.edition_id, i.quantity, Boolean(i.protection)])).toEqual([[8, 81, 1, false]]);
+    expect(totalCents).toBe(200);
+  });
+
+  it('brings a cart kept by version 2 with several copies of an eBook, or its protection, to one plain copy', () => {
+    const old = {
+      carts: {
+        gus: {
+          items: [
+            {
+              ...book(9, '4.00'),
+              edition_id: 91,
+              format: 'eBook',
+              condition: 'New',
+              quantity: 2,
+              priceCents: 400,
+              protection: true,
+            },
+            {
+              ...book(10, '1.00'),
+              edition_id: 101,
+              format: 'Paperback',
+              condition: 'New',
+              quantity: 3,
+              priceCents: 100,
+            },
+          ],
+          totalCents: 1100,
+        },
+      },
+      activeCartId: 'gus',
+      promo: null,
+    };
+    const moved = migrateCart(old, 2) as { carts: Record<string, Cart> };
+    expect(moved.carts.gus!.items.map((i) => [i.id, i.quantity, Boolean(i.protection)])).toEqual([
+      [9, 1, false],
+      [10, 3, false],
+    ]);
+    expect(moved.carts.gus!.totalCents).toBe(700);
   });
 
   it('names the default edition of a line kept from before editions, joining a line of that edition', () => {
@@ -110,6 +178,6 @@ describe('cart store', () => {
     const moved = migrateCart(old, 1) as typeof old;
     expect(moved.carts.dave!.items).toEqual([{ ...book(5, '1.25'), quantity: 2, priceCents: 125 }]);
     expect(moved.carts.dave!.totalCents).toBe(250);
-    expect(migrateCart(moved, 2)).toBe(moved);
+    expect(migrateCart(moved, 3)).toBe(moved);
   });
 });

@@ -6,7 +6,8 @@ import { persist } from 'zustand/middleware';
 /**
  * docs/product.md, "Data", "Behaviour", cart: carts keyed by cart id (a username, or a guest id), persisted as
  * 'cart-storage'. Money is integer cents; `totalCents` always equals the sum of the books' prices (the
- * spec's totalPrice); a line may carry the protection plan, priced on top (`cartTotalCents`).
+ * spec's totalPrice); a line may carry the protection plan, priced on top (`cartTotalCents`). An eBook
+ * line is a licence: one copy, never the protection plan (docs/decisions/0023-ebook-delivery.md).
  */
 export interface CartBook {
   id: number;
@@ -30,6 +31,12 @@ export interface LineRef {
   id: number;
   edition_id?: number;
 }
+
+/** The format that is a download, not a parcel: one copy a line, no protection plan, nothing to post. */
+export const EBOOK_FORMAT = 'eBook';
+
+/** Whether a line is an eBook edition (a line whose edition is not named yet is known once it is). */
+export const isEbook = (line: { format?: string }) => line.format === EBOOK_FORMAT;
 
 /** Whether two lines are the same book in the same edition. */
 export const sameLine = (a: LineRef, b: LineRef) => a.id === b.id && (a.edition_id ?? 0) === (b.edition_id ?? 0);
@@ -63,10 +70,13 @@ export interface CartState {
   promo: CartPromo | null;
   setPromo(promo: CartPromo | null): void;
   initializeCart(cartId?: string | null): void;
-  /** Adds copies; `protection: true` puts the protection plan on the line (false leaves it as it is). */
-  addToCart(book: CartBook, quantity?: number, options?: { protection?: boolean }): void;
+  /**
+   * Adds copies; `protection: true` puts the protection plan on the line (false leaves it as it is). An
+   * eBook goes in once, as one copy without the plan: false (nothing added) when it is in the cart already.
+   */
+  addToCart(book: CartBook, quantity?: number, options?: { protection?: boolean }): boolean;
   removeFromCart(line: LineRef): void;
-  /** Puts the protection plan on a line, or takes it off. */
+  /** Puts the protection plan on a line, or takes it off (an eBook line has none). */
   setProtection(line: LineRef, protection: boolean): void;
   /** Removes a line whatever its quantity. */
   removeLine(line: LineRef): void;
@@ -91,6 +101,13 @@ export function guestId(): string {
 
 const total = (items: CartItem[]) => items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0);
 
+/** A line as the cart may hold it: an eBook is one copy without the protection plan. */
+function asLicence(item: CartItem): CartItem {
+  if (!isEbook(item) || (item.quantity === 1 && !item.protection)) return item;
+  const { protection: _plan, ...rest } = item;
+  return { ...rest, quantity: 1 };
+}
+
 function withActive(state: CartState, change: (cart: Cart) => CartItem[]): Partial<CartState> {
   const id = state.activeCartId;
   if (!id) return {};
@@ -101,7 +118,7 @@ function withActive(state: CartState, change: (cart: Cart) => CartItem[]): Parti
 
 export const useCartStore = create<CartState>()(
   persist(
-    (set) => ({
+    (set, get) => ({
       carts: {},
       activeCartId: null,
       promo: null,
@@ -118,8 +135,9 @@ export const useCartStore = create<CartState>()(
           const merged = [...carts[id]!.items];
           for (const line of guestCart.items) {
             const index = merged.findIndex((item) => sameLine(item, line));
-            if (index >= 0) merged[index] = { ...merged[index]!, quantity: merged[index]!.quantity + line.quantity };
-            else merged.push(line);
+            if (index >= 0) {
+              merged[index] = asLicence({ ...merged[index]!, quantity: merged[index]!.quantity + line.quantity });
+            } else merged.push(line);
           }
           return {
             activeCartId: id,
@@ -130,11 +148,15 @@ export const useCartStore = create<CartState>()(
             },
           };
         }),
-      addToCart: (book, quantity = 1, options = {}) =>
+      addToCart: (book, quantity = 1, options = {}) => {
+        const { activeCartId, carts } = get();
+        const ebook = isEbook(book);
+        const items = activeCartId ? (carts[activeCartId]?.items ?? []) : [];
+        if (ebook && items.some((item) => sameLine(item, book))) return false;
         set((state) =>
           withActive(state, (cart) => {
             const priceCents = moneyToCents(book.price) ?? 0;
-            const protect = options.protection ? { protection: true } : {};
+            const protect = options.protection && !ebook ? { protection: true } : {};
             const existing = cart.items.find((item) => sameLine(item, book));
             if (existing) {
               return cart.items.map((item) =>
@@ -145,14 +167,27 @@ export const useCartStore = create<CartState>()(
             const edition = edition_id === undefined ? {} : { edition_id, format, condition };
             return [
               ...cart.items,
-              { id, title, image, price, book_author, slug, ...edition, priceCents, quantity, ...protect },
+              {
+                id,
+                title,
+                image,
+                price,
+                book_author,
+                slug,
+                ...edition,
+                priceCents,
+                quantity: ebook ? 1 : quantity,
+                ...protect,
+              },
             ];
           }),
-        ),
+        );
+        return true;
+      },
       setProtection: (line, protection) =>
         set((state) =>
           withActive(state, (cart) =>
-            cart.items.map((item) => (sameLine(item, line) ? { ...item, protection } : item)),
+            cart.items.map((item) => (sameLine(item, line) && !isEbook(item) ? { ...item, protection } : item)),
           ),
         ),
       removeFromCart: (line) =>
@@ -169,12 +204,19 @@ export const useCartStore = create<CartState>()(
           withActive(state, (cart) => {
             const old = cart.items.find((item) => sameLine(item, line) && item.edition_id === undefined);
             if (!old) return cart.items;
-            const pinned = { ...old, edition_id: edition.id, format: edition.format, condition: edition.condition };
+            const pinned = asLicence({
+              ...old,
+              edition_id: edition.id,
+              format: edition.format,
+              condition: edition.condition,
+            });
             const twin = cart.items.find((item) => sameLine(item, pinned));
             const rest = cart.items.filter((item) => item !== old);
             // The same edition already has its own line: one line with the copies of both.
             return twin
-              ? rest.map((item) => (item === twin ? { ...twin, quantity: twin.quantity + old.quantity } : item))
+              ? rest.map((item) =>
+                  item === twin ? asLicence({ ...twin, quantity: twin.quantity + old.quantity }) : item,
+                )
               : cart.items.map((item) => (item === old ? pinned : item));
           }),
         ),
@@ -196,8 +238,9 @@ export const useCartStore = create<CartState>()(
       name: 'cart-storage',
       // Version 2: lines are per edition. A cart kept before (version 1) keeps its lines as they were:
       // with no edition named, each is the title's default edition, named once the shop's look-up says
-      // which (`pinEdition`, features/cart/api/cart-books.ts).
-      version: 2,
+      // which (`pinEdition`, features/cart/api/cart-books.ts). Version 3: an eBook line is one copy
+      // without the protection plan; a cart kept before may hold more, and is brought to one.
+      version: 3,
       migrate: (persisted, version) => migrateCart(persisted, version) as CartState,
     },
   ),
@@ -205,7 +248,12 @@ export const useCartStore = create<CartState>()(
 
 /** A persisted cart state of an older version, as this version keeps it. */
 export function migrateCart(persisted: unknown, version: number): unknown {
-  if (version >= 2 || !persisted || typeof persisted !== 'object') return persisted;
+  if (version >= 3 || !persisted || typeof persisted !== 'object') return persisted;
+  return oneCopyOfEachEbook(version < 2 ? perEdition(persisted) : persisted);
+}
+
+/** Version 1 to 2: lines as they were, none naming an edition yet. */
+function perEdition(persisted: object): object {
   const state = persisted as { carts?: Record<string, Cart> };
   const carts = Object.fromEntries(
     Object.entries(state.carts ?? {}).map(([id, cart]) => {
@@ -213,6 +261,18 @@ export function migrateCart(persisted: unknown, version: number): unknown {
         const { edition_id: _edition, ...rest } = item;
         return rest;
       });
+      return [id, { items, totalCents: total(items) }];
+    }),
+  );
+  return { ...state, carts };
+}
+
+/** Version 2 to 3: every eBook line one copy, without the protection plan. */
+function oneCopyOfEachEbook(persisted: object): object {
+  const state = persisted as { carts?: Record<string, Cart> };
+  const carts = Object.fromEntries(
+    Object.entries(state.carts ?? {}).map(([id, cart]) => {
+      const items = (cart.items ?? []).map(asLicence);
       return [id, { items, totalCents: total(items) }];
     }),
   );

@@ -99,6 +99,51 @@ describe('book card', () => {
     expect(useCartStore.getState().carts.reader).toMatchObject({ totalCents: 1200, items: [{ id: 7, quantity: 2 }] });
   });
 
+  it('adds an eBook once: it is one copy however often it is clicked', () => {
+    useCartStore.getState().initializeCart('reader');
+    const edition = {
+      id: 70,
+      format: 'eBook',
+      condition: 'New',
+      condition_note: '',
+      isbn: '1',
+      price: '6.00',
+      original_price: '0.00',
+      regular_price: '6.00',
+      lowest_price_30d: null,
+      stock_amount: null,
+      in_stock: true,
+      coming_soon: false,
+    };
+    renderWithApp(<BookCard book={book({ book_type: 'eBook', stock_amount: null, editions: [edition] })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(useCartStore.getState().carts.reader).toMatchObject({
+      totalCents: 600,
+      items: [{ id: 7, edition_id: 70, format: 'eBook', quantity: 1 }],
+    });
+  });
+
+  it('says "Coming Soon" for an eBook whose file is not there yet, and cannot add it', () => {
+    const edition = {
+      id: 71,
+      format: 'eBook',
+      condition: 'New',
+      condition_note: '',
+      isbn: '1',
+      price: '6.00',
+      original_price: '0.00',
+      regular_price: '6.00',
+      lowest_price_30d: null,
+      stock_amount: null,
+      in_stock: true,
+      coming_soon: true,
+    };
+    renderWithApp(<BookCard book={book({ book_type: 'eBook', stock_amount: null, editions: [edition] })} />);
+    expect(screen.getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
+  });
+
   it('cannot add a book that is out of stock', () => {
     renderWithApp(<BookCard book={book({ stock_amount: 0 })} />);
     expect(screen.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();

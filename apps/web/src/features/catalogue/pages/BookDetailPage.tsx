@@ -14,7 +14,8 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useHydrated, usePageTitle } from '../../../lib/hooks';
 import { plural } from '../../../lib/lists';
-import { useCartStore } from '../../cart/stores/cart';
+import { alreadyInCart } from '../../cart/components/AddToCartButton';
+import { isEbook, useCartStore } from '../../cart/stores/cart';
 import { useBook, useRelatedBooks } from '../api/book';
 import { BookCard, BookGrid } from '../components/BookCard';
 import { QuantityStepper } from '../components/QuantityStepper';
@@ -48,7 +49,13 @@ const tabClass =
   'rounded-t-md border-b-2 px-4 py-3 text-sm font-semibold focus:outline-none focus-visible:outline-2 focus-visible:outline-indigo-500 data-[selected]:border-indigo-600 data-[selected]:text-indigo-700 border-transparent text-gray-700 hover:text-gray-900 dark:text-gray-300 dark:hover:text-white dark:data-[selected]:border-indigo-400 dark:data-[selected]:text-indigo-300';
 
 /** The book as one of its editions sells it: the edition's format, condition, ISBN, prices and stock. */
-export type BookAsEdition = BookDetail & { edition_id?: number; format?: string; condition_note?: string };
+export type BookAsEdition = BookDetail & {
+  edition_id?: number;
+  format?: string;
+  condition_note?: string;
+  /** An eBook edition whose file is not there yet: shown, not sold. */
+  coming_soon?: boolean;
+};
 
 /**
  * The edition a page shows (docs/decisions/0022-editions.md): the one `?edition=` names, else the
@@ -76,10 +83,12 @@ export function asEdition(book: BookDetail, edition: Edition | undefined): BookA
     stock_amount: edition.stock_amount,
     count_in_stock: edition.stock_amount,
     in_stock: edition.in_stock,
+    coming_soon: edition.coming_soon,
   };
 }
 
 function availabilityOf(edition: Edition): string {
+  if (edition.coming_soon) return 'Coming soon';
   if (edition.stock_amount === null) return 'Available now';
   if (edition.stock_amount === 0) return 'Out of stock';
   if (edition.stock_amount === 1 && edition.condition !== 'New') return 'The only copy';
@@ -115,7 +124,7 @@ function EditionPicker({ book, chosen }: { book: BookDetail; chosen: Edition | u
                 <span>
                   <span className="block font-semibold">{editionLabel(edition)}</span>
                   <span
-                    className={`block ${edition.in_stock ? 'text-gray-600 dark:text-gray-400' : 'text-red-700 dark:text-red-300'}`}
+                    className={`block ${edition.in_stock && !edition.coming_soon ? 'text-gray-600 dark:text-gray-400' : 'text-red-700 dark:text-red-300'}`}
                   >
                     {availabilityOf(edition)}
                   </span>
@@ -154,13 +163,35 @@ function UsedCopyNote({ edition }: { edition: Edition | undefined }) {
 /**
  * Quantity, Add to Cart, the wishlist toggle and the protection plan; for a book that is out of stock
  * only the notice, the wishlist toggle and the place for a "notify me" control (no stepper, nothing
- * to add).
+ * to add). An eBook is one copy without the plan, and "Coming soon" while its file is not there
+ * (docs/decisions/0023-ebook-delivery.md).
  */
 function PurchaseBox({ book }: { book: BookAsEdition }) {
-  const [quantity, setQuantity] = useState(1);
+  const [chosen, setQuantity] = useState(1);
   const [protection, setProtection] = useState(false);
   const addToCart = useCartStore((s) => s.addToCart);
   const { purchaseAction, outOfStockAction } = useCatalogueSlots();
+  const ebook = isEbook({ format: book.book_type });
+  const quantity = ebook ? 1 : chosen;
+  if (book.coming_soon) {
+    return (
+      <div className="mt-6 space-y-4" data-testid="purchase-box">
+        <div className="rounded-md border border-amber-300 bg-amber-50 p-4 dark:border-amber-800 dark:bg-amber-950/40">
+          <p className="font-semibold text-amber-900 dark:text-amber-100">Coming soon</p>
+          <p className="mt-1 text-sm text-amber-900 dark:text-amber-100">
+            This eBook cannot be downloaded yet, so it cannot be ordered. Choose another format, or save the book to
+            your wishlist to find it again.
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button size="xl" disabled className="h-12 whitespace-nowrap">
+            Coming Soon
+          </Button>
+          {purchaseAction?.(book)}
+        </div>
+      </div>
+    );
+  }
   if (!isInStock(book)) {
     return (
       <div className="mt-6 space-y-4" data-testid="purchase-box">
@@ -187,13 +218,17 @@ function PurchaseBox({ book }: { book: BookAsEdition }) {
       </p>
       {/* One row on wider screens; on a phone the button takes a row of its own, so its words never wrap. */}
       <div className="flex flex-wrap items-center gap-3">
-        <QuantityStepper value={quantity} onChange={setQuantity} max={book.stock_amount ?? undefined} />
+        {ebook ? (
+          <p className="text-sm text-gray-700 dark:text-gray-300">One copy: a download for you to keep</p>
+        ) : (
+          <QuantityStepper value={quantity} onChange={setQuantity} max={book.stock_amount ?? undefined} />
+        )}
         <Button
           size="xl"
           data-needs-app
           onClick={() => {
-            addToCart(book, quantity, { protection });
-            toast.success(`Added ${quantity} book(s) to cart`);
+            if (addToCart(book, quantity, { protection })) toast.success(`Added ${quantity} book(s) to cart`);
+            else toast(alreadyInCart(`${book.title} (${book.book_type})`));
           }}
           className="order-last h-12 w-full whitespace-nowrap sm:order-none sm:w-auto sm:flex-1"
         >
@@ -202,19 +237,21 @@ function PurchaseBox({ book }: { book: BookAsEdition }) {
         {purchaseAction?.(book)}
       </div>
       <NeedsScriptNote />
-      <label className="flex items-center gap-3 rounded-md border border-gray-200 p-3 text-sm dark:border-gray-800">
-        <input
-          type="checkbox"
-          checked={protection}
-          onChange={(event) => setProtection(event.target.checked)}
-          className="h-4 w-4 accent-indigo-600"
-        />
-        <ShieldIcon className="text-indigo-700 dark:text-indigo-300" />
-        <span>
-          <span className="font-semibold">{PROTECTION_PLAN.name}</span> +{formatMoney(PROTECTION_PLAN.priceCents)}
-          <span className="block text-gray-600 dark:text-gray-400">Per copy, added to your cart with the book</span>
-        </span>
-      </label>
+      {!ebook && (
+        <label className="flex items-center gap-3 rounded-md border border-gray-200 p-3 text-sm dark:border-gray-800">
+          <input
+            type="checkbox"
+            checked={protection}
+            onChange={(event) => setProtection(event.target.checked)}
+            className="h-4 w-4 accent-indigo-600"
+          />
+          <ShieldIcon className="text-indigo-700 dark:text-indigo-300" />
+          <span>
+            <span className="font-semibold">{PROTECTION_PLAN.name}</span> +{formatMoney(PROTECTION_PLAN.priceCents)}
+            <span className="block text-gray-600 dark:text-gray-400">Per copy, added to your cart with the book</span>
+          </span>
+        </label>
+      )}
     </div>
   );
 }

@@ -4,15 +4,14 @@ import { ChoiceCard } from '../../../components/ui/ChoiceCard';
 import { QueryStates } from '../../../components/ui/QueryStates';
 import { Spinner } from '../../../components/ui/Spinner';
 import { freeFromCents, shippingCents } from '../../../lib/shipping';
-import { type Cart, cartTotalCents } from '../../cart/stores/cart';
 import type { Delivery } from '../hooks/useDelivery';
 
 /**
  * The cart's "Delivery" step (docs/product.md, "After the sale"): where to (`address`, the address book's
- * chooser, passed in by the app) and how, each method with its days and its price for this cart.
+ * chooser, passed in by the app) and how, each method with its days and its price for this cart's parcel.
  * An eBook-only cart has nothing to post and says so.
  */
-export function DeliveryStep({ cart, delivery, address }: { cart: Cart; delivery: Delivery; address: ReactNode }) {
+export function DeliveryStep({ delivery, address }: { delivery: Delivery; address: ReactNode }) {
   const { choice, methods, setMethod } = delivery;
   if (!choice.needed) {
     return (
@@ -26,7 +25,7 @@ export function DeliveryStep({ cart, delivery, address }: { cart: Cart; delivery
       </section>
     );
   }
-  const subtotal = cartTotalCents(cart);
+  const subtotal = delivery.parcelCents;
   return (
     <section aria-labelledby="delivery" className="rounded-xl border border-gray-200 p-4 dark:border-gray-800">
       <h2 id="delivery" className="text-lg font-semibold">

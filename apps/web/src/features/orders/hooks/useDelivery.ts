@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { shippingCents, useShippingMethods } from '../../../lib/shipping';
-import { type Cart, cartTotalCents } from '../../cart/stores/cart';
-import { useCartNeedsDelivery } from '../../cart/api/cart-books';
+import type { Cart } from '../../cart/stores/cart';
+import { useCartParcel } from '../../cart/api/cart-books';
 
 /** What the checkout sends about delivery: nothing for an eBook-only cart. */
 export interface DeliveryChoice {
@@ -19,18 +19,17 @@ export interface DeliveryChoice {
  * this cart, priced as the server prices it (`shipping`, null when nothing is posted).
  */
 export function useDelivery(cart: Cart) {
-  const needed = useCartNeedsDelivery(cart.items);
+  // Priced on the parcel: eBooks are not in it (docs/decisions/0023-ebook-delivery.md).
+  const { needed, cents: parcelCents } = useCartParcel(cart.items);
   const methods = useShippingMethods();
   const [address, setAddress] = useState<number | null>(null);
   const [picked, setPicked] = useState<string | null>(null);
   const list = methods.data ?? [];
   const method = list.find((m) => m.code === picked) ?? list[0] ?? null;
   const shipping =
-    needed && method
-      ? { code: method.code, name: method.name, cents: shippingCents(method, cartTotalCents(cart)) }
-      : null;
+    needed && method ? { code: method.code, name: method.name, cents: shippingCents(method, parcelCents) } : null;
   const choice: DeliveryChoice = { needed, address, method: method?.code ?? null };
-  return { choice, methods, setAddress, setMethod: setPicked, shipping };
+  return { choice, methods, setAddress, setMethod: setPicked, shipping, parcelCents };
 }
 
 export type Delivery = ReturnType<typeof useDelivery>;
