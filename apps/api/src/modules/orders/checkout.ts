@@ -20,6 +20,7 @@ import { type AppliedCode, applyPromoCode } from '../promotions/index.js';
 import { findActiveMethod, type PricedMethod } from '../settings/index.js';
 import { orderHistory, toOrder } from './service.js';
 import { orderPlaced } from './transitions.js';
+import { copies } from './words.js';
 
 /**
  * Checkout, as the steps `placeOrder` takes in one transaction (docs/decisions/0009-checkout-steps.md):
@@ -41,9 +42,6 @@ import { orderPlaced } from './transitions.js';
 /** Largest total an order can hold (the database keeps cents in a 32-bit integer). */
 export const MAX_TOTAL_CENTS = 2_000_000_000;
 
-export function copies(n: number) {
-  return n === 1 ? '1 copy' : `${n} copies`;
-}
 
 export interface PlaceOrderOptions {
   userId: number;

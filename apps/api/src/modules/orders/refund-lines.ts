@@ -1,7 +1,7 @@
 import { centsToMoney, splitCents } from '@bookstore/contract';
 import type { orderItems, orders } from '../../db/schema.js';
 import { AppError, conflict, unprocessable } from '../../lib/errors.js';
-import { copies } from './checkout.js';
+import { copies } from './words.js';
 import { linePaidCents, shippingPaidCents } from './summary.js';
 
 /**
