@@ -290,6 +290,8 @@ export async function paidOrderOfEditions(
     (book.editions as { id: number; format: string; condition: string }[]).find(
       (e) => e.format === format && e.condition === condition,
     )!.id;
+  // An eBook is for sale once its file is there.
+  await giveEbookFile(app, edition('eBook'), row.title);
   const code = `FIVE-${unique().toUpperCase()}`;
   await post('/api/admin/promo-codes/', staff, { code, kind: 'amount', amount_off: 5 });
   const items = [
