@@ -432,6 +432,18 @@ export async function paidOrderOfEditions(request: APIRequestContext, account: A
   const { editions } = await addEdition({ format: 'eBook', isbn: EDITION_ISBNS.ebook, price: '9.99' });
   const edition = (format: string, condition = 'New') =>
     editions.find((e) => e.format === format && e.condition === condition)!.id;
+  // An eBook is for sale once its file is there.
+  const uploaded = await request.put(`/api/admin/editions/${edition('eBook')}/ebook-file`, {
+    headers: asStaff,
+    multipart: {
+      file: {
+        name: 'book.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+      },
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
   const code = `E2E-${randomBytes(3).toString('hex').toUpperCase()}`;
   const made = await request.post('/api/admin/promo-codes/', {
     headers: asStaff,
