@@ -13,7 +13,7 @@ import {
   refunds,
 } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
-import { addressOf, createBook, createUser, type TestUser } from '../../test/factories.js';
+import { addressOf, createBook, createUser, giveEbookFile, type TestUser } from '../../test/factories.js';
 import { charge, verify } from '../../test/payments.js';
 import { type EventDispatcher, startEventDispatcher, stopEventDispatcher } from '../events/index.js';
 import { runSaleBoundaries } from '../promotions/index.js';
@@ -53,7 +53,7 @@ type Action =
   | {
       kind: 'order';
       shopper: number;
-      lines: { book: number; used: boolean; quantity: number; protection: boolean }[];
+      lines: { book: number; edition: 'new' | 'used' | 'ebook'; quantity: number; protection: boolean }[];
       code: boolean;
       express: boolean;
       payNow: boolean;
@@ -78,11 +78,11 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
       lines: fc.uniqueArray(
         fc.record({
           book: fc.nat({ max: 2 }),
-          used: fc.boolean(),
+          edition: fc.constantFrom('new' as const, 'used' as const, 'ebook' as const),
           quantity: fc.integer({ min: 1, max: 2 }),
           protection: fc.boolean(),
         }),
-        { minLength: 1, maxLength: 3, selector: (l) => `${l.book}:${l.used}` },
+        { minLength: 1, maxLength: 3, selector: (l) => `${l.book}:${l.edition}` },
       ),
       code: fc.boolean(),
       express: fc.boolean(),
@@ -140,6 +140,7 @@ const shopArb = fc.record({
       stock: fc.integer({ min: 1, max: 40 }),
       usedCents: fc.integer({ min: 1, max: 5_000 }),
       usedStock: fc.integer({ min: 0, max: 20 }),
+      ebook: fc.boolean(),
     }),
     { minLength: 3, maxLength: 3 },
   ),
@@ -174,12 +175,15 @@ function anIsbn(): string {
   return `${digits}${(10 - (sum % 10)) % 10}`;
 }
 
-/** One sequence's shop: three titles with a new and a used edition each, two shoppers, staff and a code. */
+/**
+ * One sequence's shop: three titles with a new edition each, some with a used one and an eBook (with its
+ * file), two shoppers, staff and a code.
+ */
 async function openShop(shop: ShopValues) {
   const { app } = ctx();
   const staff = await createUser(app, { staff: true });
   const shoppers = [await createUser(app), await createUser(app)];
-  const books: { id: number; editions: { new: number; used: number | null } }[] = [];
+  const books: { id: number; editions: { new: number; used: number | null; ebook: number | null } }[] = [];
   const received = new Map<number, number>();
   for (const b of shop.books) {
     const book = await createBook(app, { price: (b.cents / 100).toFixed(2), stock: b.stock });
@@ -198,7 +202,18 @@ async function openShop(shop: ShopValues) {
       used = (added.json().editions as { id: number; condition: string }[]).find((e) => e.condition === 'Used')!.id;
       received.set(used, b.usedStock);
     }
-    books.push({ id: book.id, editions: { new: first!.id, used } });
+    let ebook: number | null = null;
+    if (b.ebook) {
+      const added = await call(staff, 'POST', `/api/books/${book.id}/editions/`, {
+        format: 'eBook',
+        isbn: anIsbn(),
+        price: (b.usedCents / 100).toFixed(2),
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      ebook = (added.json().editions as { id: number; format: string }[]).find((e) => e.format === 'eBook')!.id;
+      await giveEbookFile(app, ebook);
+    }
+    books.push({ id: book.id, editions: { new: first!.id, used, ebook } });
   }
   const code = `P${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
   const made = await call(staff, 'POST', '/api/admin/promo-codes/', { code, ...shop.code, max_uses: shop.maxUses });
@@ -254,7 +269,11 @@ async function act(shop: Shop, placed: Placed[], action: Action): Promise<void> 
       const shopper = shop.shoppers[action.shopper]!;
       const items = action.lines.flatMap((l) => {
         const book = shop.books[l.book]!;
-        const edition = l.used && book.editions.used ? book.editions.used : book.editions.new;
+        const { ebook, used } = book.editions;
+        // An eBook is a licence: one copy, no protection plan (the server refuses more).
+        if (l.edition === 'ebook' && ebook)
+          return [{ book: book.id, edition_id: ebook, quantity: 1, protection: false }];
+        const edition = l.edition === 'used' && used ? used : book.editions.new;
         return [{ book: book.id, edition_id: edition, quantity: l.quantity, protection: l.protection }];
       });
       const unique = items.filter((item, i) => items.findIndex((o) => o.edition_id === item.edition_id) === i);
