@@ -104,22 +104,30 @@ LANGUAGE sql STABLE AS $$
   GROUP BY t.id
 $$;
 --> statement-breakpoint
--- Every title's editions, once (the counts are made again below, so the triggers that follow a title's
--- row are set aside for this one statement).
+-- Every title's editions, once, and its "from $X" span of the editions a shopper can buy now (in stock; an
+-- eBook always is; the default edition's price while none is), as modules/books/titles.ts keeps it from now
+-- on. The counts are made again below, so the triggers that follow a title's row are set aside for this one
+-- statement.
 ALTER TABLE "books" DISABLE TRIGGER "book_facet_counts_update";
 --> statement-breakpoint
 ALTER TABLE "books" DISABLE TRIGGER "books_copy_to_default_edition";
 --> statement-breakpoint
 ALTER TABLE "books" DISABLE TRIGGER "books_title_copies";
 --> statement-breakpoint
-UPDATE "books" b SET "edition_formats" = s.formats, "edition_conditions" = s.conditions, "edition_prices" = s.prices
+UPDATE "books" b SET "edition_formats" = s.formats, "edition_conditions" = s.conditions, "edition_prices" = s.prices,
+    "min_price_cents" = coalesce(s.lo, b.price_cents), "max_price_cents" = coalesce(s.hi, b.price_cents)
   FROM (
-    SELECT d.book_id,
+    SELECT d.book_id, x.lo, x.hi,
       array_agg(d.format ORDER BY d.format COLLATE "C", d.condition COLLATE "C", d.price_cents) AS formats,
       array_agg(d.condition ORDER BY d.format COLLATE "C", d.condition COLLATE "C", d.price_cents) AS conditions,
       array_agg(d.price_cents ORDER BY d.format COLLATE "C", d.condition COLLATE "C", d.price_cents) AS prices
     FROM (SELECT DISTINCT e.book_id, e.format, e.condition, e.price_cents FROM "editions" e WHERE e.available) d
-    GROUP BY d.book_id
+    JOIN (
+      SELECT e.book_id, min(e.price_cents) FILTER (WHERE coalesce(e.stock_amount > 0, true)) AS lo,
+        max(e.price_cents) FILTER (WHERE coalesce(e.stock_amount > 0, true)) AS hi
+      FROM "editions" e WHERE e.available GROUP BY e.book_id
+    ) x ON x.book_id = d.book_id
+    GROUP BY d.book_id, x.lo, x.hi
   ) s WHERE b.id = s.book_id;
 --> statement-breakpoint
 ALTER TABLE "books" ENABLE TRIGGER "book_facet_counts_update";

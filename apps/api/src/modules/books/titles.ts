@@ -34,8 +34,8 @@ export async function lockTitles(db: Queryable, bookIds: number[]): Promise<void
 }
 
 /**
- * Copies each title's default edition onto it, with the cheapest and dearest edition's price, where
- * anything differs; `where` picks the titles (SQL over `b`, a books row). Returns the titles whose
+ * Copies each title's default edition onto it, with the cheapest and dearest price of the editions a
+ * shopper can buy now (in stock; an eBook always is), where anything differs; `where` picks the titles (SQL over `b`, a books row). Returns the titles whose
  * selling price changed, with the price before and after (the caller records price history).
  */
 export async function refreshTitles(
@@ -51,20 +51,24 @@ export async function refreshTitles(
           SELECT DISTINCT ON (e.book_id) e.* FROM editions e JOIN scope s ON s.id = e.book_id
           WHERE e.available ORDER BY e.book_id, ${DEFAULT_EDITION_ORDER(sql`e`)}
         ),
+        -- "from $X" on a card: the editions a shopper can buy now; while none can be, the default's price.
         span AS (
-          SELECT e.book_id, min(e.price_cents) AS lo, max(e.price_cents) AS hi
+          SELECT e.book_id, min(e.price_cents) FILTER (WHERE ${EDITION_IN_STOCK(sql`e`)}) AS lo,
+            max(e.price_cents) FILTER (WHERE ${EDITION_IN_STOCK(sql`e`)}) AS hi
           FROM editions e JOIN scope s ON s.id = e.book_id WHERE e.available GROUP BY e.book_id
         ),
         updated AS (
           UPDATE books b SET book_type = d.format, condition = d.condition, isbn = d.isbn,
             price_cents = d.price_cents, regular_price_cents = d.regular_price_cents,
             prior_price_cents = d.prior_price_cents, original_price_cents = d.original_price_cents,
-            stock_amount = d.stock_amount, min_price_cents = m.lo, max_price_cents = m.hi
+            stock_amount = d.stock_amount, min_price_cents = coalesce(m.lo, d.price_cents),
+            max_price_cents = coalesce(m.hi, d.price_cents)
           FROM chosen d JOIN span m ON m.book_id = d.book_id
           WHERE b.id = d.book_id AND (b.book_type, b.condition, b.isbn, b.price_cents, b.regular_price_cents,
               b.prior_price_cents, b.original_price_cents, b.stock_amount, b.min_price_cents, b.max_price_cents)
             IS DISTINCT FROM (d.format, d.condition, d.isbn, d.price_cents, d.regular_price_cents,
-              d.prior_price_cents, d.original_price_cents, d.stock_amount, m.lo, m.hi)
+              d.prior_price_cents, d.original_price_cents, d.stock_amount, coalesce(m.lo, d.price_cents),
+              coalesce(m.hi, d.price_cents))
           RETURNING b.id, b.price_cents
         )
         SELECT u.id, s.before, u.price_cents AS after FROM updated u JOIN scope s ON s.id = u.id
