@@ -147,6 +147,9 @@ INSERT INTO "book_facet_counts" (category_id, author_id, book_type, condition, p
   CROSS JOIN LATERAL title_facet_editions(t.edition_formats, t.edition_conditions, t.edition_prices) e
   GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11;
 --> statement-breakpoint
+-- A category's number of titles (modules/catalogue/repository.ts, `findInGroup`) reads only this.
+CREATE INDEX "book_facet_counts_titles_idx" ON "book_facet_counts" USING btree ("category_id","n") WHERE cardinality("book_facet_counts"."prev_formats") = 0;
+--> statement-breakpoint
 -- A new title's editions are its own first edition's, unless the writer gave them (the synthetic load gives
 -- both of its editions); the rest of migration `editions`' function as it was.
 CREATE OR REPLACE FUNCTION books_edition_copy_shape() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -325,6 +325,10 @@ export const bookFacetCounts = pgTable(
     index('book_facet_counts_category_type_idx').on(t.categoryId, t.bookType, t.priceCents),
     index('book_facet_counts_category_price_idx').on(t.categoryId, t.priceCents),
     index('book_facet_counts_type_price_idx').on(t.bookType, t.priceCents),
+    /** A category's number of titles: the rows of each title's first edition, summed from the index alone. */
+    index('book_facet_counts_titles_idx')
+      .on(t.categoryId, t.n)
+      .where(sql`cardinality(${t.prevFormats}) = 0`),
   ],
 );
 
