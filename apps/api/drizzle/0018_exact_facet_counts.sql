@@ -1,3 +1,18 @@
+CREATE TABLE "book_facet_totals" (
+	"category_id" integer NOT NULL,
+	"book_type" text NOT NULL,
+	"condition" text NOT NULL,
+	"price_cents" integer NOT NULL,
+	"rating_tenths" smallint NOT NULL,
+	"in_stock" boolean NOT NULL,
+	"on_sale" boolean NOT NULL,
+	"prev_formats" text[] NOT NULL,
+	"prev_conditions" text[] NOT NULL,
+	"prev_prices" integer[] NOT NULL,
+	"n" integer NOT NULL,
+	CONSTRAINT "book_facet_totals_pkey" PRIMARY KEY("category_id","book_type","condition","price_cents","rating_tenths","in_stock","on_sale","prev_formats","prev_conditions","prev_prices")
+);
+--> statement-breakpoint
 ALTER TABLE "book_facet_counts" ADD COLUMN "prev_formats" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "book_facet_counts" ADD COLUMN "prev_conditions" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "book_facet_counts" ADD COLUMN "prev_prices" integer[] DEFAULT '{}'::integer[] NOT NULL;--> statement-breakpoint
@@ -30,7 +45,8 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   ) WITH ORDINALITY AS e(format, condition, price_cents, i)
 $$;
 --> statement-breakpoint
--- The trigger function of migration `book_facet_counts`, now adding and taking away each title's rows as above.
+-- The trigger function of migration `book_facet_counts`, now adding and taking away each title's rows as above,
+-- in book_facet_counts and, summed over authors, in book_facet_totals.
 CREATE OR REPLACE FUNCTION book_facet_counts_refresh() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- Each write to books adds its rows in the shop to their combination's count and takes away the rows
@@ -38,54 +54,94 @@ BEGIN
   -- (stock that stays above 0, a new description) touches no count. A count that falls to 0 stays, at 0.
   -- See docs/decisions/0020-logging-and-a-million-titles.md and 0027-exact-facet-counts.md.
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO book_facet_counts AS f (category_id, author_id, book_type, condition, price_cents, rating_tenths, in_stock, on_sale,
+    WITH delta AS (
+      SELECT t.category_id, t.author_id, e.format AS book_type, e.condition, e.price_cents, t.rating_tenths, t.in_stock,
+        t.on_sale, e.prev_formats, e.prev_conditions, e.prev_prices, sum(t.d)::int AS n
+      FROM (SELECT coalesce(category_id, 0) AS category_id, coalesce(author_id, 0) AS author_id, rating_tenths,
+          available AND coalesce(stock_amount, 1) > 0 AS in_stock, price_cents < regular_price_cents AS on_sale,
+          edition_formats, edition_conditions, edition_prices, 1 AS d
+        FROM added WHERE review_status = 'approved') t
+      CROSS JOIN LATERAL title_facet_editions(t.edition_formats, t.edition_conditions, t.edition_prices) e
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 HAVING sum(t.d) <> 0
+    ),
+    counted AS (
+      INSERT INTO book_facet_counts AS f (category_id, author_id, book_type, condition, price_cents, rating_tenths, in_stock,
+          on_sale, prev_formats, prev_conditions, prev_prices, n)
+      SELECT * FROM delta ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
+      ON CONFLICT (category_id, author_id, book_type, condition, price_cents, rating_tenths, in_stock, on_sale,
+          prev_formats, prev_conditions, prev_prices)
+        DO UPDATE SET n = f.n + excluded.n
+    )
+    INSERT INTO book_facet_totals AS f (category_id, book_type, condition, price_cents, rating_tenths, in_stock, on_sale,
         prev_formats, prev_conditions, prev_prices, n)
-    SELECT t.category_id, t.author_id, e.format, e.condition, e.price_cents, t.rating_tenths, t.in_stock, t.on_sale,
-      e.prev_formats, e.prev_conditions, e.prev_prices, sum(t.d)::int
-    FROM (SELECT coalesce(category_id, 0) AS category_id, coalesce(author_id, 0) AS author_id, rating_tenths,
-        available AND coalesce(stock_amount, 1) > 0 AS in_stock, price_cents < regular_price_cents AS on_sale,
-        edition_formats, edition_conditions, edition_prices, 1 AS d
-      FROM added WHERE review_status = 'approved') t
-    CROSS JOIN LATERAL title_facet_editions(t.edition_formats, t.edition_conditions, t.edition_prices) e
-    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 HAVING sum(t.d) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
-    ON CONFLICT (category_id, author_id, book_type, condition, price_cents, rating_tenths, in_stock, on_sale,
+    SELECT category_id, book_type, condition, price_cents, rating_tenths, in_stock, on_sale,
+      prev_formats, prev_conditions, prev_prices, sum(n)::int
+    FROM delta GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 HAVING sum(n) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+    ON CONFLICT (category_id, book_type, condition, price_cents, rating_tenths, in_stock, on_sale,
         prev_formats, prev_conditions, prev_prices)
       DO UPDATE SET n = f.n + excluded.n;
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO book_facet_counts AS f (category_id, author_id, book_type, condition, price_cents, rating_tenths, in_stock, on_sale,
+    WITH delta AS (
+      SELECT t.category_id, t.author_id, e.format AS book_type, e.condition, e.price_cents, t.rating_tenths, t.in_stock,
+        t.on_sale, e.prev_formats, e.prev_conditions, e.prev_prices, sum(t.d)::int AS n
+      FROM (SELECT coalesce(category_id, 0) AS category_id, coalesce(author_id, 0) AS author_id, rating_tenths,
+          available AND coalesce(stock_amount, 1) > 0 AS in_stock, price_cents < regular_price_cents AS on_sale,
+          edition_formats, edition_conditions, edition_prices, -1 AS d
+        FROM removed WHERE review_status = 'approved') t
+      CROSS JOIN LATERAL title_facet_editions(t.edition_formats, t.edition_conditions, t.edition_prices) e
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 HAVING sum(t.d) <> 0
+    ),
+    counted AS (
+      INSERT INTO book_facet_counts AS f (category_id, author_id, book_type, condition, price_cents, rating_tenths, in_stock,
+          on_sale, prev_formats, prev_conditions, prev_prices, n)
+      SELECT * FROM delta ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
+      ON CONFLICT (category_id, author_id, book_type, condition, price_cents, rating_tenths, in_stock, on_sale,
+          prev_formats, prev_conditions, prev_prices)
+        DO UPDATE SET n = f.n + excluded.n
+    )
+    INSERT INTO book_facet_totals AS f (category_id, book_type, condition, price_cents, rating_tenths, in_stock, on_sale,
         prev_formats, prev_conditions, prev_prices, n)
-    SELECT t.category_id, t.author_id, e.format, e.condition, e.price_cents, t.rating_tenths, t.in_stock, t.on_sale,
-      e.prev_formats, e.prev_conditions, e.prev_prices, sum(t.d)::int
-    FROM (SELECT coalesce(category_id, 0) AS category_id, coalesce(author_id, 0) AS author_id, rating_tenths,
-        available AND coalesce(stock_amount, 1) > 0 AS in_stock, price_cents < regular_price_cents AS on_sale,
-        edition_formats, edition_conditions, edition_prices, -1 AS d
-      FROM removed WHERE review_status = 'approved') t
-    CROSS JOIN LATERAL title_facet_editions(t.edition_formats, t.edition_conditions, t.edition_prices) e
-    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 HAVING sum(t.d) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
-    ON CONFLICT (category_id, author_id, book_type, condition, price_cents, rating_tenths, in_stock, on_sale,
+    SELECT category_id, book_type, condition, price_cents, rating_tenths, in_stock, on_sale,
+      prev_formats, prev_conditions, prev_prices, sum(n)::int
+    FROM delta GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 HAVING sum(n) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+    ON CONFLICT (category_id, book_type, condition, price_cents, rating_tenths, in_stock, on_sale,
         prev_formats, prev_conditions, prev_prices)
       DO UPDATE SET n = f.n + excluded.n;
   ELSIF TG_OP = 'UPDATE' THEN
-    INSERT INTO book_facet_counts AS f (category_id, author_id, book_type, condition, price_cents, rating_tenths, in_stock, on_sale,
+    WITH delta AS (
+      SELECT t.category_id, t.author_id, e.format AS book_type, e.condition, e.price_cents, t.rating_tenths, t.in_stock,
+        t.on_sale, e.prev_formats, e.prev_conditions, e.prev_prices, sum(t.d)::int AS n
+      FROM (SELECT coalesce(category_id, 0) AS category_id, coalesce(author_id, 0) AS author_id, rating_tenths,
+          available AND coalesce(stock_amount, 1) > 0 AS in_stock, price_cents < regular_price_cents AS on_sale,
+          edition_formats, edition_conditions, edition_prices, -1 AS d
+        FROM removed WHERE review_status = 'approved'
+        UNION ALL
+        SELECT coalesce(category_id, 0) AS category_id, coalesce(author_id, 0) AS author_id, rating_tenths,
+          available AND coalesce(stock_amount, 1) > 0 AS in_stock, price_cents < regular_price_cents AS on_sale,
+          edition_formats, edition_conditions, edition_prices, 1 AS d
+        FROM added WHERE review_status = 'approved') t
+      CROSS JOIN LATERAL title_facet_editions(t.edition_formats, t.edition_conditions, t.edition_prices) e
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 HAVING sum(t.d) <> 0
+    ),
+    counted AS (
+      INSERT INTO book_facet_counts AS f (category_id, author_id, book_type, condition, price_cents, rating_tenths, in_stock,
+          on_sale, prev_formats, prev_conditions, prev_prices, n)
+      SELECT * FROM delta ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
+      ON CONFLICT (category_id, author_id, book_type, condition, price_cents, rating_tenths, in_stock, on_sale,
+          prev_formats, prev_conditions, prev_prices)
+        DO UPDATE SET n = f.n + excluded.n
+    )
+    INSERT INTO book_facet_totals AS f (category_id, book_type, condition, price_cents, rating_tenths, in_stock, on_sale,
         prev_formats, prev_conditions, prev_prices, n)
-    SELECT t.category_id, t.author_id, e.format, e.condition, e.price_cents, t.rating_tenths, t.in_stock, t.on_sale,
-      e.prev_formats, e.prev_conditions, e.prev_prices, sum(t.d)::int
-    FROM (SELECT coalesce(category_id, 0) AS category_id, coalesce(author_id, 0) AS author_id, rating_tenths,
-        available AND coalesce(stock_amount, 1) > 0 AS in_stock, price_cents < regular_price_cents AS on_sale,
-        edition_formats, edition_conditions, edition_prices, -1 AS d
-      FROM removed WHERE review_status = 'approved'
-      UNION ALL
-      SELECT coalesce(category_id, 0) AS category_id, coalesce(author_id, 0) AS author_id, rating_tenths,
-        available AND coalesce(stock_amount, 1) > 0 AS in_stock, price_cents < regular_price_cents AS on_sale,
-        edition_formats, edition_conditions, edition_prices, 1 AS d
-      FROM added WHERE review_status = 'approved') t
-    CROSS JOIN LATERAL title_facet_editions(t.edition_formats, t.edition_conditions, t.edition_prices) e
-    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 HAVING sum(t.d) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
-    ON CONFLICT (category_id, author_id, book_type, condition, price_cents, rating_tenths, in_stock, on_sale,
+    SELECT category_id, book_type, condition, price_cents, rating_tenths, in_stock, on_sale,
+      prev_formats, prev_conditions, prev_prices, sum(n)::int
+    FROM delta GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 HAVING sum(n) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+    ON CONFLICT (category_id, book_type, condition, price_cents, rating_tenths, in_stock, on_sale,
         prev_formats, prev_conditions, prev_prices)
       DO UPDATE SET n = f.n + excluded.n;
   ELSE
     DELETE FROM book_facet_counts;
+    DELETE FROM book_facet_totals;
   END IF;
   RETURN NULL;
 END $$;
@@ -147,8 +203,21 @@ INSERT INTO "book_facet_counts" (category_id, author_id, book_type, condition, p
   CROSS JOIN LATERAL title_facet_editions(t.edition_formats, t.edition_conditions, t.edition_prices) e
   GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11;
 --> statement-breakpoint
--- A category's number of titles (modules/catalogue/repository.ts, `findInGroup`) reads only this.
-CREATE INDEX "book_facet_counts_titles_idx" ON "book_facet_counts" USING btree ("category_id","n") WHERE cardinality("book_facet_counts"."prev_formats") = 0;
+INSERT INTO "book_facet_totals" (category_id, book_type, condition, price_cents, rating_tenths, in_stock, on_sale,
+    prev_formats, prev_conditions, prev_prices, n)
+  SELECT category_id, book_type, condition, price_cents, rating_tenths, in_stock, on_sale,
+    prev_formats, prev_conditions, prev_prices, sum(n)::int
+  FROM "book_facet_counts" GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
+--> statement-breakpoint
+CREATE INDEX "book_facet_totals_category_type_idx" ON "book_facet_totals" USING btree ("category_id","book_type","price_cents");
+--> statement-breakpoint
+CREATE INDEX "book_facet_totals_category_price_idx" ON "book_facet_totals" USING btree ("category_id","price_cents");
+--> statement-breakpoint
+CREATE INDEX "book_facet_totals_type_price_idx" ON "book_facet_totals" USING btree ("book_type","price_cents");
+--> statement-breakpoint
+CREATE INDEX "book_facet_counts_author_idx" ON "book_facet_counts" USING btree ("author_id");
+--> statement-breakpoint
+CREATE INDEX "book_facet_counts_titles_idx" ON "book_facet_counts" USING btree ("category_id","author_id","in_stock","on_sale","rating_tenths","n") WHERE cardinality("book_facet_counts"."prev_formats") = 0;
 --> statement-breakpoint
 -- A new title's editions are its own first edition's, unless the writer gave them (the synthetic load gives
 -- both of its editions); the rest of migration `editions`' function as it was.

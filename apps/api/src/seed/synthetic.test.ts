@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../config.js';
 import { rows } from '../db/rows.js';
@@ -90,6 +90,18 @@ describe('synthetic catalogue', () => {
                  (SELECT count(*)::int FROM ((${kept}) EXCEPT (${recount})) y) AS extra`,
     );
     expect(diff).toEqual({ missing: 0, extra: 0 });
+    // And summed over authors.
+    const overAuthors = (rows: SQL) => sql`SELECT category_id, format, condition, price_cents, rating_tenths, in_stock,
+        on_sale, prev_formats, prev_conditions, prev_prices, sum(n)::int AS n FROM (${rows}) r
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 HAVING sum(n) <> 0`;
+    const totals = sql`SELECT category_id, book_type, condition, price_cents, rating_tenths, in_stock, on_sale,
+        prev_formats, prev_conditions, prev_prices, n FROM book_facet_totals WHERE n <> 0`;
+    const [totalsDiff] = await rows<{ missing: number; extra: number }>(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM ((${overAuthors(recount)}) EXCEPT (${totals})) x) AS missing,
+                 (SELECT count(*)::int FROM ((${totals}) EXCEPT (${overAuthors(recount)})) y) AS extra`,
+    );
+    expect(totalsDiff).toEqual({ missing: 0, extra: 0 });
 
     // The triggers set aside for the load are back in place after it.
     const triggers = await rows<{ name: string; enabled: string }>(

@@ -309,22 +309,34 @@ export interface FacetRow {
   ratings: number[];
 }
 
-/** `GROUPING(category_id, author_id, book_type, condition)` of each facet's groups, and of the totals. */
+/** Which facet a row of `facetCounts` is a group of, or the totals. */
 export const FACET_GROUP = { category: 7, author: 11, book_type: 13, condition: 14, totals: 15 } as const;
 
+const FILTER_NAMES: FilterName[] = [
+  'category',
+  'author',
+  'book_type',
+  'condition',
+  'price',
+  'rating',
+  'in_stock',
+  'on_sale',
+];
+
 /**
- * Every facet's counts in one statement and one pass, each the number of titles its value would list
- * (docs/decisions/0027-exact-facet-counts.md). The pass reads one row per edition of a title (its format,
- * condition and price beside the title's category, author, rating, stock and sale) with the number of
- * titles `n` it stands for, and the editions before it in the title's order (`prev_*`). A row that fails
- * no filter counts everywhere; a row that fails exactly one counts only in that filter's own facet (what
- * choosing another value of it would give); and a title counts once in a facet, at its first edition
- * that counts there: a row counts only when no edition before it would have.
+ * Every facet's counts, each the number of titles its value would list (docs/decisions/0027-exact-facet-counts.md),
+ * in one statement. Its rows are one per edition of a title (its format, condition and price beside the title's
+ * category, author, rating, stock and sale) with the number of titles `n` it stands for, and the editions before
+ * it in the title's order (`prev_*`). A row that fails no filter counts everywhere; a row that fails exactly one
+ * counts only in that filter's own facet (what choosing another value of it would give); and a title counts once
+ * in a facet, at its first edition that counts there: a row counts only when no edition before it would have.
  *
- * Without `within`, the rows are `book_facet_counts` (pre-summed, kept by triggers on books: 231k rows for
- * a million synthetic titles of two editions each), and of those only the rows that fail at most one
- * filter are read. `within` limits the pass to those book ids (a search's candidates), whose rows are
- * made from their books.
+ * Two passes: the author facet over the rows every other filter leaves, grouped by author; every other facet
+ * over the rows of the authors chosen, or without an author filter over the same rows summed over authors
+ * (`book_facet_totals`: 11k rows for a million synthetic titles of two editions each, where
+ * `book_facet_counts` has 231k; the authors are what makes them many). Of those only the rows that fail at
+ * most one filter are read. Both are kept by triggers on books. `within` limits both passes to those book ids
+ * (a search's candidates), whose rows are made from their books.
  */
 export function facetCounts(
   db: Database,
@@ -333,23 +345,9 @@ export function facetCounts(
   ratingThresholds: readonly number[],
 ): Promise<FacetRow[]> {
   const named = namedConditions(filter, 'b.in_stock', 'b.on_sale');
-  const names: FilterName[] = [
-    'category',
-    'author',
-    'book_type',
-    'condition',
-    'price',
-    'rating',
-    'in_stock',
-    'on_sale',
-  ];
-  const flags = names.map((name) => {
-    const condition = named[name];
-    return condition ? sql`coalesce(${condition}, false) AS ok_${sql.raw(name)}` : sql`true AS ok_${sql.raw(name)}`;
-  });
+  const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` AND `) : sql`true`);
   // Whether no edition before the row's meets `test` (its parts, over an edition's columns): the first of
   // them is read as such, any others (a title sold three ways or more) from the arrays.
-  const and = (parts: SQL[]) => sql.join(parts, sql` AND `);
   const noneBefore = (test: (e: EditionColumns) => SQL[]) => {
     const first = test({ format: 'b.prev_formats[1]', condition: 'b.prev_conditions[1]', price: 'b.prev_prices[1]' });
     if (first.length === 0) return sql`cardinality(b.prev_formats) = 0`;
@@ -358,43 +356,50 @@ export function facetCounts(
         SELECT 1 FROM unnest(b.prev_formats[2:], b.prev_conditions[2:], b.prev_prices[2:]) AS x(f, c, p)
         WHERE ${and(later)})))`;
   };
-  const editionTest = (except: EditionFilter | null, same?: keyof EditionColumns, own?: string) => (e: EditionColumns) => {
-    const parts = editionConditions(filter, e);
-    if (except) delete parts[except];
-    return [...(same ? [sql`${sql.raw(e[same])} = ${sql.raw(own!)}`] : []), ...Object.values(parts)];
-  };
+  const editionTest =
+    (except: EditionFilter | null, same?: keyof EditionColumns, own?: string) => (e: EditionColumns) => {
+      const parts = editionConditions(filter, e);
+      if (except) delete parts[except];
+      return [...(same ? [sql`${sql.raw(e[same])} = ${sql.raw(own!)}`] : []), ...Object.values(parts)];
+    };
   // A title counts in a title facet (and the total) at its first edition that meets every edition filter;
   // in the format facet at its first edition of that format that meets the others; likewise the condition.
-  const firsts = [
-    sql`${noneBefore(editionTest(null))} AS first_all`,
-    sql`${noneBefore(editionTest('book_type', 'format', 'b.book_type'))} AS first_format`,
-    sql`${noneBefore(editionTest('condition', 'condition', 'b.condition'))} AS first_condition`,
-  ];
+  const firstAll = noneBefore(editionTest(null));
+  const firstFormat = noneBefore(editionTest('book_type', 'format', 'b.book_type'));
+  const firstCondition = noneBefore(editionTest('condition', 'condition', 'b.condition'));
+
+  const rowsOf = (where: SQL) =>
+    sql`SELECT b.category_id, b.author_id, e.format AS book_type, e.condition, e.price_cents, b.rating_tenths,
+          (b.available AND coalesce(b.stock_amount > 0, true)) AS in_stock, (b.price_cents < b.regular_price_cents) AS on_sale,
+          1 AS n, e.prev_formats, e.prev_conditions, e.prev_prices
+        FROM books b CROSS JOIN LATERAL title_facet_editions(b.edition_formats, b.edition_conditions, b.edition_prices) e
+        WHERE ${IN_SHOP} AND ${where}`;
+  const byAuthor = within ? rowsOf(sql`b.id IN (${within})`) : sql`SELECT * FROM book_facet_counts f WHERE f.n > 0`;
+  // The other facets need no author but the ones chosen.
+  const others = named.author
+    ? within
+      ? rowsOf(sql`b.id IN (${within}) AND ${named.author}`)
+      : sql`SELECT * FROM book_facet_counts b WHERE b.n > 0 AND ${named.author}`
+    : within
+      ? byAuthor
+      : sql`SELECT * FROM book_facet_totals f WHERE f.n > 0`;
+
+  // Every facet but the author's. The author filter holds for every row (the rows are the authors chosen).
+  const names = FILTER_NAMES.filter((name) => name !== 'author');
+  const flags = names.map((name) => {
+    const condition = named[name];
+    return condition ? sql`coalesce(${condition}, false) AS ok_${sql.raw(name)}` : sql`true AS ok_${sql.raw(name)}`;
+  });
   // A row that fails two filters counts nowhere: only rows that pass, for some filter, all the others are
-  // read (an OR of ANDs, each one range of a book_facet_counts index).
+  // read (an OR of ANDs, each one range of an index of book_facet_counts).
   const active = names.filter((name) => named[name]);
   const near =
     active.length < 2
-      ? sql``
-      : sql`AND (${sql.join(
-          active.map(
-            (left) =>
-              sql`(${sql.join(
-                active.filter((n) => n !== left).map((n) => named[n]!),
-                sql` AND `,
-              )})`,
-          ),
+      ? sql`true`
+      : sql.join(
+          active.map((left) => sql`(${and(active.filter((n) => n !== left).map((n) => named[n]!))})`),
           sql` OR `,
-        )})`;
-  const source = within
-    ? sql`SELECT b.category_id, b.author_id, e.format AS book_type, e.condition, e.price_cents, b.rating_tenths,
-            (b.available AND coalesce(b.stock_amount > 0, true)) AS in_stock, (b.price_cents < b.regular_price_cents) AS on_sale,
-            1 AS n, e.prev_formats, e.prev_conditions, e.prev_prices
-          FROM books b CROSS JOIN LATERAL title_facet_editions(b.edition_formats, b.edition_conditions, b.edition_prices) e
-          WHERE ${IN_SHOP} AND b.id IN (${within})`
-    : sql`SELECT f.category_id, f.author_id, f.book_type, f.condition, f.price_cents, f.rating_tenths, f.in_stock, f.on_sale,
-            f.n, f.prev_formats, f.prev_conditions, f.prev_prices
-          FROM book_facet_counts f WHERE f.n > 0`;
+        );
   const misses = sql.raw(names.map((name) => `(NOT ok_${name})::int`).join(' + '));
   const only = (name: FilterName) => sql.raw(`(misses = 0 OR NOT ok_${name})`);
   /** The number of titles of the rows that pass `where` (each row stands for `n` titles). */
@@ -405,34 +410,45 @@ export function facetCounts(
   );
   // A row of no edition (a title with none in the shop) has no price.
   const priced = sql`${only('price')} AND price_cents >= 0`;
+  const grouping = sql`GROUPING(category_id, book_type, condition)`;
+  const facetsPass = sql`SELECT CASE ${grouping} WHEN 3 THEN ${FACET_GROUP.category} WHEN 5 THEN ${FACET_GROUP.book_type}
+        WHEN 6 THEN ${FACET_GROUP.condition} ELSE ${FACET_GROUP.totals} END::int AS g,
+        category_id, NULL::int AS author_id, book_type, condition,
+        ${total(sql`${only('category')} AND first_all`)} AS n_category,
+        0 AS n_author,
+        ${total(sql`${only('book_type')} AND first_format`)} AS n_book_type,
+        ${total(sql`${only('condition')} AND first_condition`)} AS n_condition,
+        ${total(sql`${only('in_stock')} AND first_all AND in_stock`)} AS n_in_stock,
+        ${total(sql`${only('on_sale')} AND first_all AND on_sale`)} AS n_on_sale,
+        ${total(sql`misses = 0 AND first_all`)} AS n_all,
+        min(price_cents) FILTER (WHERE ${priced}) AS price_min,
+        max(price_cents) FILTER (WHERE ${priced}) AS price_max,
+        ARRAY[${ratings}]::int[] AS ratings
+      FROM (
+        SELECT *, ${misses} AS misses
+        FROM (
+          SELECT nullif(b.category_id, 0) AS category_id, b.book_type, b.condition, b.price_cents, b.rating_tenths,
+            b.in_stock, b.on_sale, b.n, ${sql.join(flags, sql`, `)}, ${firstAll} AS first_all,
+            ${firstFormat} AS first_format, ${firstCondition} AS first_condition
+          FROM (${others}) b WHERE ${near}
+        ) flagged
+      ) near
+      WHERE misses <= 1
+      GROUP BY GROUPING SETS ((category_id), (book_type), (condition), ())`;
+  // The author facet: each author's titles that every other filter leaves.
+  const otherFilters = Object.entries(named)
+    .filter(([name]) => name !== 'author')
+    .map(([, condition]) => condition);
+  const authorsPass = sql`SELECT ${FACET_GROUP.author}::int AS g, NULL::int AS category_id, b.author_id, NULL::text AS book_type,
+        NULL::text AS condition, 0 AS n_category, sum(b.n)::int AS n_author, 0 AS n_book_type, 0 AS n_condition,
+        0 AS n_in_stock, 0 AS n_on_sale, 0 AS n_all, NULL::int AS price_min, NULL::int AS price_max, '{}'::int[] AS ratings
+      FROM (${byAuthor}) b
+      WHERE b.author_id <> 0 AND ${and(otherFilters)} AND ${firstAll}
+      GROUP BY b.author_id`;
   return rows<FacetRow>(
     db,
     sql`SELECT s.*, c.slug AS category_slug, c.name AS category_name, a.slug AS author_slug, a.name AS author_name
-        FROM (
-          SELECT GROUPING(category_id, author_id, book_type, condition)::int AS g,
-            category_id, author_id, book_type, condition,
-            ${total(sql`${only('category')} AND first_all`)} AS n_category,
-            ${total(sql`${only('author')} AND first_all`)} AS n_author,
-            ${total(sql`${only('book_type')} AND first_format`)} AS n_book_type,
-            ${total(sql`${only('condition')} AND first_condition`)} AS n_condition,
-            ${total(sql`${only('in_stock')} AND first_all AND in_stock`)} AS n_in_stock,
-            ${total(sql`${only('on_sale')} AND first_all AND on_sale`)} AS n_on_sale,
-            ${total(sql`misses = 0 AND first_all`)} AS n_all,
-            min(price_cents) FILTER (WHERE ${priced}) AS price_min,
-            max(price_cents) FILTER (WHERE ${priced}) AS price_max,
-            ARRAY[${ratings}] AS ratings
-          FROM (
-            SELECT *, ${misses} AS misses
-            FROM (
-              SELECT nullif(b.category_id, 0) AS category_id, nullif(b.author_id, 0) AS author_id, b.book_type,
-                b.condition, b.price_cents, b.rating_tenths, b.in_stock, b.on_sale, b.n,
-                ${sql.join(flags, sql`, `)}, ${sql.join(firsts, sql`, `)}
-              FROM (${source}) b WHERE true ${near}
-            ) flagged
-          ) near
-          WHERE misses <= 1
-          GROUP BY GROUPING SETS ((category_id), (author_id), (book_type), (condition), ())
-        ) s
+        FROM (${facetsPass} UNION ALL ${authorsPass}) s
         LEFT JOIN categories c ON s.g = ${FACET_GROUP.category} AND c.id = s.category_id
         LEFT JOIN authors a ON s.g = ${FACET_GROUP.author} AND a.id = s.author_id`,
   );
@@ -564,12 +580,12 @@ async function findInGroup<T>(db: Database, group: Group, ref: string): Promise<
   const byRef = /^\d{1,9}$/.test(ref)
     ? sql`(${a}.slug = ${ref} OR ${a}.id = ${Number(ref)})`
     : sql`${a}.slug = ${ref.toLowerCase()}`;
-  // A category's books are summed from book_facet_counts (a few thousand rows: each title's first edition's)
+  // A category's books are summed from book_facet_totals (a few thousand rows: each title's first edition's)
   // rather than counted from its 125,000 titles at a million (17 ms, on every facet click not kept); an
   // author's few are counted directly.
   const numberOfBooks =
     group === 'categories'
-      ? sql`(SELECT coalesce(sum(f.n), 0)::int FROM book_facet_counts f
+      ? sql`(SELECT coalesce(sum(f.n), 0)::int FROM book_facet_totals f
             WHERE f.category_id = ${a}.id AND cardinality(f.prev_formats) = 0)`
       : sql`(SELECT count(*)::int FROM books b WHERE b.${sql.raw(key)} = ${a}.id AND ${IN_SHOP})`;
   const [row] = await rows<T>(
