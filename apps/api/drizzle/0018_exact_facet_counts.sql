@@ -240,13 +240,18 @@ BEGIN
   RETURN NEW;
 END $$;
 --> statement-breakpoint
--- After every write to editions (the books module's, the first-edition trigger's, a direct one), the titles
--- whose editions in the shop changed get them again; their facet counts follow by the trigger on books.
--- A change of stock alone (every sale) changes none.
+-- After every write to editions (the first-edition trigger's, a direct one), the titles whose editions in the
+-- shop changed get them again; their facet counts follow by the trigger on books. A change of stock alone
+-- (every sale) changes none. The books module, which refreshes its titles' rows itself after each of its
+-- writes to editions (modules/books/titles.ts, `refreshTitles`), says so for its transaction
+-- (`bookstore.titles_refreshed`), and each title's row is then written once, not twice.
 CREATE OR REPLACE FUNCTION editions_title_facets() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   changed integer[];
 BEGIN
+  IF coalesce(current_setting('bookstore.titles_refreshed', true), '') = 'on' THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP = 'INSERT' THEN
     SELECT array_agg(DISTINCT a.book_id) INTO changed FROM added a WHERE a.available;
   ELSIF TG_OP = 'DELETE' THEN
