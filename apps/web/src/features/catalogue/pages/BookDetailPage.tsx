@@ -18,7 +18,7 @@ import { useCartStore } from '../../cart/stores/cart';
 import { useBook, useRelatedBooks } from '../api/book';
 import { BookCard, BookGrid } from '../components/BookCard';
 import { QuantityStepper } from '../components/QuantityStepper';
-import { editionLabel, editionPath, isInStock, isUnrated } from '../components/text';
+import { editionPath, isInStock, isUnrated } from '../components/text';
 import { useCatalogueSlots } from '../components/slots';
 import { Button } from '../../../components/ui/Button';
 import { Badge } from '../../../components/ui/Badge';
