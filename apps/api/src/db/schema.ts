@@ -339,7 +339,7 @@ export const bookFacetCounts = pgTable(
 
 /**
  * `book_facet_counts` summed over authors: every facet but the author's, without an author filter, is
- * counted from these far fewer rows (11k against 231k for a million synthetic titles of two editions each;
+ * counted from these far fewer rows (11k against 232k for a million synthetic titles of two editions each;
  * docs/decisions/0027-exact-facet-counts.md). Kept by the same triggers, in the same statement.
  */
 export const bookFacetTotals = pgTable(

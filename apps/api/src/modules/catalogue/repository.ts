@@ -334,7 +334,7 @@ const FILTER_NAMES: FilterName[] = [
  * Two passes: the author facet over the rows every other filter leaves, grouped by author; every other facet
  * over the rows of the authors chosen, or without an author filter over the same rows summed over authors
  * (`book_facet_totals`: 11k rows for a million synthetic titles of two editions each, where
- * `book_facet_counts` has 231k; the authors are what makes them many). Of those only the rows that fail at
+ * `book_facet_counts` has 232k; the authors are what makes them many). Of those only the rows that fail at
  * most one filter are read. Both are kept by triggers on books. `within` limits both passes to those book ids
  * (a search's candidates), whose rows are made from their books.
  */
