@@ -1,5 +1,6 @@
 import type { BookDetail } from '@bookstore/contract';
 import { expect, test } from './fixtures';
+import { expectAccessible, toasts } from './support';
 
 /**
  * A title sold several ways (docs/decisions/0022-editions.md): the demo's "Pride and Prejudice" has a
@@ -38,4 +39,26 @@ test('choose a used copy: the page shows its condition, and the cart line its ed
   const line = page.getByTestId('cart-line-edition');
   await expect(line).toHaveText('Paperback, Fairly Used');
   await expect(page.getByText(`$${used.price} x 1`)).toBeVisible();
+});
+
+test('on a card, Add to Cart asks which format and puts that one in the cart', async ({ page, request }) => {
+  const book: BookDetail = await (await request.get(`/api/books/book/${encodeURIComponent(TITLE)}`)).json();
+  const hardcover = book.editions.find((e) => e.format === 'Hardcover')!;
+  expect(hardcover.in_stock).toBe(true);
+
+  await page.goto(`/search?q=${encodeURIComponent(TITLE)}`);
+  const card = page.getByRole('article', { name: TITLE });
+  await card.getByRole('button', { name: 'Add to Cart' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose a format' });
+  // Every edition, as the book page's picker lists it, each with its price.
+  await expect(dialog.getByRole('button', { name: /\$\d/ })).toHaveCount(book.editions.length);
+  await expectAccessible(page, 'choose a format', '[role="dialog"]');
+  await dialog.getByRole('button', { name: /^Hardcover/ }).click();
+  await expect(toasts(page).filter({ hasText: `Added ${TITLE} (Hardcover) to cart` })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line-edition')).toHaveText('Hardcover');
+  await expect(page.getByText(`$${hardcover.price} x 1`)).toBeVisible();
 });

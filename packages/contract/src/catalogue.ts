@@ -75,7 +75,10 @@ export const bookSchema = z
     count_in_stock: z.number().int().nullable(),
     /** Whether the default edition can be bought now (an eBook always can). */
     in_stock: z.boolean(),
-    /** The cheapest and dearest of the editions' prices now (a card shows "from" when they differ). */
+    /**
+     * The cheapest and dearest price of the editions a shopper can buy now (in stock; an eBook always is),
+     * both the default edition's while none can be (a card shows "from" when they differ).
+     */
     min_price: moneySchema,
     max_price: moneySchema,
     /** Every edition in the shop, the default one first. */
@@ -227,8 +230,9 @@ export type FacetValue = z.infer<typeof facetValueSchema>;
 
 /**
  * Counts per facet value, each computed with every filter applied except that facet's own, so a count
- * says how many books the list holds once that value is chosen too (for a facet that allows several
- * values, how many it adds). Selected values are always listed, even at 0.
+ * is how many titles the list holds with that value chosen in place of its facet's others (a title sold
+ * as a paperback and an eBook counts under both formats, once under each). Selected values are always
+ * listed, even at 0.
  */
 export const bookFacetsSchema = z
   .object({
@@ -243,7 +247,10 @@ export const bookFacetsSchema = z
     in_stock: z.number().int(),
     /** Books a running sale reduces. */
     on_sale: z.number().int(),
-    /** Cheapest and dearest price among the books the other filters leave; null when none. */
+    /**
+     * Cheapest and dearest price of the editions that meet the other filters, of the titles they leave
+     * (a price range from one to the other lists them all); null when none.
+     */
     price: z.object({ min: moneySchema.nullable(), max: moneySchema.nullable() }),
   })
   .meta({ id: 'BookFacets' });

@@ -108,9 +108,32 @@ export const books = pgTable(
      * kept by the books module in the transaction of every edition write (docs/decisions/0022-editions.md).
      */
     stockAmount: integer('stock_amount').default(0),
-    /** The cheapest and dearest selling price of the title's editions in the shop ("from $X" on cards). */
+    /**
+     * The cheapest and dearest selling price of the title's editions a shopper can buy now (in the shop and
+     * in stock; an eBook always is): "from $X" on cards. Both the default edition's price while none can be
+     * bought. Kept by the books module with the copy above.
+     */
     minPriceCents: integer('min_price_cents').notNull().default(0),
     maxPriceCents: integer('max_price_cents').notNull().default(0),
+    /**
+     * The title's editions in the shop as the facets count them: each distinct format, condition and
+     * selling price, three arrays in step, in byte order of (format, condition, price). Written only by
+     * triggers (migration `exact_facet_counts`): from the title's own columns when it is added, and from
+     * its editions after every write to them; `book_facet_counts` follows from them
+     * (docs/decisions/0027-exact-facet-counts.md).
+     */
+    editionFormats: text('edition_formats')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    editionConditions: text('edition_conditions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    editionPrices: integer('edition_prices')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     tags: text('tags')
       .array()
       .notNull()
@@ -243,10 +266,13 @@ export const editions = pgTable(
 );
 
 /**
- * How many books in the shop share each combination of the values a listing filters by (0 for no author
- * or category): the facet counts of a listing are summed from these rows instead of counted from the
- * books (docs/decisions/0020-logging-and-a-million-titles.md). Kept by triggers on `books`, in the
- * transaction of every write to it (drizzle/ migration `book_facet_counts`).
+ * The facet counts of listings, pre-summed (docs/decisions/0020-logging-and-a-million-titles.md): one row
+ * for each edition of each title in the shop, as its combination of the values a listing filters by (0 for
+ * no author or category; the edition's format, condition and price), with how many titles share it. A
+ * title sold several ways has a row per distinct edition, and each row carries the editions before it in
+ * the title's order (`prev_*`), so that a title counts once in a facet, at its first edition that meets
+ * the filters (docs/decisions/0027-exact-facet-counts.md). Kept by triggers on `books`, in the transaction
+ * of every write to it (drizzle/ migrations `book_facet_counts`, `exact_facet_counts`).
  */
 export const bookFacetCounts = pgTable(
   'book_facet_counts',
@@ -260,12 +286,37 @@ export const bookFacetCounts = pgTable(
     inStock: boolean('in_stock').notNull(),
     /** Selling below the regular price (a sale runs on it). */
     onSale: boolean('on_sale').notNull(),
+    /** The title's editions before this one (books.edition_formats and the rest, up to this one): none for its first. */
+    prevFormats: text('prev_formats')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    prevConditions: text('prev_conditions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    prevPrices: integer('prev_prices')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     n: integer('n').notNull(),
   },
   (t) => [
     primaryKey({
       name: 'book_facet_counts_pkey',
-      columns: [t.categoryId, t.authorId, t.bookType, t.condition, t.priceCents, t.ratingTenths, t.inStock, t.onSale],
+      columns: [
+        t.categoryId,
+        t.authorId,
+        t.bookType,
+        t.condition,
+        t.priceCents,
+        t.ratingTenths,
+        t.inStock,
+        t.onSale,
+        t.prevFormats,
+        t.prevConditions,
+        t.prevPrices,
+      ],
     }),
     /**
      * The facet pass reads only the rows that fail at most one filter: an OR, for each filter, of all the
@@ -274,6 +325,57 @@ export const bookFacetCounts = pgTable(
     index('book_facet_counts_category_type_idx').on(t.categoryId, t.bookType, t.priceCents),
     index('book_facet_counts_category_price_idx').on(t.categoryId, t.priceCents),
     index('book_facet_counts_type_price_idx').on(t.bookType, t.priceCents),
+    /** The rows of the authors an author's page (an author filter) lists. */
+    index('book_facet_counts_author_idx').on(t.authorId),
+    /**
+     * The author facet with no format, condition or price chosen: each title's first row, grouped by
+     * author, from the index alone.
+     */
+    index('book_facet_counts_titles_idx')
+      .on(t.categoryId, t.authorId, t.inStock, t.onSale, t.ratingTenths, t.n)
+      .where(sql`cardinality(${t.prevFormats}) = 0`),
+  ],
+);
+
+/**
+ * `book_facet_counts` summed over authors: every facet but the author's, without an author filter, is
+ * counted from these far fewer rows (11k against 232k for a million synthetic titles of two editions each;
+ * docs/decisions/0027-exact-facet-counts.md). Kept by the same triggers, in the same statement.
+ */
+export const bookFacetTotals = pgTable(
+  'book_facet_totals',
+  {
+    categoryId: integer('category_id').notNull(),
+    bookType: text('book_type').notNull(),
+    condition: text('condition').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    ratingTenths: smallint('rating_tenths').notNull(),
+    inStock: boolean('in_stock').notNull(),
+    onSale: boolean('on_sale').notNull(),
+    prevFormats: text('prev_formats').array().notNull(),
+    prevConditions: text('prev_conditions').array().notNull(),
+    prevPrices: integer('prev_prices').array().notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'book_facet_totals_pkey',
+      columns: [
+        t.categoryId,
+        t.bookType,
+        t.condition,
+        t.priceCents,
+        t.ratingTenths,
+        t.inStock,
+        t.onSale,
+        t.prevFormats,
+        t.prevConditions,
+        t.prevPrices,
+      ],
+    }),
+    index('book_facet_totals_category_type_idx').on(t.categoryId, t.bookType, t.priceCents),
+    index('book_facet_totals_category_price_idx').on(t.categoryId, t.priceCents),
+    index('book_facet_totals_type_price_idx').on(t.bookType, t.priceCents),
   ],
 );
 

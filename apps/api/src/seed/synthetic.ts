@@ -346,9 +346,28 @@ function firstIsDefault(a: SyntheticEdition, b: SyntheticEdition): boolean {
   return true;
 }
 
+/** Byte order, as PostgreSQL's `COLLATE "C"` sorts (every synthetic value is ASCII). */
+const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The title's editions as the facets count them (books.edition_formats and the rest, migration
+ * `exact_facet_counts`): each distinct format, condition and price, in byte order.
+ */
+function facetEditions(list: SyntheticEdition[]): { formats: string[]; conditions: string[]; prices: number[] } {
+  const distinct = [...new Map(list.map((e) => [`${e.format}\t${e.condition}\t${e.priceCents}`, e])).values()].sort(
+    (a, b) => byteOrder(a.format, b.format) || byteOrder(a.condition, b.condition) || a.priceCents - b.priceCents,
+  );
+  return {
+    formats: distinct.map((e) => e.format),
+    conditions: distinct.map((e) => e.condition),
+    prices: distinct.map((e) => e.priceCents),
+  };
+}
+
 /**
  * Synthetic title number `i`, the same every run: its row in books carries its default edition (which
- * the first-edition trigger makes of it), with the price span of both; `second` is its other edition.
+ * the first-edition trigger makes of it), with the price span of those a shopper can buy (the default's
+ * price while neither can be) and its editions as the facets count them; `second` is its other edition.
  */
 export function syntheticBook(
   i: number,
@@ -371,6 +390,8 @@ export function syntheticBook(
   };
   const other = secondEdition(i, own);
   const [chosen, second] = firstIsDefault(own, other) ? [own, other] : [other, own];
+  const buyable = [own, other].filter(inStock).map((e) => e.priceCents);
+  const sets = facetEditions([own, other]);
   return {
     book: {
       title,
@@ -380,8 +401,11 @@ export function syntheticBook(
       categoryId: category.id,
       priceCents: chosen.priceCents,
       regularPriceCents: chosen.priceCents,
-      minPriceCents: Math.min(own.priceCents, other.priceCents),
-      maxPriceCents: Math.max(own.priceCents, other.priceCents),
+      minPriceCents: buyable.length ? Math.min(...buyable) : chosen.priceCents,
+      maxPriceCents: buyable.length ? Math.max(...buyable) : chosen.priceCents,
+      editionFormats: sets.formats,
+      editionConditions: sets.conditions,
+      editionPrices: sets.prices,
       description: syntheticDescription(i),
       publisher: pick(['Lantern Classics', 'Harbor & Quill', 'Meridian House', 'Old Mill Press'], h >>> 6),
       publishedDate: `${1800 + (h % 220)}-${String(1 + (h % 12)).padStart(2, '0')}-${String(1 + (h % 28)).padStart(2, '0')}`,
@@ -422,6 +446,9 @@ const COPY_COLUMNS = [
   'tags',
   'created_at',
   'title_key',
+  'edition_formats',
+  'edition_conditions',
+  'edition_prices',
 ] as const;
 const SECOND_COLUMNS = [
   'second_format',
@@ -438,6 +465,10 @@ const copyText = (value: string | null) =>
     : value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
 
 const nullable = (n: number | null | undefined) => (n === null || n === undefined ? null : String(n));
+
+/** An array in PostgreSQL's text form, every element quoted. */
+const pgArray = (values: (string | number)[] = []) =>
+  `{${values.map((v) => `"${String(v).replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
 function copyLine({ book: b, second: e }: ReturnType<typeof syntheticBook>): string {
   const tags = `{${(b.tags ?? []).map((t) => `"${t.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
@@ -465,6 +496,9 @@ function copyLine({ book: b, second: e }: ReturnType<typeof syntheticBook>): str
       (b.createdAt ?? new Date()).toISOString(),
       // The look-alike key the server would otherwise fill in the background, book by book (modules/books/title-key.ts).
       b.titleKey ?? titleKey(b.title),
+      pgArray(b.editionFormats),
+      pgArray(b.editionConditions),
+      pgArray(b.editionPrices),
       e.format,
       e.condition,
       e.isbn,
@@ -477,12 +511,21 @@ function copyLine({ book: b, second: e }: ReturnType<typeof syntheticBook>): str
 }
 
 /**
- * The title rows carry their price span themselves: `books_edition_copy_shape` (migration `editions`)
- * would set a new title's span to its own price, which is right for a title the API creates (one
- * edition) but not for one loaded with two. Set aside for the load's transaction only.
+ * The title rows carry their price span and their editions as the facets count them themselves:
+ * `books_edition_copy_shape` (migration `editions`) would set a new title's span to its own price, which is
+ * right for a title the API creates (one edition) but not for one loaded with two; and
+ * `editions_title_facets_insert` (migration `exact_facet_counts`) would read every new title's editions
+ * again after each of the two inserts of editions, and write each title's row once more after the first
+ * (when it has one). Set aside for the load's transaction only.
  */
-const KEEP_SPAN = 'ALTER TABLE books DISABLE TRIGGER books_edition_copy_shape';
-const RESTORE_SPAN = 'ALTER TABLE books ENABLE TRIGGER books_edition_copy_shape';
+const KEEP_SPAN = [
+  'ALTER TABLE books DISABLE TRIGGER books_edition_copy_shape',
+  'ALTER TABLE editions DISABLE TRIGGER editions_title_facets_insert',
+];
+const RESTORE_SPAN = [
+  'ALTER TABLE books ENABLE TRIGGER books_edition_copy_shape',
+  'ALTER TABLE editions ENABLE TRIGGER editions_title_facets_insert',
+];
 
 /**
  * PostgreSQL: the synthetic titles go in with `COPY` into a staging table, then one
@@ -545,12 +588,11 @@ async function copyBooks(
     await pipeline(Readable.from(lines()), client.query(copyFrom(`COPY seed_books (${staged}) FROM STDIN`)));
     log(`${count} rows copied (${seconds()} s); adding them to the catalogue`);
     const before = (await client.query('SELECT coalesce(max(id), 0)::int AS id FROM books')).rows[0].id as number;
-    await client.query(KEEP_SPAN);
+    for (const statement of KEEP_SPAN) await client.query(statement);
     const inserted = await client.query(
       `INSERT INTO books (${COPY_COLUMNS.join(', ')}) SELECT ${COPY_COLUMNS.join(', ')} FROM seed_books
        ON CONFLICT DO NOTHING`,
     );
-    await client.query(RESTORE_SPAN);
     log(`${inserted.rowCount} titles added with their first editions (${seconds()} s)`);
     // New titles are exactly those with an id above the largest before (ids only grow); the slug finds each one's row.
     const seconds2 = await client.query(
@@ -560,6 +602,7 @@ async function copyBooks(
        FROM seed_books s JOIN books b ON b.slug = s.slug AND b.id > $1 ORDER BY b.id`,
       [before],
     );
+    for (const statement of RESTORE_SPAN) await client.query(statement);
     log(`${seconds2.rowCount} second editions added (${seconds()} s)`);
     for (const index of dropped) {
       await client.query(index.indexdef);
@@ -599,19 +642,19 @@ async function insertBooks(
     const inserted = await db.transaction(async (tx) => {
       // The trigger fills search_vector; the distinct words are collected once at the end.
       await tx.execute(sql`SELECT set_config('bookstore.skip_search_words', 'on', true)`);
-      await tx.execute(sql.raw(KEEP_SPAN));
+      for (const statement of KEEP_SPAN) await tx.execute(sql.raw(statement));
       const made = await tx
         .insert(books)
         .values(batch.map((b) => b.book))
         .onConflictDoNothing()
         .returning({ id: books.id, slug: books.slug, createdAt: books.createdAt });
-      await tx.execute(sql.raw(RESTORE_SPAN));
       const second = new Map(batch.map((b) => [b.book.slug, b.second]));
       const values = made.map((b) => {
         const e = second.get(b.slug)!;
         return { bookId: b.id, ...e, regularPriceCents: e.priceCents, createdAt: b.createdAt };
       });
       if (values.length) await tx.insert(editions).values(values);
+      for (const statement of RESTORE_SPAN) await tx.execute(sql.raw(statement));
       return made;
     });
     added += inserted.length;

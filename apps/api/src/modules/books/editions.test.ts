@@ -292,6 +292,80 @@ describe('editions in the cart, orders and stock', () => {
   });
 });
 
+describe('"from $X": the cheapest edition a shopper can buy now', () => {
+  it('follows a sell-out, a cancellation, an expired hold and a restock, on the book and in the listing', async () => {
+    // A new paperback at $16 (3 copies), the one used copy at $8 and a hardcover at $30 (2 copies).
+    const { book, usedCopy } = await titleWithEditions({ paperbackStock: 3 });
+    const ebook = book.editions.find((e) => e.format === 'eBook')!;
+    expect(
+      (
+        await app().inject({
+          method: 'DELETE',
+          url: `/api/books/${book.id}/editions/${ebook.id}/`,
+          headers: staff.headers,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const hardcover = await addEdition(book.id, { format: 'Hardcover', isbn: ISBN, price: '30.00', stock_amount: 2 });
+    expect(hardcover.statusCode).toBe(201);
+    const span = async () => {
+      const shown = await detail(book.id);
+      const listed = await app().inject({
+        method: 'GET',
+        url: `/api/books/?page_size=100&keyword=${encodeURIComponent(book.title)}`,
+      });
+      const card = listed.json<{ data: Book[] }>().data.find((b) => b.id === book.id)!;
+      expect([card.min_price, card.max_price]).toEqual([shown.min_price, shown.max_price]);
+      return [shown.min_price, shown.max_price];
+    };
+    // Each time another shopper (each account may hold only so much).
+    let buyer = shopper;
+    const buyUsed = async () => {
+      buyer = await createUser(app());
+      return order([{ book: book.id, edition_id: usedCopy.id, quantity: 1, price: 8 }], buyer);
+    };
+    expect(await span()).toEqual(['8.00', '30.00']);
+
+    // The used copy sells: "from" is the paperback's $16 until it comes back.
+    const sold = await buyUsed();
+    expect(sold.statusCode).toBe(201);
+    expect(await span()).toEqual(['16.00', '30.00']);
+    const cancel = await app().inject({
+      method: 'POST',
+      url: `/api/orders/${sold.json().id}/cancel/`,
+      headers: buyer.headers,
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(await span()).toEqual(['8.00', '30.00']);
+
+    // Held by an order whose time runs out.
+    const held = await buyUsed();
+    expect(held.statusCode).toBe(201);
+    expect(await span()).toEqual(['16.00', '30.00']);
+    await app().db.transaction((tx) => expireOrder(tx, held.json().id));
+    expect(await span()).toEqual(['8.00', '30.00']);
+
+    // Sold out, then staff find another copy.
+    expect((await buyUsed()).statusCode).toBe(201);
+    const restock = await app().inject({
+      method: 'PUT',
+      url: `/api/books/${book.id}/editions/${usedCopy.id}/`,
+      headers: staff.headers,
+      payload: { stock_amount: 1 },
+    });
+    expect(restock.statusCode).toBe(200);
+    expect(await span()).toEqual(['8.00', '30.00']);
+
+    // The hardcovers sell: the dearest a shopper can buy is the paperback.
+    const hardcoverId = hardcover.json<Book>().editions.find((e) => e.format === 'Hardcover')!.id;
+    expect(
+      (await order([{ book: book.id, edition_id: hardcoverId, quantity: 2, price: 30 }], await createUser(app())))
+        .statusCode,
+    ).toBe(201);
+    expect(await span()).toEqual(['8.00', '16.00']);
+  });
+});
+
 describe('filters and sales by edition', () => {
   it('a title is listed by a format or condition filter when one of its editions matches all of them', async () => {
     const { book } = await titleWithEditions();

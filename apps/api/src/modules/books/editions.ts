@@ -16,7 +16,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { fieldsError } from '../../lib/form.js';
 import { repriceBooks } from './prices.js';
 import { noteRestock } from './stock.js';
-import { DEFAULT_EDITION_OF, lockTitles } from './titles.js';
+import { DEFAULT_EDITION_OF, lockTitles, titlesRefreshedHere } from './titles.js';
 
 /**
  * Staff's editions of a title (docs/decisions/0022-editions.md): add, change and remove. Every write
@@ -60,6 +60,7 @@ export function editionFieldsOfBook(input: BookChanges): Partial<EditionFields> 
 
 /** Adds an edition to a title whose row the caller locked; its price follows the running sales. */
 export async function insertEdition(tx: Transaction, bookId: number, input: EditionFields): Promise<number> {
+  await titlesRefreshedHere(tx);
   const [row] = await tx
     .insert(editions)
     .values({
@@ -102,6 +103,7 @@ export async function changeEdition(
   if (!current) return false;
   const format = input.format ?? current.format;
   const stock = stockFor(format, input.stock_amount, current.stockAmount);
+  await titlesRefreshedHere(tx);
   await tx
     .update(editions)
     .set({ ...editionColumns(input), stockAmount: stock, updatedAt: sql`now()` })
@@ -186,6 +188,7 @@ export async function removeEdition(
     );
     if (!found) throw notFound(editionMessages.notFound);
     if (found.others === 0) throw conflict(editionMessages.lastOne);
+    await titlesRefreshedHere(tx);
     if (found.ordered) {
       await tx
         .update(editions)

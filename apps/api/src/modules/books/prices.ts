@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { intArray, rows } from '../../db/rows.js';
 import { clock } from '../../lib/clock.js';
-import { DEFAULT_EDITION_OF, refreshTitles } from './titles.js';
+import { DEFAULT_EDITION_OF, refreshTitles, titlesRefreshedHere } from './titles.js';
 
 /**
  * A book's selling price (docs/decisions/0019-sales-and-price-history.md): `price_cents` is the regular
@@ -73,6 +73,7 @@ export async function repriceBooks(
   if (!('ids' in scope) && scope.target !== 'all' && [...scope.targetIds, ...scope.bookIds].length === 0) return [];
   const at = now.toISOString();
   const where = scopeWhere(scope);
+  await titlesRefreshedHere(db);
   const repriced = await rows<{ book_id: number }>(
     db,
     sql`WITH priced AS (

@@ -1,10 +1,11 @@
+import { RATING_THRESHOLDS } from '@bookstore/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/rows.js';
 import { invalidateAnswers } from '../../lib/answers/cache.js';
 import { useTestApp } from '../../test/app.js';
 import { createUser, insertAuthor, insertBook, insertCategory, type TestUser } from '../../test/factories.js';
-import { type BookFilter, countBooks, listBooks } from './repository.js';
+import { type BookFilter, countBooks, type FacetRow, facetCounts, listBooks } from './repository.js';
 
 /**
  * A listing filtered by format, condition or price is counted, and (when few titles match) paged newest
@@ -105,6 +106,19 @@ describe('listings filtered by edition, counted and paged from the editions', ()
               b.available AND (b.stock_amount IS NULL OR b.stock_amount > 0), b.created_at)`,
     );
     expect(stale!.n, `${step}: editions whose copies of their title are stale`).toBe(0);
+    // Each title's editions as the facets count them are its editions in the shop (migration `exact_facet_counts`).
+    const [staleSets] = await rows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM books b JOIN title_edition_sets(ARRAY(SELECT id FROM books)) s ON s.book_id = b.id
+          WHERE (b.edition_formats, b.edition_conditions, b.edition_prices) IS DISTINCT FROM (s.formats, s.conditions, s.prices)`,
+    );
+    expect(staleSets!.n, `${step}: titles whose editions the facets count are stale`).toBe(0);
+    for (const filter of [{}, ...FILTERS()]) {
+      const kept = await facetCounts(db, filter, null, RATING_THRESHOLDS);
+      const counted = await facetCounts(db, filter, sql`SELECT id FROM books`, RATING_THRESHOLDS);
+      const sorted = (found: FacetRow[]) => found.map((r) => JSON.stringify(r)).sort((a, b) => a.localeCompare(b));
+      expect(sorted(kept), `${step}: facet counts kept for ${JSON.stringify(filter)}`).toEqual(sorted(counted));
+    }
     for (const filter of FILTERS()) {
       const label = `${step}: ${JSON.stringify(filter)}`;
       const newest = await direct(filter, false);

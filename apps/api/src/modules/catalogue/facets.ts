@@ -37,7 +37,8 @@ export function facetsFromRows(rows: FacetRow[], selected: { authors: Author[]; 
     rows
       .filter((r) => r.g === g)
       .map(value)
-      .filter(([v, , count]) => v !== null && count > 0)
+      // A title with no edition in the shop is a row of no format and no condition ('').
+      .filter(([v, , count]) => v !== null && v !== '' && count > 0)
       .map(([v, label, count]) => ({ value: v!, label: label ?? v!, count }));
   const totals = rows.find((r) => r.g === FACET_GROUP.totals);
   const cents = (value: number | null | undefined) =>

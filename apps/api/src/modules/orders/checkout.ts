@@ -42,7 +42,6 @@ import { copies } from './words.js';
 /** Largest total an order can hold (the database keeps cents in a 32-bit integer). */
 export const MAX_TOTAL_CENTS = 2_000_000_000;
 
-
 export interface PlaceOrderOptions {
   userId: number;
   currency: string;

@@ -1,6 +1,8 @@
-import type { Book } from '@bookstore/contract';
-import { fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import type { Book, Edition } from '@bookstore/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'react-hot-toast';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useCartStore } from '../../cart/stores/cart';
 import { renderWithApp } from '../../../test/render';
 import { BookCard } from './BookCard';
@@ -147,5 +149,109 @@ describe('book card', () => {
   it('cannot add a book that is out of stock', () => {
     renderWithApp(<BookCard book={book({ stock_amount: 0 })} />);
     expect(screen.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
+  });
+});
+
+describe('the card of a title sold several ways', () => {
+  beforeAll(() => {
+    // jsdom has no matchMedia; the toaster asks it about reduced motion.
+    window.matchMedia ??= ((query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    })) as unknown as typeof window.matchMedia;
+  });
+  beforeEach(() => {
+    useCartStore.setState({ carts: {}, activeCartId: null });
+    useCartStore.getState().initializeCart('reader');
+  });
+
+  const edition = (over: Partial<Edition> & Pick<Edition, 'id' | 'format' | 'price'>): Edition => ({
+    coming_soon: false,
+    condition: 'New',
+    condition_note: '',
+    isbn: '9780141439587',
+    original_price: '0.00',
+    regular_price: over.price,
+    lowest_price_30d: null,
+    stock_amount: 3,
+    in_stock: true,
+    ...over,
+  });
+  // The paperback stands for the title (its price is the card's); the used copy at $10.50 has sold out.
+  const emma = book({
+    price: '15.00',
+    original_price: '0.00',
+    lowest_price_30d: null,
+    min_price: '9.99',
+    max_price: '24.00',
+    editions: [
+      edition({ id: 11, format: 'Paperback', price: '15.00' }),
+      edition({ id: 12, format: 'eBook', price: '9.99', stock_amount: null }),
+      edition({ id: 13, format: 'Hardcover', price: '24.00', stock_amount: 1 }),
+      edition({
+        id: 14,
+        format: 'Paperback',
+        condition: 'Fairly Used',
+        price: '10.50',
+        stock_amount: 0,
+        in_stock: false,
+      }),
+    ],
+  });
+
+  it('says how many formats a shopper can buy, and from what price', () => {
+    renderWithApp(<BookCard book={emma} />);
+    expect(screen.getByTestId('price-from')).toHaveTextContent('3 formats, from $9.99');
+  });
+
+  it('asks which format Add to Cart adds, and adds that one, named in the toast', async () => {
+    renderWithApp(
+      <>
+        <BookCard book={emma} />
+        <Toaster />
+      </>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a format' });
+    // Every edition, as the book page's picker shows it; the one sold out cannot be chosen.
+    const options = within(dialog).getAllByRole('button', { name: /\$/ });
+    expect(options.map((o) => o.textContent)).toEqual([
+      'PaperbackIn stock$15.00',
+      'eBookAvailable now$9.99',
+      'HardcoverIn stock$24.00',
+      'Paperback, Fairly UsedOut of stock$10.50',
+    ]);
+    expect(options[3]).toBeDisabled();
+    expect(useCartStore.getState().carts.reader!.items).toEqual([]);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: /^Hardcover/ }));
+    expect(await screen.findByText('Added Emma (Hardcover) to cart')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(useCartStore.getState().carts.reader).toMatchObject({
+      totalCents: 2400,
+      items: [{ id: 7, edition_id: 13, format: 'Hardcover', condition: 'New', price: '24.00', quantity: 1 }],
+    });
+  });
+
+  it('closes the choice without adding anything', async () => {
+    renderWithApp(<BookCard book={emma} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a format' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(useCartStore.getState().carts.reader!.items).toEqual([]);
+  });
+
+  it('adds a title sold one way at once, as before', () => {
+    renderWithApp(<BookCard book={book({ editions: [edition({ id: 11, format: 'Paperback', price: '6.00' })] })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(useCartStore.getState().carts.reader).toMatchObject({ items: [{ id: 7, quantity: 1, price: '6.00' }] });
   });
 });

@@ -49,10 +49,11 @@ export function BookCard({ book, actionLabel = 'Details', priority, highlight }:
           <Highlight text={book.book_author} words={highlight} />
         </p>
         <Price price={book.price} originalPrice={book.original_price} lowestPrice30d={book.lowest_price_30d} />
-        {/* Editions at other prices (docs/decisions/0022-editions.md): the cheapest, on the card. */}
+        {/* Editions a shopper can buy at other prices (docs/decisions/0022-editions.md): the cheapest, on the card. */}
         {book.min_price !== book.max_price && (
           <p className="text-xs text-gray-700 sm:text-sm dark:text-gray-300" data-testid="price-from">
-            {book.editions.length} formats, from {formatMoney(moneyToCents(book.min_price) ?? 0)}
+            {book.editions.filter((e) => e.in_stock).length} formats, from{' '}
+            {formatMoney(moneyToCents(book.min_price) ?? 0)}
           </p>
         )}
         {isUnrated(book) ? (

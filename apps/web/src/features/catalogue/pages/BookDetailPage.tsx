@@ -19,10 +19,11 @@ import { isEbook, useCartStore } from '../../cart/stores/cart';
 import { useBook, useRelatedBooks } from '../api/book';
 import { BookCard, BookGrid } from '../components/BookCard';
 import { QuantityStepper } from '../components/QuantityStepper';
-import { editionLabel, editionPath, isInStock, isUnrated } from '../components/text';
+import { editionPath, isInStock, isUnrated } from '../components/text';
 import { useCatalogueSlots } from '../components/slots';
 import { Button } from '../../../components/ui/Button';
 import { Badge } from '../../../components/ui/Badge';
+import { EditionOption } from '../../../components/ui/EditionOption';
 import { Tabs } from '../../../components/ui/Tabs';
 import { formatDate } from '../../../lib/dates';
 import { freeFromCents, useShippingMethods } from '../../../lib/shipping';
@@ -87,14 +88,6 @@ export function asEdition(book: BookDetail, edition: Edition | undefined): BookA
   };
 }
 
-function availabilityOf(edition: Edition): string {
-  if (edition.coming_soon) return 'Coming soon';
-  if (edition.stock_amount === null) return 'Available now';
-  if (edition.stock_amount === 0) return 'Out of stock';
-  if (edition.stock_amount === 1 && edition.condition !== 'New') return 'The only copy';
-  return 'In stock';
-}
-
 /**
  * The format picker: every edition with its format, condition, price and availability. Each is a link
  * to `?edition=<id>`, so the choice is in the address (shared links and the server's page show it) and
@@ -121,15 +114,7 @@ function EditionPicker({ book, chosen }: { book: BookDetail; chosen: Edition | u
                     : 'border-gray-300 hover:border-indigo-400 dark:border-gray-700'
                 }`}
               >
-                <span>
-                  <span className="block font-semibold">{editionLabel(edition)}</span>
-                  <span
-                    className={`block ${edition.in_stock && !edition.coming_soon ? 'text-gray-600 dark:text-gray-400' : 'text-red-700 dark:text-red-300'}`}
-                  >
-                    {availabilityOf(edition)}
-                  </span>
-                </span>
-                <span className="font-semibold whitespace-nowrap">{formatMoney(moneyToCents(edition.price) ?? 0)}</span>
+                <EditionOption edition={edition} />
               </Link>
             </li>
           );
