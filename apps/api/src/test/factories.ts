@@ -209,6 +209,16 @@ export function orderBody(lines: { book: { id: number; price: string }; quantity
   };
 }
 
+/** A full delivery address, as a shopper types it at checkout. */
+export const SHIPPING_ADDRESS = {
+  name: 'Grace Hopper',
+  line1: '1 Navy Way',
+  city: 'Arlington',
+  region: 'VA',
+  postal_code: '22202',
+  country: 'US',
+};
+
 /** Each test shopper orders from an address of their own, as shoppers do (holds are capped per address too). */
 export const addressOf = (user: { id: number }) =>
   `10.${(user.id >> 16) & 255}.${(user.id >> 8) & 255}.${user.id & 255}`;

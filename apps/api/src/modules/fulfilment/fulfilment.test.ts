@@ -2,19 +2,12 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outboxEvents, refunds } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
-import { createBook, createUser, orderRow, stockOf, type TestUser } from '../../test/factories.js';
+import { createBook, createUser, orderRow, SHIPPING_ADDRESS, stockOf, type TestUser } from '../../test/factories.js';
 import { charge, initialize, verify } from '../../test/payments.js';
 
 const ctx = useTestApp();
 
-const address = {
-  name: 'Grace Hopper',
-  line1: '1 Navy Way',
-  city: 'Arlington',
-  region: 'VA',
-  postal_code: '22202',
-  country: 'US',
-};
+const address = SHIPPING_ADDRESS;
 
 type Book = Awaited<ReturnType<typeof createBook>>;
 

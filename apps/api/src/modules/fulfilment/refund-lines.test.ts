@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orderItems, refunds } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
-import { createBook, createUser, orderRow, stockOf, type TestUser } from '../../test/factories.js';
+import { createBook, createUser, orderRow, SHIPPING_ADDRESS, stockOf, type TestUser } from '../../test/factories.js';
 import { charge, initialize, verify } from '../../test/payments.js';
 
 /**
@@ -133,14 +133,7 @@ describe('refunds per line', () => {
         totalCents: 3999,
         shipping: {
           shipping_method: 'express',
-          shipping_address: {
-            name: 'Grace Hopper',
-            line1: '1 Navy Way',
-            city: 'Arlington',
-            region: 'VA',
-            postal_code: '22202',
-            country: 'US',
-          },
+          shipping_address: SHIPPING_ADDRESS,
         },
       },
     );

@@ -13,7 +13,14 @@ import {
   refunds,
 } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
-import { addressOf, createBook, createUser, giveEbookFile, type TestUser } from '../../test/factories.js';
+import {
+  addressOf,
+  createBook,
+  createUser,
+  giveEbookFile,
+  SHIPPING_ADDRESS,
+  type TestUser,
+} from '../../test/factories.js';
 import { charge, verify } from '../../test/payments.js';
 import { type EventDispatcher, startEventDispatcher, stopEventDispatcher } from '../events/index.js';
 import { runSaleBoundaries } from '../promotions/index.js';
@@ -157,15 +164,6 @@ const shopArb = fc.record({
 
 type ShopValues = typeof shopArb extends fc.Arbitrary<infer T> ? T : never;
 
-const address = {
-  name: 'Grace Hopper',
-  line1: '1 Navy Way',
-  city: 'Arlington',
-  region: 'VA',
-  postal_code: '22202',
-  country: 'US',
-};
-
 const dollars = (cents: number) => cents / 100;
 
 /** A well-formed ISBN-13 (978, nine random digits, its check digit). */
@@ -289,7 +287,7 @@ async function act(shop: Shop, placed: Placed[], action: Action): Promise<void> 
         total_price: q.total,
         items: unique.map((item, i) => ({ ...item, price: q.lines[i].price })),
         shipping_method: shipping,
-        shipping_address: address,
+        shipping_address: SHIPPING_ADDRESS,
         ...(q.code ? { promo_code: q.code } : {}),
       });
       if (res.statusCode === 201) {
