@@ -13,9 +13,9 @@ export const alreadyInCart = (title: string) =>
 
 /**
  * A small "Add to Cart" button for a book in a list (a book card, a wishlist item): adds one copy and
- * says so in a toast; "Out of Stock" and disabled when the book cannot be bought, "Coming Soon" when its
- * one edition is an eBook whose file is not there yet. For a title sold more than one way it first asks
- * which edition ("Choose a format"), then adds that one and names it in the toast ("Added Dune
+ * says so in a toast; "Out of Stock" and disabled when the book cannot be bought, "Coming Soon" when the
+ * only edition that could be is an eBook whose file is not there yet. For a title sold more than one way
+ * it first asks which edition ("Choose a format"), then adds that one and names it in the toast ("Added Dune
  * (Paperback) to cart"): the card shows one price, and a shopper should not find another edition in the
  * cart than the one they meant. An eBook already in the cart stays one copy
  * (docs/decisions/0023-ebook-delivery.md).
@@ -36,7 +36,10 @@ export function AddToCartButton({
   const [choosing, setChoosing] = useState(false);
   const severalWays = book.editions.length > 1;
   const only = book.editions[0];
-  const comingSoon = !severalWays && (only?.coming_soon ?? false);
+  // Nothing to buy yet but an eBook on its way: the card says so rather than "Add to Cart".
+  const comingSoon =
+    book.editions.some((edition) => edition.coming_soon) &&
+    !book.editions.some((edition) => edition.in_stock && !edition.coming_soon);
   const add = (edition: Edition | undefined, said: string) => {
     setChoosing(false);
     const line = edition
@@ -51,7 +54,7 @@ export function AddToCartButton({
         size="sm"
         data-needs-app
         disabled={!inStock || comingSoon}
-        aria-haspopup={severalWays && inStock ? 'dialog' : undefined}
+        aria-haspopup={severalWays && inStock && !comingSoon ? 'dialog' : undefined}
         onClick={() => (severalWays ? setChoosing(true) : add(only, added))}
         aria-label={ariaLabel}
         className="flex-1"

@@ -146,11 +146,43 @@ describe('book card', () => {
     expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
   });
 
+  it('says "Coming Soon" too when its print edition has sold out and its eBook is on the way', () => {
+    const ebook = {
+      id: 72,
+      format: 'eBook',
+      condition: 'New',
+      condition_note: '',
+      isbn: '2',
+      price: '6.00',
+      original_price: '0.00',
+      regular_price: '6.00',
+      lowest_price_30d: null,
+      stock_amount: null,
+      in_stock: true,
+      coming_soon: true,
+    };
+    const print = {
+      ...ebook,
+      id: 73,
+      format: 'Paperback',
+      price: '9.00',
+      stock_amount: 0,
+      in_stock: false,
+      coming_soon: false,
+    };
+    renderWithApp(<BookCard book={book({ editions: [ebook, print] })} />);
+    expect(screen.getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
+  });
+
   it('cannot add a book that is out of stock', () => {
     renderWithApp(<BookCard book={book({ stock_amount: 0 })} />);
     expect(screen.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
   });
 });
+
+/** The dialog's code is loaded on the first click: on a busy machine that can take more than a second. */
+const CHOOSER_LOADS = { timeout: 10_000 };
 
 describe('the card of a title sold several ways', () => {
   beforeAll(() => {
@@ -218,7 +250,7 @@ describe('the card of a title sold several ways', () => {
       </>,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Choose a format' });
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a format' }, CHOOSER_LOADS);
     // Every edition, as the book page's picker shows it; the one sold out cannot be chosen.
     const options = within(dialog).getAllByRole('button', { name: /\$/ });
     expect(options.map((o) => o.textContent)).toEqual([
@@ -242,7 +274,7 @@ describe('the card of a title sold several ways', () => {
   it('closes the choice without adding anything', async () => {
     renderWithApp(<BookCard book={emma} />);
     await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Choose a format' });
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a format' }, CHOOSER_LOADS);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(useCartStore.getState().carts.reader!.items).toEqual([]);
