@@ -1,6 +1,6 @@
 import type { Book, Paged } from '@bookstore/contract';
 import { expect, type APIRequestContext, type Page, test } from './fixtures';
-import { buyableBook, createAccount, signInFromLoginPage, soldOutBook, toasts } from './support';
+import { bookAddedFromItsCard, buyableBook, createAccount, signInFromLoginPage, soldOutBook, toasts } from './support';
 
 // A shopper on a phone-speed CPU (the 'slow' project: 4x slower, page loads that do not wait for the
 // app) taps what the server's page shows as soon as it shows, as a person does. Whatever they did
@@ -60,9 +60,10 @@ test('from the keyboard, Enter on "+" and Space on "Add to Cart" count the same'
   await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
 });
 
-test('on /books, "Add to Cart" on a card puts the book in the cart', async ({ page }) => {
+test('on /books, "Add to Cart" on a card puts the book in the cart', async ({ page, request }) => {
+  const book = await bookAddedFromItsCard(request);
   await open(page, '/books');
-  const add = page.getByRole('button', { name: 'Add to Cart', exact: true }).first();
+  const add = page.getByRole('article', { name: book.title }).getByRole('button', { name: 'Add to Cart', exact: true });
   await add.click();
   await beforeTheApp(page);
   // Heard, and said so (to a screen reader too) until the app acts on it.

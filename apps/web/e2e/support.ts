@@ -212,6 +212,21 @@ export async function buyableBook(request: APIRequestContext, options: { paper?:
 }
 
 /**
+ * A printed book sold one way and in stock, on the first page of /books (newest first): its card's "Add to
+ * Cart" puts it in the cart at once (a title sold several ways asks which format first, and an eBook is
+ * one copy however often it is tapped). The newest such book, so other journeys' new titles (several of
+ * them sold several ways) do not push it off the page meanwhile.
+ */
+export async function bookAddedFromItsCard(request: APIRequestContext): Promise<ShopBook> {
+  const res = await request.get('/api/books/?page=1');
+  const books = ((await res.json()).data as ShopBook[]).filter(
+    (b) => b.available && b.stock_amount >= 1 && b.book_type !== 'eBook' && b.editions?.length === 1,
+  );
+  expect(books.length).toBeGreaterThan(0);
+  return books[0]!;
+}
+
+/**
  * One of the demo's sold-out books (its page offers "Email me when it's back"). The oldest first: a
  * journey makes sold-out books of its own and restocks them (back-in-stock.spec.ts), and one of those,
  * the newest, picked while it ran, was in stock by the time the shopper asked.
