@@ -179,6 +179,36 @@ test.describe('accounts', () => {
     await expect(userMenu(page)).toBeVisible();
   });
 
+  test("a stranger who guessed wrong is held, but the owner's browser, which signed in before, gets in", async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request);
+    await page.goto('/login');
+    await signIn(page, account.email, account.password);
+    await expect(userMenu(page)).toBeVisible();
+    // The browser keeps a device cookie the page's scripts cannot read, sent only to the sign-in address.
+    const device = (await page.context().cookies()).find((cookie) => cookie.name === 'device');
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/login' });
+    await userMenu(page).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+
+    // A stranger on the same network (another client, no cookie) guesses until the account is held there.
+    const stranger = (password: string) =>
+      request.post('/api/login/', { data: { emailOrUsername: account.username, password } });
+    for (let i = 0; i < 5; i += 1) expect((await stranger(`guess-${i}`)).status()).toBe(401);
+    expect((await stranger(account.password)).status()).toBe(429);
+
+    await page.goto('/login');
+    await signIn(page, account.username, account.password);
+    await expect(page.getByText('Successfully logged in!')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(userMenu(page)).toBeVisible();
+    // The stranger is still held.
+    expect((await stranger(account.password)).status()).toBe(429);
+  });
+
   test('a session outlives its access token without the shopper noticing', async ({ page, request }) => {
     const account = await createAccount(request);
     await page.goto('/login');

@@ -142,6 +142,8 @@ export const promoMessages = {
   minimum: (amount: string) => `This code needs an order of at least $${amount} before delivery.`,
   usedUp: 'This code has already been used as many times as it can be.',
   alreadyUsed: 'You have already used this code.',
+  unpaidUse:
+    'You already have an unpaid order with this code. Please pay for it or cancel it before using the code again.',
   notForTheseBooks: 'This code is not valid for the books in your cart.',
   signIn: 'Please sign in to use a promo code.',
   taken: 'There is already a code with this name',
@@ -213,10 +215,12 @@ export const promoCodeSchema = z
     category_ids: z.array(z.number().int()),
     max_uses: z.number().int().nullable(),
     max_uses_per_customer: z.number().int().nullable(),
-    /** Paid orders that used it. */
+    /** Used: paid orders that carry it. */
     uses: z.number().int(),
-    /** Unpaid orders holding a use until they are paid or their reservation ends. */
+    /** Held: unpaid orders whose reservation has not ended, each holding a use until it is paid or ends. */
     held: z.number().int(),
+    /** Uses a new order can still take now: max_uses less used and held (null: no limit in all). */
+    left: z.number().int().nullable(),
     /** What the paid orders that used it brought in (their totals). */
     revenue: moneySchema,
     created_at: z.string(),

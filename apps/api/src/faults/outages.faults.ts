@@ -16,9 +16,12 @@ const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bookstore-outages-'));
 const dbName = `bookstore_outage_${randomBytes(4).toString('hex')}`;
+const ordersDbName = `${dbName}_orders`;
 
 const startStore = useStores(async () => {
-  if (databaseUrl) await admin(`drop database if exists "${dbName}" with (force)`).catch(() => {});
+  for (const name of databaseUrl ? [dbName, ordersDbName] : []) {
+    await admin(`drop database if exists "${name}" with (force)`).catch(() => {});
+  }
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -110,6 +113,61 @@ describe.skipIf(!databaseUrl)('PostgreSQL goes down under a running store', () =
       );
       expect(back.status).toBe(200);
       expect((await call(store.url, 'GET', '/readyz')).status).toBe(200);
+    } finally {
+      await outage.close();
+    }
+  });
+});
+
+describe.skipIf(!databaseUrl)('orders refused while PostgreSQL is down', () => {
+  it("do not count toward the shopper's limit of orders a minute: the first order after it is back is placed", async () => {
+    await admin(`create database "${ordersDbName}"`);
+    const direct = new URL(postgresUrl(ordersDbName));
+    const { database, book } = await openWithBook(
+      { databaseUrl: direct.toString(), poolSize: 1 },
+      { title: 'Outage Orders', slug: 'outage-orders', priceCents: 2000, stockAmount: 100 },
+    );
+    await database.close();
+    const outage = await proxyTo({ host: direct.hostname, port: Number(direct.port || 5432) });
+    const viaProxy = new URL(direct);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(outage.port);
+    const store = await startStore({
+      DATABASE_URL: viaProxy.toString(),
+      DATA_DIR: path.join(dataDir, 'orders'),
+      // The signed-in shopper's session is trusted for a minute without asking the database, so the
+      // orders below reach checkout (and the limit) while the database is away.
+      SESSION_CHECK_SECONDS: '60',
+    });
+    try {
+      const password = 'outage-orders-password-1';
+      const account = {
+        email: 'orders@example.test',
+        username: 'outageorders',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+      };
+      expect(
+        (await call(store.url, 'POST', '/api/register/', { ...account, password, password2: password })).status,
+      ).toBe(201);
+      const signIn = await call(store.url, 'POST', '/api/login/', { emailOrUsername: account.username, password });
+      const token = signIn.body.access as string;
+      expect((await call(store.url, 'GET', '/api/profile/', undefined, token)).status).toBe(200);
+      const order = { total_price: '20.00', items: [{ book: book.id, quantity: 1, price: '20.00' }] };
+
+      await outage.cut();
+      // The shopper tries again and again: more than the 10 orders a minute the limit allows.
+      const refused: number[] = [];
+      for (let i = 0; i < 12; i++) refused.push((await call(store.url, 'POST', '/api/orders/', order, token)).status);
+      expect(refused, store.output()).toEqual(refused.map(() => 503));
+
+      await outage.restore();
+      await until(
+        () => call(store.url, 'GET', `/api/books/book/${book.id}/`),
+        (r) => r.status === 200,
+      );
+      const placed = await call(store.url, 'POST', '/api/orders/', order, token);
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     } finally {
       await outage.close();
     }

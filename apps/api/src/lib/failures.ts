@@ -1,9 +1,10 @@
 import type { Redis } from 'ioredis';
 
 /**
- * Counters of failures in fixed windows (the sign-in throttle's), in this process's memory or in
- * Redis. A window starts at its first failure and ends by itself `windowMs` later. `hold` marks a key
- * for a while (a "not before" mark: its count is 1 until it ends).
+ * Counters in fixed windows (the sign-in throttle's failures, and the requests the rate limits count),
+ * in this process's memory or in Redis. A window starts at its first count and ends by itself
+ * `windowMs` later. `hold` marks a key for a while (a "not before" mark: its count is 1 until it ends);
+ * `giveBack` takes one count back from a live window, never below 0 (a request that failed on our side).
  */
 export interface FailureCount {
   count: number;
@@ -15,6 +16,7 @@ export interface FailureStore {
   get(key: string): Promise<FailureCount>;
   add(key: string, windowMs: number): Promise<FailureCount>;
   hold(key: string, ms: number): Promise<void>;
+  giveBack(key: string): Promise<void>;
   clear(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -56,6 +58,11 @@ export class MemoryFailureStore implements FailureStore {
     this.make(key, Date.now(), ms).count = 1;
   }
 
+  async giveBack(key: string): Promise<void> {
+    const entry = this.live(key, Date.now());
+    if (entry && entry.count > 0) entry.count -= 1;
+  }
+
   async clear(key: string): Promise<void> {
     this.entries.delete(key);
   }
@@ -71,6 +78,10 @@ export class MemoryFailureStore implements FailureStore {
     if (excess > 0) [...this.entries.keys()].slice(0, excess).forEach((key) => this.entries.delete(key));
   }
 }
+
+const GIVE_BACK = `local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
 
 export class RedisFailureStore implements FailureStore {
   constructor(
@@ -99,6 +110,11 @@ export class RedisFailureStore implements FailureStore {
 
   async hold(key: string, ms: number): Promise<void> {
     await this.redis.set(this.prefix + key, 1, 'PX', Math.max(1, Math.round(ms)));
+  }
+
+  async giveBack(key: string): Promise<void> {
+    // One step, so the window cannot end between the read and the decrement (DECR keeps its expiry).
+    await this.redis.eval(GIVE_BACK, 1, this.prefix + key);
   }
 
   async clear(key: string): Promise<void> {

@@ -1,9 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
-import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import fp from 'fastify-plugin';
-import type { Redis } from 'ioredis';
 import { connectRedis } from '../lib/redis.js';
 import { type FailureCount, type FailureStore, MemoryFailureStore, RedisFailureStore } from '../lib/failures.js';
 
@@ -22,6 +19,11 @@ export interface Limits {
   failures: FailureStore;
   /** The store @fastify/rate-limit counts requests in. */
   rateLimitStore: FastifyRateLimitStoreCtor;
+  /**
+   * Gives back a request the rate limiter counted under `key` (plugins/security.ts calls it for an
+   * answer of 500 or more: a request that failed on our side never counts against the caller).
+   */
+  giveBack: (key: string) => Promise<void>;
   /** A route's `keyGenerator` for limits per account: the signed-in caller, else (a 401 follows) the address. */
   perAccount: (request: FastifyRequest) => string;
 }
@@ -34,56 +36,29 @@ declare module 'fastify' {
   }
 }
 
-type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
-type RouteOptions = Parameters<FastifyRateLimitStore['child']>[0];
-
-/** Counts in Redis while it answers, in this process's memory while it does not. */
-function fallbackRateLimitStore(
-  redis: Redis | undefined,
-  redisUsable: () => boolean,
-  onError: (err: unknown) => void,
-  prefix: string,
-) {
-  return class FallbackRateLimitStore implements FastifyRateLimitStore {
-    private readonly remote?: FastifyRateLimitStore;
-    private readonly local: FastifyRateLimitStore;
-
-    constructor(
-      options: { continueExceeding?: boolean; exponentialBackoff?: boolean },
-      stores?: { remote?: FastifyRateLimitStore; local: FastifyRateLimitStore },
-    ) {
-      this.local = stores?.local ?? new LocalStore(options.continueExceeding, options.exponentialBackoff);
-      this.remote =
-        stores?.remote ??
-        (redis
-          ? new RedisStore(options.continueExceeding, options.exponentialBackoff, redis, `${prefix}-rl:`)
-          : undefined);
-    }
-
-    incr(key: string, callback: Callback, timeWindow: number, max: number) {
-      if (!this.remote || !redisUsable()) return this.local.incr(key, callback, timeWindow, max);
-      this.remote.incr(
-        key,
-        (err, result) => {
-          if (!err) return callback(null, result);
-          onError(err);
-          this.local.incr(key, callback, timeWindow, max);
-        },
-        timeWindow,
-        max,
+/**
+ * @fastify/rate-limit's store (its `store` option) over our window counters, so that a request it
+ * counted can be given back. One set of counters serves every route: the keys name the route
+ * (plugins/security.ts). A window starts at a key's first request and ends `timeWindow` later, as with
+ * the library's own stores; `continueExceeding` and `exponentialBackoff` are not offered (no route
+ * uses them).
+ */
+function rateLimitStoreOver(counts: FailureStore): FastifyRateLimitStoreCtor {
+  return class CountedRateLimitStore implements FastifyRateLimitStore {
+    incr(key: string, callback: Parameters<FastifyRateLimitStore['incr']>[1], timeWindow: number) {
+      counts.add(key, timeWindow).then(
+        ({ count, resetInMs }) => callback(null, { current: count, ttl: resetInMs }),
+        (err: Error) => callback(err),
       );
     }
 
-    child(routeOptions: RouteOptions): FastifyRateLimitStore {
-      return new FallbackRateLimitStore(routeOptions as { continueExceeding?: boolean }, {
-        remote: this.remote?.child(routeOptions),
-        local: this.local.child(routeOptions),
-      });
+    child(): FastifyRateLimitStore {
+      return this;
     }
   };
 }
 
-/** Failed sign-ins counted in Redis while it answers, in this process's memory while it does not. */
+/** Counts (failed sign-ins, requests) kept in Redis while it answers, in this process's memory while it does not. */
 class FallbackFailureStore implements FailureStore {
   constructor(
     private readonly remote: FailureStore,
@@ -112,6 +87,9 @@ class FallbackFailureStore implements FailureStore {
   hold(key: string, ms: number): Promise<void> {
     return this.either((store) => store.hold(key, ms));
   }
+  giveBack(key: string): Promise<void> {
+    return this.either((store) => store.giveBack(key));
+  }
   clear(key: string): Promise<void> {
     return this.either((store) => store.clear(key));
   }
@@ -122,16 +100,19 @@ class FallbackFailureStore implements FailureStore {
 
 export const limitsPlugin = fp(async (app: FastifyInstance) => {
   const memory = new MemoryFailureStore();
+  const requestsInMemory = new MemoryFailureStore();
   const { redisUrl } = app.config;
   if (!redisUrl) {
-    const rateLimitStore = fallbackRateLimitStore(
-      undefined,
-      () => false,
-      () => {},
-      app.config.redisKeyPrefix,
-    );
-    app.decorate('limits', { mode: () => 'memory' as const, failures: memory, rateLimitStore, perAccount });
-    app.addHook('onClose', () => memory.close());
+    app.decorate('limits', {
+      mode: () => 'memory' as const,
+      failures: memory,
+      rateLimitStore: rateLimitStoreOver(requestsInMemory),
+      giveBack: (key: string) => requestsInMemory.giveBack(key),
+      perAccount,
+    });
+    app.addHook('onClose', async () => {
+      await Promise.all([memory.close(), requestsInMemory.close()]);
+    });
     return;
   }
 
@@ -159,20 +140,24 @@ export const limitsPlugin = fp(async (app: FastifyInstance) => {
     if (connected && !closing) lost(new Error('the connection to Redis closed'));
   });
   const usable = () => redis.status === 'ready';
-  const failures = new FallbackFailureStore(
-    new RedisFailureStore(redis, `${app.config.redisKeyPrefix}-login:`),
-    memory,
+  const prefix = app.config.redisKeyPrefix;
+  const failures = new FallbackFailureStore(new RedisFailureStore(redis, `${prefix}-login:`), memory, usable, lost);
+  const requests = new FallbackFailureStore(
+    new RedisFailureStore(redis, `${prefix}-rl:`),
+    requestsInMemory,
     usable,
     lost,
   );
   app.decorate('limits', {
     mode: () => (usable() ? ('redis' as const) : ('memory-fallback' as const)),
     failures,
-    rateLimitStore: fallbackRateLimitStore(redis, usable, lost, app.config.redisKeyPrefix),
+    rateLimitStore: rateLimitStoreOver(requests),
+    giveBack: (key: string) => requests.giveBack(key),
     perAccount,
   });
-  app.addHook('onClose', () => {
+  app.addHook('onClose', async () => {
     closing = true;
-    return failures.close();
+    // Both close the one connection to Redis; the second finds it closed.
+    await Promise.all([failures.close(), requests.close()]);
   });
 });

@@ -11,7 +11,7 @@ import { inlineScriptHashes } from '../lib/html.js';
  * Security headers on every response (a CSP that runs no inline script but the built page's own,
  * allowed by its hash; no framing, nosniff, referrer policy), CORS only for configured origins, and
  * the rate limiter, counting where plugins/limits.ts says (Redis shared by every process, or this
- * process's memory). Routes opt in with `config.rateLimit`.
+ * process's memory). Routes opt in with `config.rateLimit`; an answer of 500 or more gives its count back.
  */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app;
@@ -69,19 +69,34 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   // into a limiter shared by the method and the path without its trailing slash. (This hook runs before
   // the limiter's own, which then sees `rateLimit: false`.)
   const shared = new Map<string, ReturnType<FastifyInstance['rateLimit']>>();
+  app.decorateRequest('rateLimitKey', null);
   app.addHook('onRoute', (route) => {
     const options = route.config?.rateLimit;
     if (!options || typeof options !== 'object') return;
     const key = `${[route.method].flat().join(',')} ${route.url.replace(/\/+$/, '')}`;
     let limiter = shared.get(key);
     if (!limiter) {
-      // Keys name the route too: a limiter made this way shares one Redis key prefix with every other.
+      // Keys name the route too: one set of counters serves every route (plugins/limits.ts).
       const keyOf = options.keyGenerator ?? ((request: FastifyRequest) => request.ip);
-      limiter = app.rateLimit({ ...options, keyGenerator: async (request) => `${key}|${await keyOf(request)}` });
+      limiter = app.rateLimit({
+        ...options,
+        keyGenerator: async (request) => (request.rateLimitKey = `${key}|${await keyOf(request)}`),
+      });
       shared.set(key, limiter);
     }
     route.config = { ...route.config, rateLimit: false };
     route.onRequest = [...[route.onRequest ?? []].flat(), limiter];
+  });
+  // A request that failed on our side (a 500, a 503 while the database is away) is given back before
+  // its answer leaves: shoppers who retry after an outage find their whole limit, not a minute of 429s.
+  // What the caller got wrong (4xx) and the limiter's own 429 still count.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.rateLimitKey !== null && reply.statusCode >= 500) {
+      const key = request.rateLimitKey;
+      request.rateLimitKey = null;
+      await app.limits.giveBack(key);
+    }
+    return payload;
   });
 
   await app.register(rateLimit, {
@@ -102,6 +117,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The security headers every response carries (also sent by answers made before Fastify, lib/front.ts). */
     securityHeaders: Readonly<Record<string, string>>;
+  }
+  interface FastifyRequest {
+    /** The key the rate limiter counted this request under, while it may still be given back. */
+    rateLimitKey: string | null;
   }
 }
 

@@ -8,6 +8,7 @@ const limits = {
   accountFromAddress: { max: 2, windowMs: 300 },
   account: { max: 4, windowMs: 300 },
   address: { max: 5, windowMs: 300, firstDelayMs: 40, longestDelayMs: 100 },
+  device: { max: 2, windowMs: 300 },
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const fresh = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2)}`;
@@ -55,6 +56,51 @@ function behavesLikeAThrottle(makeStore: () => FailureStore) {
     for (let i = 0; i < 6; i += 1) await throttle.recordFailure(fresh('name:'), ip);
     await sleep(110);
     expect(await throttle.check(fresh('user:'), ip)).toEqual({ allowed: true });
+  });
+
+  it("lets a device the account signed in from past the account's lockout, however it was locked", async () => {
+    const throttle = new LoginThrottle(makeStore(), limits);
+    const account = fresh('user:');
+    const device = fresh('device-');
+    // A stranger at the owner's address holds the pair; strangers elsewhere hold the account.
+    for (let i = 0; i < 2; i += 1) await throttle.recordFailure(account, '5.5.5.5');
+    for (const ip of ['5.0.0.1', '5.0.0.2']) await throttle.recordFailure(account, ip);
+    expect(await throttle.check(account, '5.5.5.5')).toMatchObject({ allowed: false, scope: 'accountFromAddress' });
+    expect(await throttle.check(account, '5.0.0.1')).toMatchObject({ allowed: false, scope: 'account' });
+    expect(await throttle.check(account, '5.5.5.5', device)).toEqual({ allowed: true });
+    expect(await throttle.check(account, '5.0.0.1', device)).toEqual({ allowed: true });
+    // The owner's browser signs in there: the stranger at the same address is still held.
+    await throttle.recordSuccess(account, '5.5.5.5', device);
+    expect(await throttle.check(account, '5.5.5.5')).toMatchObject({ allowed: false, scope: 'accountFromAddress' });
+  });
+
+  it("counts a device's failures on the device alone, and holds it after its limit", async () => {
+    const throttle = new LoginThrottle(makeStore(), limits);
+    const account = fresh('user:');
+    const stolen = fresh('device-');
+    const owners = fresh('device-');
+    await throttle.recordFailure(account, '6.6.6.6', stolen);
+    await throttle.recordFailure(account, '6.6.6.7', stolen);
+    expect(await throttle.check(account, '6.6.6.8', stolen)).toMatchObject({
+      allowed: false,
+      scope: 'device',
+      retryAfterSeconds: 1,
+    });
+    // Neither the addresses nor the account were charged, and the owner's own device is not touched.
+    expect(await throttle.check(account, '6.6.6.6')).toEqual({ allowed: true });
+    expect(await throttle.check(account, '6.6.6.6', owners)).toEqual({ allowed: true });
+    await sleep(350);
+    expect(await throttle.check(account, '6.6.6.8', stolen)).toEqual({ allowed: true });
+  });
+
+  it('still spaces the attempts of an address that fails for many accounts, device or not', async () => {
+    const throttle = new LoginThrottle(makeStore(), limits);
+    const ip = `7.7.7.${Math.floor(Math.random() * 200)}`;
+    for (let i = 0; i < 5; i += 1) await throttle.recordFailure(fresh('name:'), ip);
+    expect(await throttle.check(fresh('user:'), ip, fresh('device-'))).toMatchObject({
+      allowed: false,
+      scope: 'address',
+    });
   });
 
   it('a success clears that account and address only', async () => {

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { refreshTokens } from '../../db/schema.js';
-import { useTestApp } from '../../test/app.js';
+import { createTestApp, useTestApp } from '../../test/app.js';
 import { createAccount } from '../../test/factories.js';
 
 const decode = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
@@ -131,6 +131,127 @@ describe('sign-in, tokens and sign-out', () => {
       for (let round = 0; round < 3; round += 1) {
         for (let i = 0; i < 4; i += 1) await login({ emailOrUsername: user.username, password: 'wrong-one' }, address);
         expect((await login({ emailOrUsername: user.username, password }, address)).statusCode).toBe(200);
+      }
+    });
+  });
+
+  /**
+   * Device cookies (OWASP's "Slow down online guessing attacks with device cookies"): a browser that
+   * signed in to an account before is let past that account's lockout; it is counted on its own.
+   */
+  describe('device cookies', () => {
+    const DEVICE = /^device=([^;]+)/;
+    const withDevice = (body: object, from: string, cookie?: string) =>
+      ctx().app.inject({
+        method: 'POST',
+        url: '/api/login/',
+        payload: body,
+        remoteAddress: from,
+        ...(cookie ? { headers: { cookie: `theme=dark; device=${cookie}` } } : {}),
+      });
+    /** The device cookie a sign-in set (its value), and the header that set it. */
+    const deviceOf = (res: Awaited<ReturnType<typeof withDevice>>) => {
+      const header = [res.headers['set-cookie'] ?? []].flat().find((c) => DEVICE.test(c));
+      return { header: header ?? '', value: header ? DEVICE.exec(header)![1]! : '' };
+    };
+    /** A stranger at `from` guesses until the account is held there (5 wrong passwords). */
+    const strangerLocks = async (username: string, from: string) => {
+      for (let i = 0; i < 5; i += 1) {
+        expect((await withDevice({ emailOrUsername: username, password: `guess-${i}` }, from)).statusCode).toBe(401);
+      }
+    };
+
+    it('a sign-in sets a signed, HttpOnly, SameSite cookie for the sign-in address only; a wrong password sets none', async () => {
+      const { user, password } = await createAccount(ctx().app);
+      const from = nextAddress();
+      const res = await withDevice({ emailOrUsername: user.username, password }, from);
+      expect(res.statusCode).toBe(200);
+      const { header, value } = deviceOf(res);
+      expect(header).toMatch(/; Path=\/api\/login(;|$)/);
+      expect(header).toMatch(/; HttpOnly(;|$)/);
+      expect(header).toMatch(/; SameSite=Strict(;|$)/);
+      expect(header).toMatch(/; Max-Age=\d+/);
+      // Plain http (as here): a Secure cookie would never come back.
+      expect(header).not.toMatch(/Secure/);
+      expect(decode(value)).toMatchObject({ sub: String(user.id), token_type: 'device' });
+      const wrong = await withDevice({ emailOrUsername: user.username, password: 'not-it' }, from);
+      expect(deviceOf(wrong).header).toBe('');
+    });
+
+    it('is Secure when the shop is reached over https', async () => {
+      const shop = await createTestApp({ trustProxy: true });
+      try {
+        const { user, password } = await createAccount(shop.app);
+        const res = await shop.app.inject({
+          method: 'POST',
+          url: '/api/login/',
+          payload: { emailOrUsername: user.username, password },
+          headers: { 'x-forwarded-proto': 'https' },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(deviceOf(res).header).toMatch(/; Secure(;|$)/);
+      } finally {
+        await shop.close();
+      }
+    });
+
+    it("lets the owner's browser in while the account is held for a stranger at the same address; the stranger stays held", async () => {
+      const { user, password } = await createAccount(ctx().app);
+      const home = nextAddress();
+      const owner = deviceOf(await withDevice({ emailOrUsername: user.email, password }, home)).value;
+      await strangerLocks(user.username, home);
+      const stranger = await withDevice({ emailOrUsername: user.username, password }, home);
+      expect(stranger.statusCode).toBe(429);
+
+      const back = await withDevice({ emailOrUsername: user.username, password }, home, owner);
+      expect(back.statusCode).toBe(200);
+      // A new cookie each time (the old one still names the same browser until it expires).
+      expect(deviceOf(back).value).not.toBe('');
+      expect((await withDevice({ emailOrUsername: user.username, password: 'guess-6' }, home)).statusCode).toBe(429);
+    });
+
+    it('lets the owner in at home after one typo there and 20 wrong passwords from elsewhere', async () => {
+      const { user, password } = await createAccount(ctx().app);
+      const home = nextAddress();
+      const owner = deviceOf(await withDevice({ emailOrUsername: user.email, password }, home)).value;
+      expect((await withDevice({ emailOrUsername: user.email, password: 'typo' }, home, owner)).statusCode).toBe(401);
+      for (let i = 0; i < 20; i += 1) {
+        await withDevice({ emailOrUsername: user.username, password: `guess-${i}` }, nextAddress());
+      }
+      expect((await withDevice({ emailOrUsername: user.email, password }, home, owner)).statusCode).toBe(200);
+    });
+
+    it('counts wrong passwords sent with a device cookie on that cookie: a stolen one gets 5 guesses, then waits', async () => {
+      const { user, password } = await createAccount(ctx().app);
+      const cookie = deviceOf(await withDevice({ emailOrUsername: user.email, password }, nextAddress())).value;
+      const thief = nextAddress();
+      for (let i = 0; i < 5; i += 1) {
+        const res = await withDevice({ emailOrUsername: user.username, password: `guess-${i}` }, thief, cookie);
+        expect(res.statusCode).toBe(401);
+      }
+      const held = await withDevice({ emailOrUsername: user.username, password }, nextAddress(), cookie);
+      expect(held.statusCode).toBe(429);
+      expect(held.json().error).toMatch(
+        /^Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\.$/,
+      );
+    });
+
+    it("a forged cookie, another account's cookie or another token does not let a stranger past the lockout", async () => {
+      const { user, password, access } = await createAccount(ctx().app);
+      const other = await createAccount(ctx().app);
+      const from = nextAddress();
+      const othersCookie = deviceOf(
+        await withDevice({ emailOrUsername: other.user.username, password: other.password }, from),
+      ).value;
+      const forged = await new SignJWT({ sub: String(user.id), nonce: 'forged', token_type: 'device' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer('bookstore')
+        .setExpirationTime('30d')
+        .sign(new TextEncoder().encode('attacker-secret-attacker-secret-0123'));
+      await strangerLocks(user.username, from);
+      for (const cookie of [forged, othersCookie, access, 'garbage']) {
+        const res = await withDevice({ emailOrUsername: user.username, password }, from, cookie);
+        expect(res.statusCode, cookie).toBe(429);
       }
     });
   });

@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readUploadForm } from '../../lib/form.js';
+import { deviceCookieHeader } from './devices.js';
 import { LoginThrottle } from './login-throttle.js';
 import { recoveryRoutes } from './recovery.js';
 import * as accounts from './service.js';
@@ -83,12 +84,20 @@ export async function accountsRoutes(fastify: FastifyInstance) {
           'Wrong passwords are counted (docs/decisions/0005): after 5 for one account from one address, that address ' +
           'waits 15 minutes for that account; after 20 for one account from anywhere, addresses that failed for it ' +
           'wait too (an address with no failure never does); after 30 from one address for any accounts, its ' +
-          'attempts are spaced by 1 s doubling to 30 s. A refusal is a 429 with Retry-After.',
+          'attempts are spaced by 1 s doubling to 30 s. A refusal is a 429 with Retry-After. A sign-in sets a ' +
+          'device cookie (HttpOnly, SameSite=Strict, Path=/api/login, Secure over https); a later attempt for ' +
+          'the same account carrying it is not held by the two rules of the account, and after 5 wrong ' +
+          'passwords with it that cookie waits 15 minutes (docs/decisions/0028).',
         body: loginSchema,
         response: { 200: tokenPairSchema, ...errorReplies(400, 401, 429) },
       },
     },
-    async (request) => accounts.login(deps, request.body, request.ip),
+    async (request, reply) => {
+      const signedIn = await accounts.login(deps, request.body, request.ip, request.headers.cookie);
+      const https = request.protocol === 'https' || Boolean(app.config.publicUrl?.startsWith('https://'));
+      reply.header('set-cookie', deviceCookieHeader(signedIn.device, https));
+      return signedIn.tokens;
+    },
   );
 
   app.post(

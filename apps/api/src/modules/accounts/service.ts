@@ -20,6 +20,7 @@ import { pictureError, removeMedia, storeImage } from '../../lib/images.js';
 import type { TokenService } from '../../lib/tokens.js';
 import { type UploadForm, fieldsError, validationError } from '../../lib/form.js';
 import { recordEvent } from '../events/index.js';
+import { deviceOf, issueDevice } from './devices.js';
 import { type LoginThrottle, throttleMessage } from './login-throttle.js';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { endSession, rotateSession, type SessionCheck, startSession } from './sessions.js';
@@ -124,14 +125,26 @@ export async function register(deps: AccountsDeps, form: UploadForm): Promise<Pr
   }
 }
 
+/** A successful sign-in: the tokens, and the browser's new device cookie (devices.ts). */
+export interface SignedIn {
+  tokens: TokenPair;
+  device: string;
+}
+
+/**
+ * Signs in, throttled by login-throttle.ts. `cookies` is the request's Cookie header: a device cookie
+ * of this account in it lets the attempt past the account's lockout, counted on that device alone.
+ */
 export async function login(
   deps: AccountsDeps,
   { emailOrUsername, password }: LoginInput,
   address: string,
-): Promise<TokenPair> {
+  cookies?: string,
+): Promise<SignedIn> {
   const user = await findUserByLogin(deps.db, emailOrUsername);
   const account = user ? `user:${user.id}` : `name:${emailOrUsername.toLowerCase()}`;
-  const verdict = await deps.throttle.check(account, address);
+  const device = user ? await deviceOf(deps.tokens, cookies, user.id) : null;
+  const verdict = await deps.throttle.check(account, address, device);
   if (!verdict.allowed) {
     throw new AppError(429, throttleMessage(verdict.retryAfterSeconds), undefined, {
       retryAfter: verdict.retryAfterSeconds,
@@ -140,14 +153,14 @@ export async function login(
 
   const ok = await verifyPassword(user?.passwordHash ?? null, password);
   if (!user || !ok) {
-    await deps.throttle.recordFailure(account, address);
+    await deps.throttle.recordFailure(account, address, device);
     throw unauthorized(accountMessages.badCredentials);
   }
-  await deps.throttle.recordSuccess(account, address);
+  await deps.throttle.recordSuccess(account, address, device);
   if (needsRehash(user.passwordHash)) {
     await updateUser(deps.db, user.id, { passwordHash: await hashPassword(password) });
   }
-  return startSession(deps.db, deps.tokens, user);
+  return { tokens: await startSession(deps.db, deps.tokens, user), device: await issueDevice(deps.tokens, user.id) };
 }
 
 export async function refresh(deps: AccountsDeps, token: string): Promise<TokenPair> {

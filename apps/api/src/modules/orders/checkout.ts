@@ -65,12 +65,30 @@ export function bookHoldCap(copiesLeft: number, maxHeldCopies: number): number {
   return Math.min(maxHeldCopies, Math.max(2, Math.floor(copiesLeft * HOLD_SHARE)));
 }
 
+/**
+ * What all unpaid orders together, whatever their accounts and addresses, may hold of one edition:
+ * half of its copies on hand (those left plus those held), so a script spread over many addresses
+ * leaves at least half on sale (docs/decisions/0006). A book with up to 20 copies on hand may be held
+ * whole: as many shoppers may want its last copies at once, and the caps per account and address
+ * still bound each of them.
+ */
+const TITLE_HOLD_SHARE = 0.5;
+const ALWAYS_HOLDABLE = 20;
+
+export function editionHoldCap(copiesOnHand: number): number {
+  return Math.max(Math.min(copiesOnHand, ALWAYS_HOLDABLE), Math.floor(copiesOnHand * TITLE_HOLD_SHARE));
+}
+
+/** The class of the advisory locks (two-key form) that count one edition's holds one order at a time. */
+const EDITION_HOLDS_LOCK = 6_006;
+
 const OPEN_HOLD = sql`${orders.paymentStatus} <> 'success' AND NOT ${orders.stockReleased}`;
 
 /**
  * Step 1. What may be held in unpaid orders (docs/decisions/0006), so nobody can take a book off sale by ordering
  * and never paying: per account a few orders, a bounded number of copies, and of each book a share of
  * its copies left; the same share per address, and a few orders per address, whatever the accounts;
+ * of each edition, all unpaid orders together at most half its copies on hand (`editionHoldCap`);
  * and after an unpaid hold of a book ran out, the account waits RESERVATION_MINUTES before holding
  * that book again. A hold the shopper cancelled before its end did not run out: ordering again is
  * allowed at once, and `holdEnd` (step 8) keeps that from renewing the hold. The account's row (and
@@ -153,15 +171,29 @@ export async function checkHoldingCaps(
     );
   }
 
+  // Every hold of these editions is counted, whoever holds it: one order of an edition at a time, on
+  // any number of processes (in id order, so two orders of the same editions cannot deadlock). A
+  // checkout of a popular book waits here for the one before it, as it would for its copies.
+  const countedEditions = [
+    ...new Set(
+      lines.flatMap((line) => {
+        const found = shop.get(lineKey(line));
+        return found && found.stockAmount !== null ? [found.editionId] : [];
+      }),
+    ),
+  ].sort((a, b) => a - b);
+  for (const edition of countedEditions) {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${EDITION_HOLDS_LOCK}, ${edition})`);
+  }
   const [heldByBook, left] = await Promise.all([
-    rows<{ edition: number; by_account: number; by_address: number }>(
+    rows<{ edition: number; by_account: number; by_address: number; by_all: number }>(
       tx,
       sql`SELECT oi.edition_id AS edition,
             coalesce(sum(oi.quantity) FILTER (WHERE o.user_id = ${userId}), 0)::int AS by_account,
-            coalesce(sum(oi.quantity) FILTER (WHERE o.client_address = ${clientAddress ?? null}), 0)::int AS by_address
+            coalesce(sum(oi.quantity) FILTER (WHERE o.client_address = ${clientAddress ?? null}), 0)::int AS by_address,
+            coalesce(sum(oi.quantity), 0)::int AS by_all
           FROM orders o JOIN order_items oi ON oi.order_id = o.id
-          WHERE (o.user_id = ${userId} ${clientAddress ? sql`OR o.client_address = ${clientAddress}` : sql``})
-            AND o.payment_status <> 'success' AND NOT o.stock_released
+          WHERE o.payment_status <> 'success' AND NOT o.stock_released
             AND oi.edition_id = ANY(${intArray(editionIds)})
           GROUP BY oi.edition_id`,
     ),
@@ -192,6 +224,13 @@ export async function checkHoldingCaps(
     if (clientAddress && byAddress + line.quantity > cap) {
       throw unprocessable(
         `Unpaid orders from your network already hold ${copies(byAddress)} of "${book.title}". Please pay for them first, or try again when their reservations end.`,
+        { book: line.book },
+      );
+    }
+    const byAll = mine?.by_all ?? 0;
+    if (byAll + line.quantity > editionHoldCap(book.stock + byAll)) {
+      throw unprocessable(
+        `Many shoppers are paying for "${book.title}" right now. Please try again in a few minutes.`,
         { book: line.book },
       );
     }

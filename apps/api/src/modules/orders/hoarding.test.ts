@@ -62,6 +62,54 @@ describe('stock hoarding', () => {
     expect(await stockOf(app, book.id)).toBe(97);
   });
 
+  it('caps what all accounts and addresses together hold of one book: 28 addresses hold at most half of 150 copies', async () => {
+    const { app } = ctx();
+    const book = await createBook(app, { stock: 150 });
+    const busy = `Many shoppers are paying for "${book.title}" right now. Please try again in a few minutes.`;
+    const refusals = new Set<string>();
+    // 28 fresh accounts, each from an address of its own, each holding as much as the shop lets it.
+    const hoarders = await Promise.all(Array.from({ length: 28 }, () => createUser(app)));
+    for (const hoarder of hoarders) {
+      for (const quantity of [10, 5, 2, 1]) {
+        const res = await placeOrder(app, hoarder, [{ book, quantity }]);
+        if (res.statusCode === 201) break;
+        expect(res.statusCode).toBe(422);
+        refusals.add(res.json().error);
+      }
+    }
+    const held = 150 - (await stockOf(app, book.id));
+    expect(held).toBeLessThanOrEqual(75);
+    expect(refusals).toContain(busy);
+    const another = await placeOrder(app, await createUser(app), [{ book, quantity: 1 }]);
+    expect(another.statusCode).toBe(422);
+    expect(another.json()).toMatchObject({ error: busy, book: book.id });
+    // When holds end, shoppers hold copies again.
+    const { sql } = await import('drizzle-orm');
+    await app.db.execute(
+      sql`UPDATE orders SET reserved_until = now() - interval '1 minute' WHERE user_id = ${hoarders[0]!.id}`,
+    );
+    await releaseExpiredReservations(app.db);
+    expect((await placeOrder(app, await createUser(app), [{ book, quantity: 1 }])).statusCode).toBe(201);
+  });
+
+  it('refuses none of many shoppers checking out a well-stocked book at the same moment', async () => {
+    const { app } = ctx();
+    const book = await createBook(app, { stock: 150 });
+    const shoppers = await Promise.all(Array.from({ length: 40 }, () => createUser(app)));
+    const replies = await Promise.all(shoppers.map((shopper) => placeOrder(app, shopper, [{ book, quantity: 1 }])));
+    expect(replies.map((r) => r.statusCode)).toEqual(shoppers.map(() => 201));
+    expect(await stockOf(app, book.id)).toBe(110);
+  });
+
+  it('lets shoppers hold every copy of a book with a few copies at once (20 copies, 20 shoppers)', async () => {
+    const { app } = ctx();
+    const book = await createBook(app, { stock: 20 });
+    const shoppers = await Promise.all(Array.from({ length: 20 }, () => createUser(app)));
+    const replies = await Promise.all(shoppers.map((shopper) => placeOrder(app, shopper, [{ book, quantity: 1 }])));
+    expect(replies.filter((r) => r.statusCode === 201)).toHaveLength(20);
+    expect(await stockOf(app, book.id)).toBe(0);
+  });
+
   it('frees a place once an order is paid or its reservation ends', async () => {
     const { app } = ctx();
     const user = await createUser(app);

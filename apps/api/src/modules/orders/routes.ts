@@ -99,8 +99,9 @@ export async function ordersRoutes(fastify: FastifyInstance) {
           'or out-of-stock books and quantities above the stock are 422. The copies are held for RESERVATION_MINUTES. ' +
           'One account may hold at most MAX_OPEN_ORDERS unpaid orders and MAX_HELD_COPIES copies in them, and of one ' +
           'book 15% of its copies left (at least 2); one address the same share of a book and 4 x MAX_OPEN_ORDERS ' +
-          'orders; after an unpaid hold ran out, the account waits RESERVATION_MINUTES before holding that book ' +
-          'again (422 each, naming the rule), and may place 10 orders a minute (429).',
+          "orders; all shoppers together half of an edition's copies on hand (all of them up to 20); after an " +
+          'unpaid hold ran out, the account waits RESERVATION_MINUTES before holding that book again (422 each, ' +
+          'naming the rule), and may place 10 orders a minute (429; an answer of 500 or more is not counted).',
         security,
         body: orderRequestSchema,
         response: {

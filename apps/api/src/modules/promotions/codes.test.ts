@@ -65,6 +65,13 @@ async function order(who: TestUser, code: string, total: string, lines = [{ b: b
   });
 }
 
+/** The code as staff see it in the Codes tab's list. */
+async function codeRow(code: string) {
+  const list = await app().inject({ method: 'GET', url: '/api/admin/promo-codes/', headers: staff.headers });
+  expect(list.statusCode).toBe(200);
+  return list.json().data.find((c: { code: string }) => c.code === code) as Record<string, unknown>;
+}
+
 async function pay(who: TestUser, orderId: number) {
   const started = await initialize(app(), who, orderId);
   const reference = started.json().reference as string;
@@ -226,6 +233,57 @@ describe('promo codes', () => {
       max_uses: 2,
     });
   });
+  it("an unpaid order holds the code's use only until its reservation ends, before any sweeper comes by", async () => {
+    await newCode({ code: 'THREE', kind: 'amount', amount_off: '2', max_uses: 3 });
+    const holders = await Promise.all([createUser(app()), createUser(app()), createUser(app())]);
+    const placed = [];
+    for (const holder of holders) {
+      const res = await order(holder, 'THREE', '18.00');
+      expect(res.statusCode).toBe(201);
+      placed.push(res.json().id as number);
+    }
+    const latecomer = await createUser(app());
+    expect((await order(latecomer, 'THREE', '18.00')).json().error).toBe(
+      'This code has already been used as many times as it can be.',
+    );
+    expect(await codeRow('THREE')).toMatchObject({ uses: 0, held: 3, left: 0 });
+
+    // Two holds end unpaid. Nothing has released them yet (no sweeper in this test): the uses are free all the same.
+    await expireReservation(app(), placed[0]!);
+    await expireReservation(app(), placed[1]!);
+    expect(await codeRow('THREE')).toMatchObject({ uses: 0, held: 1, left: 2 });
+    expect((await quote('THREE', [{ book: book.id, quantity: 1 }], latecomer)).json()).toMatchObject({
+      code: 'THREE',
+      discount: '2.00',
+    });
+    const taken = await order(latecomer, 'THREE', '18.00');
+    expect(taken.statusCode).toBe(201);
+    await pay(latecomer, taken.json().id);
+    expect(await codeRow('THREE')).toMatchObject({ uses: 1, held: 1, left: 1 });
+  });
+
+  it('one account holds at most one unpaid use of a code; once it is paid, the account may use the code again', async () => {
+    await newCode({ code: 'MANY', kind: 'amount', amount_off: '2', max_uses: 3 });
+    const buyer = await createUser(app());
+    const first = await order(buyer, 'MANY', '18.00');
+    expect(first.statusCode).toBe(201);
+    const message =
+      'You already have an unpaid order with this code. Please pay for it or cancel it before using the code again.';
+    const second = await order(buyer, 'MANY', '18.00');
+    expect(second.statusCode).toBe(422);
+    expect(second.json()).toEqual({ error: message, fields: { promo_code: [message] } });
+    expect((await quote('MANY', [{ book: book.id, quantity: 1 }], buyer)).json().error).toBe(message);
+    // Without the code the account orders as before.
+    expect((await order(buyer, '', '20.00')).statusCode).toBe(201);
+    // Others still have the two uses left.
+    expect(await codeRow('MANY')).toMatchObject({ uses: 0, held: 1, left: 2 });
+
+    await pay(buyer, first.json().id);
+    const again = await order(buyer, 'MANY', '18.00');
+    expect(again.statusCode).toBe(201);
+    expect(await codeRow('MANY')).toMatchObject({ uses: 1, held: 1, left: 1 });
+  });
+
   it('a late payment whose code was used up meanwhile is refunded, so the code is never used past its limit', async () => {
     await newCode({ code: 'LASTONE', kind: 'amount', amount_off: 2, max_uses: 1 });
     const late = await createUser(app());

@@ -11,7 +11,9 @@ import { AppError, isUniqueViolation } from '../../lib/errors.js';
  * Promo codes (docs/decisions/0019-sales-and-price-history.md). A code's uses are the orders that carry
  * it: paid ones, and unpaid ones still holding their copies (a use is held like a copy, so a code with
  * 10 uses left is used exactly 10 times however many shoppers try at once). An order that expires or is
- * cancelled unpaid gives its use back by itself, because it no longer holds.
+ * cancelled unpaid gives its use back by itself, because it no longer holds: at its `reserved_until`,
+ * whether or not the sweeper has released its copies yet. One account holds at most one unpaid use of a
+ * code (docs/decisions/0028-trust-round-three.md).
  */
 
 type CodeRow = typeof promoCodes.$inferSelect;
@@ -77,18 +79,25 @@ export async function applyPromoCode(
   const subtotal = cart.lines.reduce((sum, line) => sum + line.cents, 0);
   if (subtotal < row!.minSubtotalCents) throw refuse(promoMessages.minimum(centsToMoney(row!.minSubtotalCents)));
 
-  if (row!.maxUses !== null || (row!.maxUsesPerCustomer !== null && cart.userId !== null)) {
-    const [used] = await rows<{ all: number; mine: number }>(
-      db,
-      sql`SELECT count(*)::int AS all, count(*) FILTER (WHERE o.user_id = ${cart.userId ?? 0})::int AS mine
-          FROM orders o WHERE o.promo_code_id = ${row!.id}
-            AND (${PAID} OR ${HOLDS})`,
-    );
-    if (row!.maxUsesPerCustomer !== null && cart.userId !== null && (used?.mine ?? 0) >= row!.maxUsesPerCustomer) {
-      throw refuse(promoMessages.alreadyUsed);
-    }
-    if (row!.maxUses !== null && (used?.all ?? 0) >= row!.maxUses) throw refuse(promoMessages.usedUp);
+  // Every code, limited or not: one account holds at most one unpaid use of it, so a few unpaid orders
+  // from one account cannot use a code up for everyone while they wait to run out. A code without a
+  // limit in all counts only the caller's orders (the index on code and account finds them).
+  const [used] =
+    row!.maxUses === null && cart.userId === null
+      ? []
+      : await rows<{ all: number; mine: number; mine_held: number }>(
+          db,
+          sql`SELECT count(*)::int AS all, count(*) FILTER (WHERE o.user_id = ${cart.userId ?? 0})::int AS mine,
+                count(*) FILTER (WHERE o.user_id = ${cart.userId ?? 0} AND ${HOLDS})::int AS mine_held
+              FROM orders o WHERE o.promo_code_id = ${row!.id}
+                ${row!.maxUses === null ? sql`AND o.user_id = ${cart.userId ?? 0}` : sql``}
+                AND (${PAID} OR ${HOLDS})`,
+        );
+  if (row!.maxUsesPerCustomer !== null && cart.userId !== null && (used?.mine ?? 0) >= row!.maxUsesPerCustomer) {
+    throw refuse(promoMessages.alreadyUsed);
   }
+  if (cart.userId !== null && (used?.mine_held ?? 0) > 0) throw refuse(promoMessages.unpaidUse);
+  if (row!.maxUses !== null && (used?.all ?? 0) >= row!.maxUses) throw refuse(promoMessages.usedUp);
 
   const coveredCents = covered.reduce((sum, line) => sum + line.cents, 0);
   let linesOff = 0;
@@ -158,12 +167,16 @@ function toPromoCode(row: CodeRow, stats?: { uses: number; held: number; revenue
     max_uses_per_customer: row.maxUsesPerCustomer,
     uses: stats?.uses ?? 0,
     held: stats?.held ?? 0,
+    left: row.maxUses === null ? null : Math.max(0, row.maxUses - (stats?.uses ?? 0) - (stats?.held ?? 0)),
     revenue: centsToMoney(stats?.revenue ?? 0),
     created_at: row.createdAt.toISOString(),
   };
 }
 
-/** Every code, newest first, with its uses (paid), the uses held by unpaid orders and the revenue. */
+/**
+ * Every code, newest first, with its uses (paid), the uses unpaid orders hold (only while their
+ * reservation runs: one that ended holds nothing, swept or not), what is left and the revenue.
+ */
 export async function listPromoCodes(db: Database): Promise<PromoCode[]> {
   const codes = await db.select().from(promoCodes).orderBy(desc(promoCodes.createdAt), desc(promoCodes.id)).limit(500);
   const stats = await rows<{ id: number; uses: number; held: number; revenue: number }>(

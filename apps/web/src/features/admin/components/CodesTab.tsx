@@ -55,7 +55,10 @@ const what = (code: { kind: Kind; percent_off: number | null; amount_off: string
       ? `${code.percent_off}% off`
       : `${money(code.amount_off ?? '0')} off`;
 
-/** Codes tab: create promo codes and see each one's uses, the uses unpaid orders hold, and its revenue. */
+/**
+ * Codes tab: create promo codes and see each one's uses apart: paid for, held by unpaid orders (given
+ * back when their reservations end), and left for new orders now; and its revenue.
+ */
 export function CodesTab() {
   const codes = usePromoCodes();
   const create = useCreatePromoCode();
@@ -164,8 +167,8 @@ export function CodesTab() {
         >
           {(list) => (
             <SimpleTable
-              caption="Promo codes, newest first, with their uses and revenue"
-              labels={['Code', 'Gives', 'Valid', 'Uses', 'Held by unpaid orders', 'Revenue']}
+              caption="Promo codes, newest first: uses paid for, uses held by unpaid orders until their reservations end, uses left now, and revenue"
+              labels={['Code', 'Gives', 'Valid', 'Used (paid)', 'Held (unpaid)', 'Left now', 'Revenue']}
             >
               {list.data.map((code) => (
                 <tr key={code.id}>
@@ -176,11 +179,16 @@ export function CodesTab() {
                       ? `${code.starts_at ? formatDate(code.starts_at, 'numeric') : '…'} – ${code.ends_at ? formatDate(code.ends_at, 'numeric') : '…'}`
                       : 'Always'}
                   </td>
-                  <td className={cellClass}>
+                  <td className={cellClass} data-testid="code-used">
                     {code.uses}
                     {code.max_uses !== null ? ` of ${code.max_uses}` : ''}
                   </td>
-                  <td className={cellClass}>{code.held}</td>
+                  <td className={cellClass} data-testid="code-held">
+                    {code.held}
+                  </td>
+                  <td className={cellClass} data-testid="code-left">
+                    {code.left === null ? 'No limit' : code.left}
+                  </td>
                   <td className={cellClass}>{money(code.revenue)}</td>
                 </tr>
               ))}
