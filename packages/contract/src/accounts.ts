@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageMetaSchema, wholeNumber } from './common.js';
+import { isPlainLine, isPlainMultiline, plainTextMessage } from './text.js';
 
 /**
  * Accounts: registration, sign-in, tokens, profile and the staff users list. One set of rules for the
@@ -48,11 +49,16 @@ const nameSchema = (label: string) =>
     .trim()
     .min(1, { error: required(label), abort: true })
     .min(2, `${label} must be at least 2 characters`)
-    .max(20, `${label} must be at most 20 characters`);
+    .max(20, `${label} must be at most 20 characters`)
+    .refine(isPlainLine, plainTextMessage(label));
 export const firstNameSchema = nameSchema('First name');
 export const lastNameSchema = nameSchema('Last name');
 
-export const bioSchema = z.string().trim().max(500, 'Bio must be at most 500 characters');
+export const bioSchema = z
+  .string()
+  .trim()
+  .max(500, 'Bio must be at most 500 characters')
+  .refine(isPlainMultiline, plainTextMessage('Bio'));
 
 export const passwordSchema = z
   .string({ error: required('Password') })
