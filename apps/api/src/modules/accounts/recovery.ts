@@ -23,7 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Transaction } from '../../db/client.js';
 import { refreshTokens, users } from '../../db/schema.js';
-import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { AppError, conflict, isUniqueViolation, notFound, SESSION_EXPIRED_MESSAGE, unauthorized } from '../../lib/errors.js';
 import { fieldsError } from '../../lib/form.js';
 import { errorReplies, security } from '../../lib/openapi.js';
 import { recordEvent } from '../events/index.js';
@@ -79,7 +79,7 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
   /** The account, once the current password given with a change is its own (else a field error). */
   const withCurrentPassword = async (userId: number, currentPassword: string) => {
     const user = await findUserById(app.db, userId);
-    if (!user) throw notFound('Account not found');
+    if (!user) throw unauthorized(SESSION_EXPIRED_MESSAGE);
     if (!(await verifyPassword(user.passwordHash, currentPassword))) {
       throw fieldsError({ current_password: [WRONG_CURRENT_PASSWORD] });
     }
@@ -278,7 +278,7 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { userId } = request.user!;
       const user = await findUserById(app.db, userId);
-      if (!user) throw notFound('Account not found');
+      if (!user) throw unauthorized(SESSION_EXPIRED_MESSAGE);
       if (user.emailVerifiedAt) throw conflict(ALREADY_VERIFIED_MESSAGE);
       await app.db.transaction((tx) =>
         recordEvent(tx, { type: 'user.verification-requested', key: userId, payload: { userId } }),

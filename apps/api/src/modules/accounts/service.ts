@@ -15,7 +15,14 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { AppError, forbidden, isUniqueViolation, notFound, unauthorized } from '../../lib/errors.js';
+import {
+  AppError,
+  forbidden,
+  isUniqueViolation,
+  notFound,
+  SESSION_EXPIRED_MESSAGE,
+  unauthorized,
+} from '../../lib/errors.js';
 import { pictureError, removeMedia, storeImage } from '../../lib/images.js';
 import type { TokenService } from '../../lib/tokens.js';
 import { type UploadForm, fieldsError, validationError } from '../../lib/form.js';
@@ -170,13 +177,14 @@ export async function logout(deps: AccountsDeps, token: string): Promise<void> {
 
 export async function profile(deps: AccountsDeps, userId: number): Promise<Profile> {
   const user = await findUserById(deps.db, userId);
-  if (!user) throw notFound('Account not found');
+  // The caller's own account is gone (deleted after the token was checked): signed out, as auth says.
+  if (!user) throw unauthorized(SESSION_EXPIRED_MESSAGE);
   return toProfile(user);
 }
 
 export async function updateProfile(deps: AccountsDeps, userId: number, form: UploadForm): Promise<Profile> {
   const user = await findUserById(deps.db, userId);
-  if (!user) throw notFound('Account not found');
+  if (!user) throw unauthorized(SESSION_EXPIRED_MESSAGE);
   // Only what was sent changes; empty names and email mean "not sent" (the web sends non-empty values only).
   const sent = Object.fromEntries(
     Object.entries(form.fields).filter(
@@ -203,7 +211,7 @@ export async function updateProfile(deps: AccountsDeps, userId: number, form: Up
   }
   try {
     const updated = await updateUser(deps.db, user.id, changes);
-    if (!updated) throw notFound('Account not found');
+    if (!updated) throw unauthorized(SESSION_EXPIRED_MESSAGE);
     if (changes.profilePicture && user.profilePicture !== changes.profilePicture) {
       await removeMedia(deps.config.mediaDir, user.profilePicture);
     }
