@@ -23,7 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Transaction } from '../../db/client.js';
 import { refreshTokens, users } from '../../db/schema.js';
-import { AppError, conflict, isUniqueViolation, notFound, SESSION_EXPIRED_MESSAGE, unauthorized } from '../../lib/errors.js';
+import { AppError, conflict, isUniqueViolation, SESSION_EXPIRED_MESSAGE, unauthorized } from '../../lib/errors.js';
 import { fieldsError } from '../../lib/form.js';
 import { errorReplies, security } from '../../lib/openapi.js';
 import { recordEvent } from '../events/index.js';
