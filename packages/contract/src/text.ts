@@ -9,10 +9,10 @@
  * reorder nothing around them. One rule for every form and the server, so both say the same.
  */
 
-/** Controls (C0, DEL, C1) and the line and paragraph separators: nothing a one-line field may hold. */
-const LINE_BREAKERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-/** The same, less tab, line feed and carriage return: what a multi-line field (a review, a description) may hold. */
-const CONTROLS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/** Controls (Unicode's Cc: C0, DEL, C1) and the line and paragraph separators: nothing a one-line field may hold. */
+const LINE_BREAKERS = /[\p{Cc}\u2028\u2029]/u;
+/** Controls but tab, line feed and carriage return: what a multi-line field (a review, a description) may not hold. */
+const CONTROLS_BUT_LINES = /(?![\t\n\r])\p{Cc}/u;
 /** Bidirectional embeddings and overrides (LRE, RLE, PDF, LRO, RLO) and isolates (LRI, RLI, FSI, PDI). */
 const DIRECTION_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
 

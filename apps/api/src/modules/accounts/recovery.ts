@@ -28,7 +28,7 @@ import { fieldsError } from '../../lib/form.js';
 import { errorReplies, security } from '../../lib/openapi.js';
 import { recordEvent } from '../events/index.js';
 import { inspectToken, retireTokens, type TokenPurpose, useToken } from '../links/index.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { hashPassword, newPasswordProblem, verifyPassword } from './passwords.js';
 import { findUserByEmail, findUserById, takenIdentity } from './users.js';
 
 /**
@@ -61,6 +61,12 @@ async function revokeSessions(tx: Transaction, userId: number, keep?: string): P
 }
 
 const messageReply = { 200: messageReplySchema, 202: messageReplySchema };
+
+/** A new password that is one of the most used or holds the account's names: the field says why (400). */
+async function refuseWeakPassword(password: string, account?: { username: string; email: string }) {
+  const problem = await newPasswordProblem(password, account ?? {});
+  if (problem) throw fieldsError({ password: [problem] });
+}
 
 export async function recoveryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -147,6 +153,8 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
       const { token, password } = request.body;
       const check = await inspectToken(app.db, 'reset', token);
       if (!check.ok) throw tokenError(check.reason);
+      const account = check.row.userId === null ? undefined : await findUserById(app.db, check.row.userId);
+      await refuseWeakPassword(password, account);
       const passwordHash = await hashPassword(password);
       const ended = await app.db.transaction(async (tx) => {
         const used = await useToken(tx, 'reset', token);
@@ -180,7 +188,8 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { userId, sessionId } = request.user!;
-      await withCurrentPassword(userId, request.body.current_password);
+      const account = await withCurrentPassword(userId, request.body.current_password);
+      await refuseWeakPassword(request.body.password, account);
       const passwordHash = await hashPassword(request.body.password);
       const ended = await app.db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));

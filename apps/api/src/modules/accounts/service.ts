@@ -28,7 +28,7 @@ import type { TokenService } from '../../lib/tokens.js';
 import { type UploadForm, fieldsError, validationError } from '../../lib/form.js';
 import { recordEvent } from '../events/index.js';
 import { type LoginThrottle, throttleMessage } from './login-throttle.js';
-import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
+import { hashPassword, needsRehash, newPasswordProblem, verifyPassword } from './passwords.js';
 import { endSession, rotateSession, type SessionCheck, startSession } from './sessions.js';
 import {
   findUserById,
@@ -87,7 +87,15 @@ function identityConflict(taken: { email: boolean; username: boolean }): AppErro
 
 export async function register(deps: AccountsDeps, form: UploadForm): Promise<Profile> {
   const parsed = registerSchema.safeParse(form.fields);
-  if (!parsed.success) throw validationError(parsed.error);
+  // The password's problem is said with the form's others, unless the form already says one of its own.
+  const { password = '', username, email } = form.fields;
+  const problem = await newPasswordProblem(password, { username, email });
+  if (!parsed.success) {
+    const error = validationError(parsed.error);
+    if (problem && error.fields && !error.fields.password) error.fields.password = [problem];
+    throw error;
+  }
+  if (problem) throw fieldsError({ password: [problem] });
   const input = parsed.data;
   const conflict = identityConflict(await takenIdentity(deps.db, input));
   if (conflict) throw conflict;
