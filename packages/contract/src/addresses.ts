@@ -1,6 +1,7 @@
 import countries from 'i18n-iso-countries';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { z } from 'zod';
+import { isPlainLine, plainTextMessage } from './text.js';
 
 /**
  * A shopper's address book and the address an order is sent to (docs/product.md, "Addresses and
@@ -21,12 +22,14 @@ const text = (name: string, max: number) =>
     .string({ error: `Enter the ${name}` })
     .trim()
     .min(1, `Enter the ${name}`)
-    .max(max, `The ${name} must be at most ${max} characters`);
+    .max(max, `The ${name} must be at most ${max} characters`)
+    .refine(isPlainLine, plainTextMessage(`The ${name}`));
 const optionalText = (name: string, max: number) =>
   z
     .string({ error: `The ${name} must be text` })
     .trim()
     .max(max, `The ${name} must be at most ${max} characters`)
+    .refine(isPlainLine, plainTextMessage(`The ${name}`))
     .optional()
     .default('');
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BOOK_CONDITIONS, BOOK_TYPES, bookSchema } from './catalogue.js';
 import { pageMetaSchema, pageQuerySchema } from './common.js';
 import { centsToMoney, moneyToCents } from './money.js';
+import { isPlainLine, isPlainMultiline, plainTextMessage } from './text.js';
 
 /**
  * Writing books (docs/product.md, "Data", "Rules", "API"): one set of rules for the Add New Book form,
@@ -49,13 +50,14 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 const required = (label: string) => `${label} is required`;
 
-/** A required line of text, trimmed. */
-const text = (label: string, max: number) =>
+/** A required line of text, trimmed, that renders as typed (`text.ts`); `multiline` keeps line breaks. */
+const text = (label: string, max: number, options: { multiline?: boolean } = {}) =>
   z
     .string({ error: required(label) })
     .trim()
     .min(1, { error: required(label), abort: true })
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(options.multiline ? isPlainMultiline : isPlainLine, plainTextMessage(label));
 
 /** Digits and an optional final X, hyphens and spaces allowed between; the check digit must add up. */
 export function isValidIsbn(value: string): boolean {
@@ -157,7 +159,8 @@ export function splitTags(value: string | readonly string[]): string[] {
 
 const tagsSchema = z
   .union([z.string().max(2000, 'Tags must be at most 2000 characters'), z.array(z.string())])
-  .transform(splitTags);
+  .transform(splitTags)
+  .refine((tags) => tags.every(isPlainLine), plainTextMessage('Tags'));
 
 const dateSchema = z
   .string({ error: required('Published date') })
@@ -183,7 +186,7 @@ const bookFieldRules = {
   original_price: moneyField('Original price', 'zero'),
   price: moneyField('Price', 'positive'),
   stock_amount: stockSchema,
-  description: text('Description', 10_000),
+  description: text('Description', 10_000, { multiline: true }),
   tags: tagsSchema,
   available: flagSchema,
   featured: flagSchema,
@@ -242,7 +245,8 @@ const editionFieldRules = {
   condition_note: z
     .string({ error: 'Condition note must be text' })
     .trim()
-    .max(CONDITION_NOTE_MAX, `Condition note must be at most ${CONDITION_NOTE_MAX} characters`),
+    .max(CONDITION_NOTE_MAX, `Condition note must be at most ${CONDITION_NOTE_MAX} characters`)
+    .refine(isPlainLine, plainTextMessage('Condition note')),
   isbn: isbnSchema,
   price: bookFieldRules.price,
   original_price: bookFieldRules.original_price,

@@ -65,10 +65,12 @@ export function trackingUrl(carrier: string | null, trackingNumber: string | nul
 
 /**
  * An eBook's download link works this many hours and this many downloads; a new one is a click away
- * on the order page (docs/decisions/0023-ebook-delivery.md). Here, zod-free, for the book page's note.
+ * on the order page (docs/decisions/0023-ebook-delivery.md), DOWNLOAD_RENEWALS times per eBook, and
+ * more from staff (docs/decisions/0028-trust-round-three.md). Here, zod-free, for the book page's note.
  */
 export const DOWNLOADS_PER_LINK = 5;
 export const DOWNLOAD_LINK_HOURS = 24;
+export const DOWNLOAD_RENEWALS = 3;
 
 /**
  * An edition in a few words, as the cart, an order's pages, its e-mails and the packing slip name it:

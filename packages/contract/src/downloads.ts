@@ -3,9 +3,10 @@ import { z } from 'zod';
 /**
  * eBook delivery (docs/product.md, "eBook downloads"; docs/decisions/0023-ebook-delivery.md): each
  * eBook line of a paid order has a signed download link, good for DOWNLOAD_LINK_HOURS and
- * DOWNLOADS_PER_LINK downloads, renewable from the order page while the order stands.
+ * DOWNLOADS_PER_LINK downloads, renewable from the order page while the order stands: DOWNLOAD_RENEWALS
+ * times by the shopper, and whenever staff choose (docs/decisions/0028-trust-round-three.md).
  */
-export { DOWNLOAD_LINK_HOURS, DOWNLOADS_PER_LINK } from './checkout.js';
+export { DOWNLOAD_LINK_HOURS, DOWNLOAD_RENEWALS, DOWNLOADS_PER_LINK } from './checkout.js';
 
 /** 'ready': the link works; 'expired' / 'used_up': a new link is one click away; 'revoked': the order was refunded or cancelled; 'no_file': the shop has not uploaded the file yet. */
 export const DOWNLOAD_STATES = ['ready', 'expired', 'used_up', 'revoked', 'no_file'] as const;
@@ -22,6 +23,8 @@ export const downloadLineSchema = z
     downloads_used: z.number().int(),
     downloads_left: z.number().int(),
     expires_at: z.string(),
+    /** New links the shopper may still ask for (staff may always give one, and the shopper then has DOWNLOAD_RENEWALS again). */
+    renewals_left: z.number().int(),
     /** The signed link (a path under /api/downloads/), only while it works. */
     url: z.string().nullable(),
   })

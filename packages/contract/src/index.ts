@@ -18,3 +18,4 @@ export * from './promotions.js';
 export * from './addresses.js';
 export * from './shipping.js';
 export * from './downloads.js';
+export * from './text.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageMetaSchema, pageQuerySchema } from './common.js';
+import { isPlainMultiline, plainTextMessage } from './text.js';
 
 export const REVIEW_COMMENT_MAX_LENGTH = 2000;
 export const REVIEWS_PAGE_SIZE = 10;
@@ -31,7 +32,8 @@ export const reviewRequestSchema = z.object({
     .string({ error: 'Please write a comment' })
     .trim()
     .min(1, 'Please write a comment')
-    .max(REVIEW_COMMENT_MAX_LENGTH, 'Comments can be at most 2,000 characters'),
+    .max(REVIEW_COMMENT_MAX_LENGTH, 'Comments can be at most 2,000 characters')
+    .refine(isPlainMultiline, plainTextMessage('Your comment')),
 });
 export type ReviewRequest = z.infer<typeof reviewRequestSchema>;
 

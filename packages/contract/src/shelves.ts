@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlainLine, isPlainMultiline, plainTextMessage } from './text.js';
 
 /**
  * Writing authors and categories (staff, from the dashboard's "Authors & categories" tab): one set of
@@ -13,13 +14,15 @@ const nameRule = z
   .string({ error: 'Name is required' })
   .trim()
   .min(1, { error: 'Name is required', abort: true })
-  .max(SHELF_NAME_MAX, `Name must be at most ${SHELF_NAME_MAX} characters`);
+  .max(SHELF_NAME_MAX, `Name must be at most ${SHELF_NAME_MAX} characters`)
+  .refine(isPlainLine, plainTextMessage('Name'));
 
 const aboutRule = (label: string) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
-    .max(SHELF_TEXT_MAX, `${label} must be at most ${SHELF_TEXT_MAX} characters`);
+    .max(SHELF_TEXT_MAX, `${label} must be at most ${SHELF_TEXT_MAX} characters`)
+    .refine(isPlainMultiline, plainTextMessage(label));
 
 const featuredRule = z.boolean({ error: 'Featured must be yes or no' });
 

@@ -15,6 +15,9 @@ export class AppError extends Error {
   }
 }
 
+/** The caller's token is signed but its session, or the account it names, is not there any more. */
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+
 export const badRequest = (message: string, fields?: Record<string, string[]>) => new AppError(400, message, fields);
 export const unauthorized = (message = 'Please sign in to continue') => new AppError(401, message);
 export const forbidden = (message = 'You are not allowed to do that') => new AppError(403, message);
@@ -29,6 +32,21 @@ export function isUniqueViolation(err: unknown): boolean {
   const code =
     (err as { code?: string; cause?: { code?: string } })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
   return code === '23505';
+}
+
+/**
+ * A write that names an account which is not there: PostgreSQL's foreign-key violation (23503) on a
+ * reference to `users` (every such constraint is named `…_users_id_fk`). A request only writes its
+ * caller's id there, so the caller's account was deleted after its token was checked (a session's
+ * answer is kept for SESSION_CHECK_SECONDS): the caller is signed out (401), not failed (500).
+ */
+export function isMissingAccount(err: unknown): boolean {
+  for (let at = err, depth = 0; at && typeof at === 'object' && depth < 5; depth++) {
+    const { code, constraint, cause } = at as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (code === '23503' && typeof constraint === 'string' && constraint.endsWith('_users_id_fk')) return true;
+    at = cause;
+  }
+  return false;
 }
 
 const UNREACHABLE_CODES = new Set([

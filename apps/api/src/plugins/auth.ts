@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { users } from '../db/schema.js';
-import { forbidden, unauthorized } from '../lib/errors.js';
+import { forbidden, SESSION_EXPIRED_MESSAGE, unauthorized } from '../lib/errors.js';
 import { type AccessClaims, TokenService } from '../lib/tokens.js';
 import { SessionCheck } from '../modules/accounts/index.js';
 
@@ -42,8 +42,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   async function holderOf(header: string) {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     const claims = match?.[1] ? await app.tokens.verifyAccess(match[1]) : null;
-    // A token of a session that was signed out (or revoked for reuse) is worth nothing, whoever holds it.
-    return claims && (await app.sessions.isOpen(claims.sessionId)) ? claims : null;
+    // A token of a session that was signed out (or revoked for reuse) is worth nothing, whoever holds it;
+    // so is one naming another account than its session's (or one that is not there any more).
+    return claims && (await app.sessions.isOpen(claims.sessionId, claims.userId)) ? claims : null;
   }
   // A callback hook: most requests (every guest's) carry no token and go on at once, with no promise.
   app.addHook('onRequest', (request, _reply, done) => {
@@ -57,11 +58,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
     if (!request.user) {
-      throw unauthorized(
-        request.headers.authorization
-          ? 'Your session has expired. Please sign in again.'
-          : 'Please sign in to continue',
-      );
+      throw unauthorized(request.headers.authorization ? SESSION_EXPIRED_MESSAGE : 'Please sign in to continue');
     }
   });
 

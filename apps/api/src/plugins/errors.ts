@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, isDatabaseUnavailable } from '../lib/errors.js';
+import { AppError, isDatabaseUnavailable, isMissingAccount, SESSION_EXPIRED_MESSAGE } from '../lib/errors.js';
 import { BAD_FORM, isMalformedMultipart } from './input.js';
 
 const PART_NAMES: Record<string, string> = {
@@ -42,6 +42,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(400).send({ error: summary, fields });
     }
     if (isMalformedMultipart(request, err)) return reply.code(400).send({ error: BAD_FORM });
+    if (isMissingAccount(err)) return reply.code(401).send({ error: SESSION_EXPIRED_MESSAGE });
     if (isDatabaseUnavailable(err)) {
       // Not the shopper's fault and not a bug: the database is down or restarting. Say when to try again.
       request.log.warn({ err }, 'database unavailable');

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { ConfigError, loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
 import { ensureStaffAccount } from './admin.js';
+import { newPasswordProblem } from './passwords.js';
 import { findUserByLogin } from './users.js';
 
 /** One readline for every question; lines are queued, so answers piped in (not typed) are all read. */
@@ -64,6 +65,8 @@ async function main() {
   } finally {
     prompt.close();
   }
+  const weak = await newPasswordProblem(password, { username, email });
+  if (weak) throw new Error(`password: ${weak}`);
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: `${config.dataDir}/pglite` });
   try {

@@ -1,4 +1,5 @@
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import { accountMessages, passwordHasIdentity } from '@bookstore/contract';
 
 /**
  * Password hashing: argon2id with the OWASP ASVS parameters (19 MiB, 2 passes, 1 lane). A hash made
@@ -33,4 +34,51 @@ export async function verifyPassword(storedHash: string | null, password: string
 
 export function needsRehash(storedHash: string): boolean {
   return !storedHash.startsWith(CURRENT_PARAMS);
+}
+
+/** How many of the most used passwords a new password may not be. */
+export const COMMON_PASSWORD_COUNT = 10_000;
+
+/**
+ * What the frequency list leaves out because zxcvbn catches it by pattern (one character repeated, a
+ * plain run of digits or letters), and the words of a bookshop that a reader here would try first.
+ */
+const ALSO_COMMON = `000000 0000000 00000000 1111111 11111111 11111111111 5555555 12121212 7654321 6543210 aaaaaa aaaaaaa
+aaaaaaaa abcdef abcdefg abcdefgh abcdefghi 1234512345 qwertyqwerty admin123 administrator root123 p@ssword pa$$word
+password1234 welcome123 letmein123 secret123 changeme1 hellohello bookstore bookshop books123 reading reader library
+bookworm novel123`;
+
+let commonPasswords: Promise<Set<string>> | undefined;
+
+/**
+ * The 10,000 most used passwords, most used first, from `@zxcvbn-ts/language-common` (MIT, the
+ * maintained zxcvbn: its `passwords-common` list is ordered by how often each password appeared in a
+ * corpus of 10 million leaked ones), and ALSO_COMMON. Loaded on the first new password a process
+ * checks, never in the browser (docs/decisions/0028-trust-round-three.md).
+ */
+function common(): Promise<Set<string>> {
+  commonPasswords ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) =>
+      new Set([...dictionary['passwords-common'].slice(0, COMMON_PASSWORD_COUNT), ...ALSO_COMMON.split(/\s+/)]),
+  );
+  return commonPasswords;
+}
+
+/** Whether the password is one of the most used, in any case and without the spaces around it. */
+export async function isCommonPassword(password: string): Promise<boolean> {
+  return (await common()).has(password.trim().toLowerCase());
+}
+
+/**
+ * Why a new password (already of the right length, `passwordSchema`) may not be used, in the shop's
+ * words, or null: one of the most used, or holding the account's username or the name of its e-mail
+ * address. The one check of sign-up, a change, a reset and create-admin.
+ */
+export async function newPasswordProblem(
+  password: string,
+  account: { username?: string; email?: string },
+): Promise<string | null> {
+  if (await isCommonPassword(password)) return accountMessages.passwordTooCommon;
+  if (passwordHasIdentity(password, account)) return accountMessages.passwordHasIdentity;
+  return null;
 }

@@ -23,12 +23,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Transaction } from '../../db/client.js';
 import { refreshTokens, users } from '../../db/schema.js';
-import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { AppError, conflict, isUniqueViolation, SESSION_EXPIRED_MESSAGE, unauthorized } from '../../lib/errors.js';
 import { fieldsError } from '../../lib/form.js';
 import { errorReplies, security } from '../../lib/openapi.js';
 import { recordEvent } from '../events/index.js';
 import { inspectToken, retireTokens, type TokenPurpose, useToken } from '../links/index.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { hashPassword, newPasswordProblem, verifyPassword } from './passwords.js';
 import { findUserByEmail, findUserById, takenIdentity } from './users.js';
 
 /**
@@ -62,6 +62,12 @@ async function revokeSessions(tx: Transaction, userId: number, keep?: string): P
 
 const messageReply = { 200: messageReplySchema, 202: messageReplySchema };
 
+/** A new password that is one of the most used or holds the account's names: the field says why (400). */
+async function refuseWeakPassword(password: string, account?: { username: string; email: string }) {
+  const problem = await newPasswordProblem(password, account ?? {});
+  if (problem) throw fieldsError({ password: [problem] });
+}
+
 export async function recoveryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounts'];
@@ -79,7 +85,7 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
   /** The account, once the current password given with a change is its own (else a field error). */
   const withCurrentPassword = async (userId: number, currentPassword: string) => {
     const user = await findUserById(app.db, userId);
-    if (!user) throw notFound('Account not found');
+    if (!user) throw unauthorized(SESSION_EXPIRED_MESSAGE);
     if (!(await verifyPassword(user.passwordHash, currentPassword))) {
       throw fieldsError({ current_password: [WRONG_CURRENT_PASSWORD] });
     }
@@ -147,6 +153,8 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
       const { token, password } = request.body;
       const check = await inspectToken(app.db, 'reset', token);
       if (!check.ok) throw tokenError(check.reason);
+      const account = check.row.userId === null ? undefined : await findUserById(app.db, check.row.userId);
+      await refuseWeakPassword(password, account);
       const passwordHash = await hashPassword(password);
       const ended = await app.db.transaction(async (tx) => {
         const used = await useToken(tx, 'reset', token);
@@ -180,7 +188,8 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { userId, sessionId } = request.user!;
-      await withCurrentPassword(userId, request.body.current_password);
+      const account = await withCurrentPassword(userId, request.body.current_password);
+      await refuseWeakPassword(request.body.password, account);
       const passwordHash = await hashPassword(request.body.password);
       const ended = await app.db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
@@ -278,7 +287,7 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { userId } = request.user!;
       const user = await findUserById(app.db, userId);
-      if (!user) throw notFound('Account not found');
+      if (!user) throw unauthorized(SESSION_EXPIRED_MESSAGE);
       if (user.emailVerifiedAt) throw conflict(ALREADY_VERIFIED_MESSAGE);
       await app.db.transaction((tx) =>
         recordEvent(tx, { type: 'user.verification-requested', key: userId, payload: { userId } }),

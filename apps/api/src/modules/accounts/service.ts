@@ -15,14 +15,21 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { AppError, forbidden, isUniqueViolation, notFound, unauthorized } from '../../lib/errors.js';
+import {
+  AppError,
+  forbidden,
+  isUniqueViolation,
+  notFound,
+  SESSION_EXPIRED_MESSAGE,
+  unauthorized,
+} from '../../lib/errors.js';
 import { pictureError, removeMedia, storeImage } from '../../lib/images.js';
 import type { TokenService } from '../../lib/tokens.js';
 import { type UploadForm, fieldsError, validationError } from '../../lib/form.js';
 import { recordEvent } from '../events/index.js';
 import { deviceOf, issueDevice } from './devices.js';
 import { type LoginThrottle, throttleMessage } from './login-throttle.js';
-import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
+import { hashPassword, needsRehash, newPasswordProblem, verifyPassword } from './passwords.js';
 import { endSession, rotateSession, type SessionCheck, startSession } from './sessions.js';
 import {
   findUserById,
@@ -81,7 +88,15 @@ function identityConflict(taken: { email: boolean; username: boolean }): AppErro
 
 export async function register(deps: AccountsDeps, form: UploadForm): Promise<Profile> {
   const parsed = registerSchema.safeParse(form.fields);
-  if (!parsed.success) throw validationError(parsed.error);
+  // The password's problem is said with the form's others, unless the form already says one of its own.
+  const { password = '', username, email } = form.fields;
+  const problem = await newPasswordProblem(password, { username, email });
+  if (!parsed.success) {
+    const error = validationError(parsed.error);
+    if (problem && error.fields && !error.fields.password) error.fields.password = [problem];
+    throw error;
+  }
+  if (problem) throw fieldsError({ password: [problem] });
   const input = parsed.data;
   const conflict = identityConflict(await takenIdentity(deps.db, input));
   if (conflict) throw conflict;
@@ -183,13 +198,14 @@ export async function logout(deps: AccountsDeps, token: string): Promise<void> {
 
 export async function profile(deps: AccountsDeps, userId: number): Promise<Profile> {
   const user = await findUserById(deps.db, userId);
-  if (!user) throw notFound('Account not found');
+  // The caller's own account is gone (deleted after the token was checked): signed out, as auth says.
+  if (!user) throw unauthorized(SESSION_EXPIRED_MESSAGE);
   return toProfile(user);
 }
 
 export async function updateProfile(deps: AccountsDeps, userId: number, form: UploadForm): Promise<Profile> {
   const user = await findUserById(deps.db, userId);
-  if (!user) throw notFound('Account not found');
+  if (!user) throw unauthorized(SESSION_EXPIRED_MESSAGE);
   // Only what was sent changes; empty names and email mean "not sent" (the web sends non-empty values only).
   const sent = Object.fromEntries(
     Object.entries(form.fields).filter(
@@ -216,7 +232,7 @@ export async function updateProfile(deps: AccountsDeps, userId: number, form: Up
   }
   try {
     const updated = await updateUser(deps.db, user.id, changes);
-    if (!updated) throw notFound('Account not found');
+    if (!updated) throw unauthorized(SESSION_EXPIRED_MESSAGE);
     if (changes.profilePicture && user.profilePicture !== changes.profilePicture) {
       await removeMedia(deps.config.mediaDir, user.profilePicture);
     }

@@ -118,36 +118,43 @@ export async function endSession(db: Database, tokens: TokenService, token: stri
  * shares, so no Redis is needed; the per-family index makes the question cheap.
  */
 export class SessionCheck {
-  private readonly answers = new Map<string, { open: boolean; until: number }>();
+  /** Per session: whether it is open, whose it is (null: no such session), and until when the answer holds. */
+  private readonly answers = new Map<string, { open: boolean; owner: number | null; until: number }>();
   constructor(
     private readonly db: Database,
     private readonly ttlMs: number,
     private readonly maxEntries = 50_000,
   ) {}
 
-  async isOpen(familyId: string, now = Date.now()): Promise<boolean> {
+  /**
+   * Whether the session is open and belongs to `userId`: a token naming another account than its
+   * session's (or one deleted since: its sessions went with it) is refused.
+   */
+  async isOpen(familyId: string, userId: number, now = Date.now()): Promise<boolean> {
     const known = this.answers.get(familyId);
-    if (known && known.until > now) return known.open;
+    if (known && known.until > now) return known.open && known.owner === userId;
     const [row] = await this.db
       .select({
         rows: sql<number>`count(*)::int`,
         revoked: sql<number>`count(${refreshTokens.revokedAt})::int`,
         expiresAt: sql<Date | string | null>`max(${refreshTokens.expiresAt})`,
+        owner: sql<number | null>`min(${refreshTokens.userId})`,
       })
       .from(refreshTokens)
       .where(eq(refreshTokens.familyId, familyId));
     const expiresAt = row?.expiresAt ? new Date(row.expiresAt).getTime() : 0;
     const open = Boolean(row && row.rows > 0 && row.revoked === 0 && expiresAt > now);
+    const owner = row?.owner === null || row?.owner === undefined ? null : Number(row.owner);
     if (this.ttlMs > 0) {
       if (this.answers.size >= this.maxEntries) this.prune(now);
-      this.answers.set(familyId, { open, until: now + this.ttlMs });
+      this.answers.set(familyId, { open, owner, until: now + this.ttlMs });
     }
-    return open;
+    return open && owner === userId;
   }
 
   /** This process ended the session: its tokens stop here at once. */
   ended(familyId: string) {
-    this.answers.set(familyId, { open: false, until: Date.now() + Math.max(this.ttlMs, 60_000) });
+    this.answers.set(familyId, { open: false, owner: null, until: Date.now() + Math.max(this.ttlMs, 60_000) });
   }
 
   private prune(now: number) {

@@ -100,10 +100,11 @@ export async function stockAlertRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const bookId = request.params.id;
+      // A reader's book not (yet) in the shop answers as one that does not exist (docs/decisions/0015, 0028).
       const [book] = await app.db
         .select({ stock: books.stockAmount, available: books.available })
         .from(books)
-        .where(eq(books.id, bookId));
+        .where(and(eq(books.id, bookId), eq(books.reviewStatus, 'approved')));
       if (!book || !book.available) throw notFound(bookMessages.notFound);
       if (book.stock === null || book.stock > 0) throw conflict(IN_STOCK_ALREADY_MESSAGE);
       await app.db.insert(stockAlerts).values({ userId: request.user!.userId, bookId }).onConflictDoNothing();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../lib/errors.js';
+import { epubMessages, epubProblem, epubUnpackedLimit } from './epub.js';
 
 /**
  * eBook files (EPUB or PDF) under DATA_DIR/files, beside the media folder and never under it, so
@@ -36,8 +37,42 @@ export function ebookKind(head: Buffer): EbookKind | null {
   return head.subarray(start, start + MIMETYPE.length).equals(MIMETYPE) ? 'epub' : null;
 }
 
+/**
+ * A ZIP whose first entry is named `mimetype` but is compressed or holds something else: meant as an
+ * EPUB, packaged wrongly (told so, rather than "not an EPUB or a PDF").
+ */
+function looksLikeEpub(head: Buffer): boolean {
+  return (
+    head.length >= 38 &&
+    head.readUInt32LE(0) === 0x04034b50 &&
+    head.readUInt16LE(26) === 8 &&
+    head.subarray(30, 38).toString('latin1') === 'mimetype'
+  );
+}
+
+/** How much of a PDF's start is read for HTML: more than the 256 bytes old browsers sniffed for it. */
+const PDF_SNIFF_BYTES = 1024;
+/**
+ * Tags that make a browser (or a browser's old sniffer) take bytes for a web page. Each is followed by
+ * a space, `/` or `>`; none can start a PDF hex string (`<a1 b2>` stays allowed: `a` and `b` are hex
+ * digits, so those tags are left out), a dictionary (`<<`) or XMP metadata (`<x:xmpmeta`, `<rdf:…`).
+ */
+const HTML_IN_PDF =
+  /<(?:!doctype|html|head|body|script|iframe|frame|frameset|object|embed|svg|meta|link|style|img|form|base|title)[\s/>]/i;
+
+/**
+ * A PDF is `%PDF-` at byte 0 (nothing before it), and its first kilobyte (header, binary comment, the
+ * first objects' dictionaries) holds no HTML tag: a file that is a PDF and a web page at once (a
+ * polyglot) is refused, whatever a browser would make of it.
+ */
+export function pdfProblem(head: Buffer): string | null {
+  return HTML_IN_PDF.test(head.subarray(0, PDF_SNIFF_BYTES).toString('latin1')) ? fileMessages.htmlInPdf : null;
+}
+
 export const fileMessages = {
   kind: 'This file is not an EPUB or a PDF. Please upload the eBook as an .epub or .pdf file.',
+  htmlInPdf:
+    'This PDF holds web page code (HTML) at its start, which a PDF never does. Please upload the PDF as your PDF tool saved it.',
   empty: 'Please choose the eBook file (EPUB or PDF) to upload.',
   tooLarge: (maxBytes: number) =>
     `This file is too large. An eBook may be at most ${Math.floor(maxBytes / 1048576)} MB.`,
@@ -53,8 +88,9 @@ export interface StoredFile {
 
 /**
  * Writes an uploaded stream under `dir` with a random name while hashing it and keeping its first
- * bytes; refuses (4xx, and nothing left behind) a file of the wrong kind, an empty one, or one that
- * went over the limit (`truncated()` says so: the multipart reader stops at its fileSize limit).
+ * bytes; refuses (4xx, and nothing left behind) a file of the wrong kind (415), an empty one (400),
+ * one that went over the limit (413; `truncated()` says so: the multipart reader stops at its fileSize
+ * limit), and an EPUB or PDF whose content is not safe to keep (422: `epubProblem`, `pdfProblem`).
  */
 export async function storeUpload(
   dir: string,
@@ -86,8 +122,13 @@ export async function storeUpload(
   if (options.truncated() || sizeBytes > options.maxBytes)
     throw await refuse(413, fileMessages.tooLarge(options.maxBytes));
   if (sizeBytes === 0) throw await refuse(400, fileMessages.empty);
-  const kind = ebookKind(Buffer.concat(head));
-  if (!kind) throw await refuse(415, fileMessages.kind);
+  const start = Buffer.concat(head);
+  const kind = ebookKind(start);
+  if (!kind) {
+    throw looksLikeEpub(start) ? await refuse(422, epubMessages.container) : await refuse(415, fileMessages.kind);
+  }
+  const problem = kind === 'epub' ? await epubProblem(temp, epubUnpackedLimit(options.maxBytes)) : pdfProblem(start);
+  if (problem) throw await refuse(422, problem);
   const key = `${randomUUID()}.${kind}`;
   await rename(temp, path.join(dir, key));
   return { key, kind, sizeBytes, sha256: hash.digest('hex') };

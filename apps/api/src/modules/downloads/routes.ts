@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
+  DOWNLOAD_RENEWALS,
   downloadItemParamsSchema,
   downloadLineSchema,
   downloadTokenParamsSchema,
@@ -53,14 +54,36 @@ export async function downloadsRoutes(fastify: FastifyInstance) {
       config: { invalidates: [] },
       schema: {
         tags,
-        summary: `A new download link for one eBook line of one's own paid order (the old one stops)`,
+        summary: `A new download link for one eBook line of one's own paid order (the old one stops), ${DOWNLOAD_RENEWALS} times; then 409`,
         security,
         params: downloadItemParamsSchema,
         response: { 200: downloadLineSchema, ...errorReplies(400, 401, 404, 409) },
       },
     },
     async (request) =>
-      service.renewDownload(app.db, secret, request.user!.userId, request.params.id, request.params.item),
+      service.renewDownload(
+        app.db,
+        secret,
+        { by: 'customer', userId: request.user!.userId },
+        request.params.id,
+        request.params.item,
+      ),
+  );
+
+  app.post(
+    '/admin/orders/:id/downloads/:item/renew',
+    {
+      onRequest: app.requireStaff,
+      config: { invalidates: [] },
+      schema: {
+        tags,
+        summary: `Staff: a new download link for one eBook line of a paid order, whenever asked (the customer may then ask for ${DOWNLOAD_RENEWALS} more themselves)`,
+        security,
+        params: downloadItemParamsSchema,
+        response: { 200: downloadLineSchema, ...errorReplies(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.renewDownload(app.db, secret, { by: 'staff' }, request.params.id, request.params.item),
   );
 
   app.get(

@@ -1,4 +1,10 @@
-import { DOWNLOAD_LINK_HOURS, DOWNLOADS_PER_LINK, type DownloadLine, type EbookFile } from '@bookstore/contract';
+import {
+  DOWNLOAD_LINK_HOURS,
+  DOWNLOAD_RENEWALS,
+  DOWNLOADS_PER_LINK,
+  type DownloadLine,
+  type EbookFile,
+} from '@bookstore/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, Queryable, Transaction } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
@@ -16,6 +22,18 @@ import { signLink } from './links.js';
  */
 
 const LINK_SECONDS = DOWNLOAD_LINK_HOURS * 3600;
+
+/**
+ * A grant's `generation` counts its links, in blocks of DOWNLOAD_RENEWALS + 1: a link the shop gives
+ * (the first at payment, staff's, or the one a late file brings) starts a block, and each new link
+ * the shopper asks for takes the next generation in it. So the shopper's renewals since the shop's
+ * last link are the place in the block, with no column of their own (docs/decisions/0028).
+ */
+const BLOCK = DOWNLOAD_RENEWALS + 1;
+/** New links the shopper asked for since the shop last gave one (generation 1, 5, 9…: none). */
+export const shopperRenewals = (generation: number) => (generation - 1) % BLOCK;
+/** The generation a link the shop gives takes: the first of the next block (from 1 to 5, from 7 to 9). */
+const SHOP_GENERATION = sql`((${downloadGrants.generation} - 1) / ${BLOCK} + 1) * ${BLOCK} + 1`;
 
 /** The order's eBook lines: bought as an eBook edition (the line's format, else its edition's). */
 const EBOOK_LINES = (orderId: number) => sql`
@@ -167,6 +185,7 @@ function lineOf(secret: string, grant: GrantRow): DownloadLine {
     downloads_used: used,
     downloads_left: Math.max(0, DOWNLOADS_PER_LINK - used),
     expires_at: grant.expires_at,
+    renewals_left: DOWNLOAD_RENEWALS - shopperRenewals(grant.generation),
     url: state === 'ready' ? `/api/downloads/${token}` : null,
   };
 }
@@ -177,13 +196,16 @@ export async function downloadsOfOrder(db: Queryable, secret: string, orderId: n
   return grants.map((grant) => lineOf(secret, grant));
 }
 
-/** The order, if it is the caller's; another account's order is "not found", as orders answers. */
-async function ownOrder(db: Queryable, orderId: number, userId: number) {
+/**
+ * Whether the order is paid, refunded in full, cancelled or returned. With `userId`, only that
+ * account's order: another account's is "not found", as orders answers.
+ */
+async function orderState(db: Queryable, orderId: number, userId: number | null) {
   const [order] = await rows<{ id: number; paid: boolean; refunded: boolean; cancelled: boolean }>(
     db,
     sql`SELECT id, payment_status = 'success' AS paid, refunded_cents >= total_cents AND total_cents > 0 AS refunded,
                fulfilment_status IN ('cancelled', 'returned') AS cancelled
-        FROM orders WHERE id = ${orderId} AND user_id = ${userId}`,
+        FROM orders WHERE id = ${orderId} ${userId === null ? sql`` : sql`AND user_id = ${userId}`}`,
   );
   if (!order) throw notFound('Order not found');
   return order;
@@ -196,38 +218,51 @@ export async function listOwnDownloads(
   userId: number,
   orderId: number,
 ): Promise<DownloadLine[]> {
-  await ownOrder(db, orderId, userId);
+  await orderState(db, orderId, userId);
   return downloadsOfOrder(db, secret, orderId);
 }
 
+/** Who asks for a new link: the shopper (DOWNLOAD_RENEWALS times a block) or staff (whenever asked). */
+export type Renewer = { by: 'customer'; userId: number } | { by: 'staff' };
+
+export const renewMessages = {
+  unpaid: 'This order has not been paid yet, so there is nothing to download.',
+  revoked: 'This order was refunded or cancelled, so its eBooks can no longer be downloaded.',
+  noLine: 'This order has no eBook with that line.',
+  limit: `You have renewed this link ${DOWNLOAD_RENEWALS} times. Please contact us for a new one.`,
+};
+
 /**
- * A new link for one eBook line of the shopper's own paid order: good for DOWNLOAD_LINK_HOURS from
- * now and DOWNLOADS_PER_LINK downloads; older links of the line stop. Refused (409) once the order
- * was refunded, cancelled or returned.
+ * A new link for one eBook line of a paid order: good for DOWNLOAD_LINK_HOURS from now and
+ * DOWNLOADS_PER_LINK downloads; older links of the line stop. The shopper asks for their own order
+ * (another's is "not found"), at most DOWNLOAD_RENEWALS times since the shop's last link (409 after);
+ * staff give one whenever asked, which gives the shopper their renewals again. Refused (409) before
+ * payment and once the order was refunded, cancelled or returned.
  */
 export async function renewDownload(
   db: Database,
   secret: string,
-  userId: number,
+  renewer: Renewer,
   orderId: number,
   itemId: number,
 ): Promise<DownloadLine> {
   return db.transaction(async (tx) => {
-    const order = await ownOrder(tx, orderId, userId);
-    if (!order.paid) throw conflict('This order has not been paid yet, so there is nothing to download.');
+    const order = await orderState(tx, orderId, renewer.by === 'customer' ? renewer.userId : null);
+    if (!order.paid) throw conflict(renewMessages.unpaid);
     const [grant] = await tx
-      .select({ revokedAt: downloadGrants.revokedAt })
+      .select({ revokedAt: downloadGrants.revokedAt, generation: downloadGrants.generation })
       .from(downloadGrants)
       .where(and(eq(downloadGrants.orderId, orderId), eq(downloadGrants.orderItemId, itemId)))
       .for('update');
-    if (!grant) throw notFound('This order has no eBook with that line.');
-    if (grant.revokedAt || order.refunded || order.cancelled) {
-      throw conflict('This order was refunded or cancelled, so its eBooks can no longer be downloaded.');
+    if (!grant) throw notFound(renewMessages.noLine);
+    if (grant.revokedAt || order.refunded || order.cancelled) throw conflict(renewMessages.revoked);
+    if (renewer.by === 'customer' && shopperRenewals(grant.generation) >= DOWNLOAD_RENEWALS) {
+      throw conflict(renewMessages.limit);
     }
     await tx
       .update(downloadGrants)
       .set({
-        generation: sql`${downloadGrants.generation} + 1`,
+        generation: renewer.by === 'staff' ? SHOP_GENERATION : sql`${downloadGrants.generation} + 1`,
         downloadsUsed: 0,
         expiresAt: sql`now() + make_interval(secs => ${LINK_SECONDS})`,
       })
@@ -410,7 +445,7 @@ async function startWaitingDownloads(tx: Transaction, editionId: number): Promis
   const waiting = await rows<{ order_id: number; item: number }>(
     tx,
     sql`UPDATE download_grants g
-        SET generation = g.generation + 1, downloads_used = 0,
+        SET generation = ((g.generation - 1) / ${BLOCK} + 1) * ${BLOCK} + 1, downloads_used = 0,
             expires_at = now() + make_interval(secs => ${LINK_SECONDS})
         FROM orders o
         WHERE o.id = g.order_id AND g.edition_id = ${editionId} AND g.revoked_at IS NULL

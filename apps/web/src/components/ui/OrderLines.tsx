@@ -1,4 +1,4 @@
-import type { Order } from '@bookstore/contract';
+import type { Order, OrderSummaryLine } from '@bookstore/contract';
 import { lineEdition, PROTECTION_PLAN } from '@bookstore/contract/checkout';
 import { formatMoney, moneyToCents } from '@bookstore/contract/money';
 import type { ReactNode } from 'react';
@@ -39,16 +39,19 @@ function SubLine({
  * An order's lines as the server summed them (`order.summary`, the one account every page, e-mail,
  * slip and CSV shows; nothing is added up here): image (or, with placeholderImages, the placeholder
  * cover), title, edition and ISBN, quantity x unit price and what the copies came to; under it the
- * line's protection plan, its share of the promo code, and what was refunded of it.
+ * line's protection plan, its share of the promo code, and what was refunded of it; then whatever
+ * `lineActions` puts beside the line (the staff's "New download link" on an eBook).
  */
 export function OrderLines({
   order,
   label,
   placeholderImages = false,
+  lineActions,
 }: {
   order: Order;
   label: string;
   placeholderImages?: boolean;
+  lineActions?: (line: OrderSummaryLine) => ReactNode;
 }) {
   const images = new Map(order.items.map((item) => [item.id, item.image]));
   return (
@@ -102,6 +105,7 @@ export function OrderLines({
                   ` · ${line.refunded_quantity} of ${plural(line.quantity, 'copy', 'copies')}`}
               </SubLine>
             )}
+            {lineActions?.(line)}
           </li>
         );
       })}

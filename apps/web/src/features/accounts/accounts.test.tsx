@@ -164,6 +164,21 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('Minimum 6 characters')).toBeInTheDocument();
   });
 
+  it('refuses a password holding the username or the e-mail name before asking the server', async () => {
+    const fetch = vi.fn(async () => json(201, profile));
+    vi.stubGlobal('fetch', fetch);
+    renderAt('/register', <RegisterPage />);
+    await userEvent.type(screen.getByLabelText('Email'), 'lovelace@example.test');
+    await userEvent.type(screen.getByLabelText('Username'), 'ada_l');
+    await userEvent.type(screen.getByLabelText('First Name'), 'Ada');
+    await userEvent.type(screen.getByLabelText('Last Name'), 'Lovelace');
+    await userEvent.type(screen.getByLabelText('Password'), 'my-LOVELACE-notes');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'my-LOVELACE-notes');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Your password must not contain your username or e-mail')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('refuses a picture over 5MB or of the wrong type, and previews a good one', async () => {
     renderAt('/register', <RegisterPage />);
     const input = screen.getByLabelText('Profile picture (optional)');

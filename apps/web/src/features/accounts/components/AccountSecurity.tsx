@@ -1,4 +1,4 @@
-import { accountMessages, emailSchema, type Profile, passwordSchema } from '@bookstore/contract';
+import { accountMessages, emailSchema, passwordHasIdentity, type Profile, passwordSchema } from '@bookstore/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,13 +9,20 @@ import { fieldsOf, TextField } from '../../../components/ui/Field';
 import { changeEmail, changePassword, problemOf, resendVerification } from '../api/recovery';
 
 const current = z.string().min(1, 'Current password is required');
-const passwordForm = z
-  .object({
-    current_password: current,
-    password: passwordSchema,
-    password2: z.string().min(1, 'Please confirm your password'),
-  })
-  .refine((d) => d.password === d.password2, { message: accountMessages.passwordMismatch, path: ['password2'] });
+/** The new password's rules the browser can check (the server also refuses the most common ones). */
+const passwordFormOf = (profile: Pick<Profile, 'username' | 'email'>) =>
+  z
+    .object({
+      current_password: current,
+      password: passwordSchema,
+      password2: z.string().min(1, 'Please confirm your password'),
+    })
+    .refine((d) => d.password === d.password2, { message: accountMessages.passwordMismatch, path: ['password2'] })
+    .refine((d) => !passwordHasIdentity(d.password, profile), {
+      message: accountMessages.passwordHasIdentity,
+      path: ['password'],
+    });
+type PasswordFormValues = z.infer<ReturnType<typeof passwordFormOf>>;
 const emailForm = z.object({ email: emailSchema, current_password: current });
 
 function Outcome({ ok, problem }: { ok: string | null; problem: string | null }) {
@@ -32,11 +39,11 @@ function Outcome({ ok, problem }: { ok: string | null; problem: string | null })
   ) : null;
 }
 
-function PasswordForm() {
+function PasswordForm({ profile }: { profile: Profile }) {
   const [ok, setOk] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<z.infer<typeof passwordForm>>({
-    resolver: zodResolver(passwordForm),
+  const form = useForm<PasswordFormValues>({
+    resolver: zodResolver(passwordFormOf(profile)),
     defaultValues: { current_password: '', password: '', password2: '' },
   });
   const field = fieldsOf(form.register, form.formState.errors);
@@ -147,7 +154,7 @@ export function AccountSecurity({ profile }: { profile: Profile }) {
         <Outcome ok={ok} problem={problem} />
       </div>
       <div className="mt-6 grid gap-8 md:grid-cols-2">
-        <PasswordForm />
+        <PasswordForm profile={profile} />
         <EmailForm />
       </div>
     </section>

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { orderOfEditions, staffOrderOfEditions } from '../../../test/orders';
@@ -6,11 +7,13 @@ import { jsonReply, renderWithApp } from '../../../test/render';
 import StaffOrderPage from './StaffOrderPage';
 
 /** The staff's order page of a paid order of three editions, one copy of its hardcovers refunded. */
-function openOrder() {
+function openOrder(answer?: (url: string, init?: RequestInit) => Response | undefined) {
   const order = staffOrderOfEditions(
     orderOfEditions({}, { lines: { 11: { quantity: 1, amount: '21.88' } }, total: '21.88', net: '40.81' }),
   );
-  const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonReply(order));
+  const fetch = vi
+    .spyOn(globalThis, 'fetch')
+    .mockImplementation(async (input, init) => answer?.(String(input), init) ?? jsonReply(order));
   renderWithApp(
     <Routes>
       <Route path="/admin/orders/:orderId" element={<StaffOrderPage actions={() => null} />} />
@@ -72,5 +75,46 @@ describe("the staff's order page", () => {
       'ISBN',
       'Packed',
     ]);
+  });
+
+  it('gives an eBook line a new download link with the button beside it; a printed line has none', async () => {
+    const fetch = openOrder((url, init) =>
+      init?.method === 'POST' && url === '/api/admin/orders/77/downloads/13/renew'
+        ? jsonReply({
+            item: 13,
+            title: 'Pride and Prejudice',
+            file_format: 'epub',
+            state: 'ready',
+            downloads_used: 0,
+            downloads_left: 5,
+            expires_at: '2030-03-05T15:30:00Z',
+            renewals_left: 3,
+            url: '/api/downloads/1.5.1900000000.sig',
+          })
+        : undefined,
+    );
+    const list = await screen.findByRole('list', { name: 'Items of the order' });
+    const lines = within(list).getAllByRole('listitem');
+    expect(within(lines[0]!).queryByRole('button', { name: /New download link/ })).toBeNull();
+    expect(within(lines[1]!).queryByRole('button', { name: /New download link/ })).toBeNull();
+    await userEvent.click(within(lines[2]!).getByRole('button', { name: 'New download link for Pride and Prejudice' }));
+    expect(await within(lines[2]!).findByRole('status')).toHaveTextContent('New link ready: 5 downloads until');
+    expect(
+      fetch.mock.calls.filter(
+        ([url, init]) => url === '/api/admin/orders/77/downloads/13/renew' && init?.method === 'POST',
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('says why when the shop cannot give a link (the order was refunded)', async () => {
+    openOrder((url, init) =>
+      init?.method === 'POST' && url.endsWith('/renew')
+        ? jsonReply({ error: 'This order was refunded or cancelled, so its eBooks can no longer be downloaded.' }, 409)
+        : undefined,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'New download link for Pride and Prejudice' }));
+    expect(
+      await screen.findByText('This order was refunded or cancelled, so its eBooks can no longer be downloaded.'),
+    ).toBeInTheDocument();
   });
 });

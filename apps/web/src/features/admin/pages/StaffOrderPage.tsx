@@ -19,6 +19,7 @@ import { AddressText } from '../../../components/ui/AddressText';
 import { Button } from '../../../components/ui/Button';
 import { OrderDelivery, OrderTimeline } from '../../../components/ui/OrderDelivery';
 import { OrderActions } from '../components/OrderActions';
+import { RenewDownloadButton } from '../components/RenewDownloadButton';
 import { Section } from '../components/Section';
 
 const when = (at: string | null) => formatDate(at, 'moment', '—');
@@ -128,7 +129,16 @@ function OrderView({ order, actions }: { order: StaffOrder; actions?: ReactNode 
         <h2 id="order-lines" className="text-lg font-semibold">
           Items
         </h2>
-        <OrderLines order={order} label="Items of the order" placeholderImages />
+        <OrderLines
+          order={order}
+          label="Items of the order"
+          placeholderImages
+          lineActions={(line) =>
+            line.digital && order.payment_status === 'success' ? (
+              <RenewDownloadButton orderId={order.id} line={line} />
+            ) : null
+          }
+        />
         <div className="mt-3 border-t border-gray-200 pt-3 dark:border-gray-800">
           <OrderTotals order={order} />
         </div>

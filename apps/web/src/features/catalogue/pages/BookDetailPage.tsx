@@ -318,7 +318,7 @@ function ServiceInfo({ inStock, ebook }: { inStock: boolean; ebook: boolean }) {
         </h2>
         <p className="mt-2 text-sm text-gray-700 dark:text-gray-300" data-testid="digital-delivery">
           {ebook
-            ? `Nothing to ship: your eBook is ready to download right after payment, from your order page and your confirmation e-mail. Each link gives ${DOWNLOADS_PER_LINK} downloads within ${DOWNLOAD_LINK_HOURS} hours, and you can get a new link from your order page at any time.`
+            ? `Nothing to ship: your eBook is ready to download right after payment, from your order page and your confirmation e-mail. Each link gives ${DOWNLOADS_PER_LINK} downloads within ${DOWNLOAD_LINK_HOURS} hours, and you can get a new link from your order page.`
             : `eBooks are delivered digitally: an eBook edition downloads right after payment, ${DOWNLOADS_PER_LINK} downloads within ${DOWNLOAD_LINK_HOURS} hours, renewable from your order page.`}
         </p>
       </section>

@@ -13,6 +13,7 @@ const line = {
   downloads_used: 1,
   downloads_left: 4,
   expires_at: '2030-03-05T15:30:00Z',
+  renewals_left: 3,
   url: '/api/downloads/7.1.1900000000.sig',
 };
 const route = () =>
@@ -47,6 +48,19 @@ describe('the order page’s eBooks', () => {
       '/api/downloads/7.2.1900000000.sig',
     );
     expect(calls.some((c) => c.method === 'POST' && c.path === '/orders/42/downloads/7/renew')).toBe(true);
+  });
+
+  it('after three new links, sends the shopper to the shop for the next one instead of offering a button', async () => {
+    fakeApi(({ path }) =>
+      path === '/orders/42/downloads/'
+        ? json([{ ...line, state: 'expired', renewals_left: 0, url: null }])
+        : json(paid),
+    );
+    route();
+    const list = within(await screen.findByRole('list', { name: 'eBook downloads' }));
+    expect(list.getByText(/You have renewed this link 3 times\./)).toBeInTheDocument();
+    expect(list.getByRole('link', { name: 'Contact us for a new one' })).toHaveAttribute('href', '/contact');
+    expect(list.queryByRole('button', { name: 'Get a new link for Emma' })).toBeNull();
   });
 
   it('shows nothing for an order without eBooks, and never asks before payment', async () => {

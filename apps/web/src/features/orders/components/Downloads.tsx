@@ -1,5 +1,7 @@
 import type { DownloadLine, Order } from '@bookstore/contract';
-import { DOWNLOAD_LINK_HOURS, DOWNLOADS_PER_LINK } from '@bookstore/contract/checkout';
+import { DOWNLOAD_LINK_HOURS, DOWNLOAD_RENEWALS, DOWNLOADS_PER_LINK } from '@bookstore/contract/checkout';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { formatDate } from '../../../lib/dates';
 import toast from '../../../lib/toast';
@@ -14,7 +16,8 @@ const STATE_TEXT: Record<Exclude<DownloadLine['state'], 'ready'>, string> = {
 
 /**
  * A paid order's eBooks (docs/product.md, "eBook downloads"): "Download" while the link works, and
- * "Get a new link" once it has expired or been used up. Nothing for an order without eBooks.
+ * "Get a new link" once it has expired or been used up, DOWNLOAD_RENEWALS times; after that the shop
+ * gives new links (a link to the contact page). Nothing for an order without eBooks.
  */
 export function Downloads({ order }: { order: Order }) {
   const paid = order.payment_status === 'success';
@@ -37,7 +40,7 @@ export function Downloads({ order }: { order: Order }) {
       </h2>
       <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
         Each link works for {DOWNLOAD_LINK_HOURS} hours and {DOWNLOADS_PER_LINK} downloads. You can get a new link here
-        at any time.
+        {DOWNLOAD_RENEWALS} times; after that, contact us for one.
       </p>
       <ul className="mt-3 space-y-3" aria-label="eBook downloads">
         {lines.map((line) => (
@@ -57,6 +60,13 @@ export function Downloads({ order }: { order: Order }) {
               <a href={line.url} download aria-label={`Download ${line.title}`} className={buttonClass({ size: 'md' })}>
                 Download
               </a>
+            ) : (line.state === 'expired' || line.state === 'used_up') && line.renewals_left <= 0 ? (
+              <p className="text-sm">
+                You have renewed this link {DOWNLOAD_RENEWALS} times.{' '}
+                <Link to={paths.contact} className="font-semibold text-indigo-700 hover:underline dark:text-indigo-300">
+                  Contact us for a new one
+                </Link>
+              </p>
             ) : line.state === 'expired' || line.state === 'used_up' ? (
               <Button
                 aria-label={`Get a new link for ${line.title}`}
