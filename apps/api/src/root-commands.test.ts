@@ -66,7 +66,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the root commands, run 
         '--username',
         'owner',
         '--password',
-        'owner-password-1',
+        'quiet lantern 1917',
       ]);
       npm(['seed', '--', '--books', '0']);
 
