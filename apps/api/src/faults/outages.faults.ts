@@ -140,7 +140,7 @@ describe.skipIf(!databaseUrl)('orders refused while PostgreSQL is down', () => {
       SESSION_CHECK_SECONDS: '60',
     });
     try {
-      const password = 'outage-orders-password-1';
+      const password = 'quiet lantern 1917';
       const account = {
         email: 'orders@example.test',
         username: 'outageorders',
