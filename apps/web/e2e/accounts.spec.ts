@@ -351,9 +351,12 @@ test.describe('accounts', () => {
     await expect(userMenu(page)).toBeVisible();
     const { refresh } = await storedAuth(page);
     await userMenu(page).click();
+    // The page forgets the session at once and tells the server in the background: wait for that call.
+    const told = page.waitForResponse((r) => r.url().endsWith('/api/logout/') && r.request().method() === 'POST');
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
     expect(await storedAuth(page)).toMatchObject({ isAuth: false, access: null, refresh: null, profile: null });
+    expect((await told).status()).toBeLessThan(300);
     const reuse = await request.post('/api/token/refresh/', { data: { refresh } });
     expect(reuse.status()).toBe(401);
     await page.goto('/profile');
