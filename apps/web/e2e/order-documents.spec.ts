@@ -4,6 +4,7 @@ import {
   createAccount,
   EDITION_ISBNS,
   expectAccessibleInBothThemes,
+  keepPicture,
   paidOrderOfEditions,
   signInAsStaff,
   signInFromLoginPage,
@@ -50,6 +51,7 @@ test("the shopper's confirmation and history name each edition and show the code
   await expect(page.getByTestId('order-shipping')).toHaveText('$9.99');
   await expect(page.getByTestId('order-total')).toHaveText(`$${order.total_price}`);
   await expectAccessibleInBothThemes(page, 'confirmation of an order of editions with a code', '#main');
+  await keepPicture(page, 'confirmation');
 
   await page.getByRole('link', { name: 'View All Orders' }).click();
   const card = page.getByRole('article', { name: `Order #${order.id}` });
@@ -76,6 +78,7 @@ test("the staff's packing slip lists only what goes in the parcel, each with its
   await expect(page.getByTestId('order-discount')).toHaveText(`−$${order.summary.discount}`);
   await expect(page.getByTestId('order-total')).toHaveText(`$${order.total_price}`);
   await expectAccessibleInBothThemes(page, 'staff order page of editions', '#main');
+  await keepPicture(page, 'staff-order');
 
   // On paper, the slip: the hardcovers and the used copy; the eBook is not posted.
   await page.emulateMedia({ media: 'print' });
@@ -94,6 +97,7 @@ test("the staff's packing slip lists only what goes in the parcel, each with its
   await expect(slip).not.toContainText('eBook');
   await expect(slip).not.toContainText(EDITION_ISBNS.ebook);
   await expect(slip).not.toContainText('$');
+  await keepPicture(page, 'packing-slip');
   await page.emulateMedia({ media: 'screen' });
 
   // A refund of part of it: every status word says so.

@@ -92,6 +92,18 @@ export async function expectAccessibleInBothThemes(page: Page, label: string, sc
   await setDark(page, false);
 }
 
+/**
+ * With SCREENSHOTS_DIR set, keeps a full-page picture of the page as it is, named by `name` and the
+ * viewport's width (`npm run e2e -w @bookstore/web -- order-documents` with it set draws the pictures
+ * docs/screenshots/ holds). Without it, does nothing.
+ */
+export async function keepPicture(page: Page, name: string) {
+  const dir = process.env.SCREENSHOTS_DIR;
+  if (!dir) return;
+  await motionEnded(page);
+  await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+}
+
 /** Replies to a matching API call with a JSON body (stubbing the network at the browser edge). */
 export async function stubJson(page: Page, pattern: string | RegExp, body: unknown, status = 200) {
   await page.route(pattern, (route) =>
