@@ -245,24 +245,24 @@ function PackingSlip({ order }: { order: StaffOrder }) {
         <table className="mt-6 w-full border-collapse text-left">
           <thead>
             <tr>
-              <th className="border-b border-black py-1">Qty</th>
-              <th className="border-b border-black py-1">Title</th>
-              <th className="border-b border-black py-1">Edition</th>
-              <th className="border-b border-black py-1">ISBN</th>
-              <th className="border-b border-black py-1">Packed</th>
+              <th className="border-b border-black py-1 pr-3">Qty</th>
+              <th className="border-b border-black py-1 pr-3">Title</th>
+              <th className="border-b border-black py-1 pr-3">Edition</th>
+              <th className="border-b border-black py-1 pr-3">ISBN</th>
+              <th className="border-b border-black py-1 pr-3">Packed</th>
             </tr>
           </thead>
           <tbody>
             {parcel.map((line) => (
               <tr key={line.item}>
-                <td className="border-b border-gray-400 py-1">{line.to_ship}</td>
-                <td className="border-b border-gray-400 py-1">
+                <td className="border-b border-gray-400 py-1 pr-3">{line.to_ship}</td>
+                <td className="border-b border-gray-400 py-1 pr-3">
                   {line.title}
                   {line.protection_price !== '0.00' && ` (with ${PROTECTION_PLAN.name})`}
                 </td>
-                <td className="border-b border-gray-400 py-1">{editionLabel(line) || '—'}</td>
-                <td className="border-b border-gray-400 py-1">{line.isbn || '—'}</td>
-                <td className="border-b border-gray-400 py-1">☐</td>
+                <td className="border-b border-gray-400 py-1 pr-3">{editionLabel(line) || '—'}</td>
+                <td className="border-b border-gray-400 py-1 pr-3 whitespace-nowrap">{line.isbn || '—'}</td>
+                <td className="border-b border-gray-400 py-1 pr-3">☐</td>
               </tr>
             ))}
           </tbody>

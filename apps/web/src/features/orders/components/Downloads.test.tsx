@@ -29,6 +29,11 @@ describe('the order page’s eBooks', () => {
     const list = within(await screen.findByRole('list', { name: 'eBook downloads' }));
     expect(list.getByText(/EPUB · 4 of 5 downloads left/)).toBeInTheDocument();
     expect(list.getByRole('link', { name: 'Download Emma' })).toHaveAttribute('href', line.url);
+    expect(
+      screen.getByText(
+        'Each link works for 24 hours and 5 downloads. You can get a new link here 3 times; after that, contact us for one.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('gives a used-up link a new one', async () => {

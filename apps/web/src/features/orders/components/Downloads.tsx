@@ -39,7 +39,7 @@ export function Downloads({ order }: { order: Order }) {
         Your eBooks
       </h2>
       <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
-        Each link works for {DOWNLOAD_LINK_HOURS} hours and {DOWNLOADS_PER_LINK} downloads. You can get a new link here
+        Each link works for {DOWNLOAD_LINK_HOURS} hours and {DOWNLOADS_PER_LINK} downloads. You can get a new link here{' '}
         {DOWNLOAD_RENEWALS} times; after that, contact us for one.
       </p>
       <ul className="mt-3 space-y-3" aria-label="eBook downloads">
