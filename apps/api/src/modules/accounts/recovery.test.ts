@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/rows.js';
 import { mailTokens } from '../../db/schema.js';
 import { createTestApp, useTestApp } from '../../test/app.js';
 import { createAccount, createBook, orderBody } from '../../test/factories.js';
@@ -390,7 +391,8 @@ describe('POST /api/password-reset/ does the same work whatever the address', ()
     const { user } = await createAccount(app());
     const unknown = `nobody-${user.username}@example.test`;
     const eventsFor = (email: string) =>
-      app().db.execute(
+      rows(
+        app().db,
         sql`SELECT type, key, payload FROM outbox_events WHERE type = 'user.password-reset-requested' AND payload->>'email' = ${email}`,
       );
     const ask = (email: string) =>
@@ -405,14 +407,14 @@ describe('POST /api/password-reset/ does the same work whatever the address', ()
     };
     expect(same(none)).toEqual(same(known));
     // One event each, the same shape: nothing in the request depended on the account.
-    expect((await eventsFor(user.email.toLowerCase())).rows).toEqual([
+    expect(await eventsFor(user.email.toLowerCase())).toEqual([
       {
         type: 'user.password-reset-requested',
         key: user.email.toLowerCase(),
         payload: { email: user.email.toLowerCase() },
       },
     ]);
-    expect((await eventsFor(unknown)).rows).toEqual([
+    expect(await eventsFor(unknown)).toEqual([
       { type: 'user.password-reset-requested', key: unknown, payload: { email: unknown } },
     ]);
     // After commit, the outbox mails the account and nobody else.
@@ -421,11 +423,12 @@ describe('POST /api/password-reset/ does the same work whatever the address', ()
       .poll(
         async () =>
           (
-            await app().db.execute(
+            await rows(
+              app().db,
               sql`SELECT count(*)::int AS n FROM outbox_deliveries d JOIN outbox_events e ON e.id = d.event_id
                 WHERE e.payload->>'email' = ${unknown} AND d.status = 'delivered'`,
             )
-          ).rows[0],
+          )[0],
       )
       .toEqual({ n: 1 });
     expect(await app().db.select().from(mailTokens).where(eq(mailTokens.email, unknown))).toEqual([]);

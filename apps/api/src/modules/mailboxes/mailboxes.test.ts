@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/rows.js';
 import { mailMessages, users } from '../../db/schema.js';
 import { clock } from '../../lib/clock.js';
 import { useTestApp } from '../../test/app.js';
@@ -41,8 +42,7 @@ const settled = () =>
   expect
     .poll(
       async () =>
-        (await app().db.execute(sql`SELECT count(*)::int AS n FROM outbox_deliveries WHERE status = 'pending'`))
-          .rows[0],
+        (await rows(app().db, sql`SELECT count(*)::int AS n FROM outbox_deliveries WHERE status = 'pending'`))[0],
       { timeout: 10_000 },
     )
     .toEqual({ n: 0 });
