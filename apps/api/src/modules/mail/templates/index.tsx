@@ -14,8 +14,8 @@ import { Layout, type Shop, button, muted, text } from './layout.js';
 
 /**
  * Every e-mail the shop writes: a subject, a React component in the one layout, and sample data for
- * `npm run mail:preview`. A template whose message carries a one-time link is `secret` (its body is not
- * kept once sent over SMTP, docs/decisions/0016-mail.md).
+ * `npm run mail:preview`. A template whose message carries a one-time link is `secret`; staff see its
+ * links hidden (docs/decisions/0028-trust-round-three.md, "Mail and links").
  */
 export interface Template<Data> {
   subject: (data: Data, shop: Shop) => string;
