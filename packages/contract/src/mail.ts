@@ -112,6 +112,9 @@ export const mailQuerySchema = pageQuerySchema.extend({
 });
 export type MailQuery = z.input<typeof mailQuerySchema>;
 export const NOTHING_TO_RESEND_MESSAGE = 'Only a message whose sending failed can be sent again.';
+/** "Send again" of a message whose link may no longer be made afresh. */
+export const LINK_GONE_MESSAGE =
+  'The link in this message can no longer be sent: the account changed since. The customer can ask for a new one.';
 
 export const BACK_IN_STOCK_MESSAGE = "We'll e-mail you when it's back.";
 export const IN_STOCK_ALREADY_MESSAGE = 'This book is in stock: you can order it now.';

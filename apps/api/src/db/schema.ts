@@ -839,8 +839,16 @@ export const mailMessages = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
-    /** It carries a one-time link: its body is not kept once it went out over SMTP. */
+    /** It carries a one-time link. */
     secret: boolean('secret').notNull().default(false),
+    /**
+     * The body with its live links (one-time links, signed downloads), only until it is sent: staff read
+     * `html` and `text`, where each such link is a mark that they see as "[link hidden]".
+     */
+    liveHtml: text('live_html'),
+    liveText: text('live_text'),
+    /** How to make each hidden link afresh ("Send again"), in the order of their marks; no secret in it. */
+    links: jsonb('links').$type<MailLink[]>(),
     /** 'pending' | 'sent' | 'failed' (every attempt failed; staff may send it again). */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -849,6 +857,37 @@ export const mailMessages = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('mail_messages_created_idx').on(t.createdAt, t.id), index('mail_messages_status_idx').on(t.status)],
+);
+
+/**
+ * A link a message carries that staff never see: a one-time link of the links module (its purpose,
+ * owner and the hash of the token it holds) or an order line's signed download.
+ */
+export type MailLink =
+  | {
+      kind: 'token';
+      purpose: 'reset' | 'verify' | 'email-change' | 'newsletter';
+      userId: number | null;
+      email: string;
+      prefix: string;
+      hash: string;
+    }
+  | { kind: 'download'; orderId: number; item: number; origin: string };
+
+/**
+ * Each message the shop sends to an address on someone else's request (modules/mailboxes): the SHA-256
+ * of the recipient's mailbox as normalised, and who asked (an address or an account), to count both.
+ */
+export const aimedMail = pgTable(
+  'aimed_mail',
+  {
+    id: serial('id').primaryKey(),
+    mailbox: text('mailbox').notNull(),
+    sender: text('sender').notNull(),
+    kind: text('kind').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('aimed_mail_mailbox_idx').on(t.mailbox, t.at), index('aimed_mail_sender_idx').on(t.sender, t.at)],
 );
 
 /** "Email me when it's back": one open request per shopper and book, closed when its e-mail is queued. */

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/rows.js';
 import { mailTokens } from '../../db/schema.js';
 import { createTestApp, useTestApp } from '../../test/app.js';
 import { createAccount, createBook, orderBody } from '../../test/factories.js';
@@ -282,7 +283,9 @@ describe('e-mail verification', () => {
     expect(registered.json().email_verified).toBe(false);
     const welcome = await mailbox().next((m) => m.to.includes('welcome-me@example.test'));
     expect(welcome.subject).toBe('Welcome to Bookstore: please confirm your e-mail address');
-    expect(welcome.text).toContain('Hello Wel,');
+    // To an address not yet proven: no name, nothing the one who signed up typed.
+    expect(welcome.text).toContain('Hello,');
+    expect(welcome.text).not.toContain('Wel,');
     const { access } = (await login('welcome_me', 'welcome-password')).json() as { access: string };
     const auth = { authorization: `Bearer ${access}` };
 
@@ -323,5 +326,112 @@ describe('e-mail verification', () => {
     } finally {
       await strict.close();
     }
+  });
+});
+
+describe('links die when they should', () => {
+  /** Asks for an address change and opens the link mailed to the new address. */
+  async function moveTo(account: Awaited<ReturnType<typeof createAccount>>, newEmail: string) {
+    const asked = await post(
+      '/api/profile/email/',
+      { email: newEmail, current_password: account.password },
+      account.auth,
+    );
+    expect(asked.statusCode).toBe(202);
+    const confirm = await mailbox().next(
+      (m) => m.to.includes(newEmail) && m.subject === 'Confirm your new e-mail address',
+    );
+    mailbox().received.splice(mailbox().received.indexOf(confirm), 1);
+    return tokenOf(linkIn(confirm, '/confirm-email?token='));
+  }
+
+  it('a reset link sent to the old address stops working once the address changes', async () => {
+    const account = await createAccount(app());
+    const reset = await resetLink(account.user.email);
+    const confirm = await moveTo(account, `moved-${account.user.username}@example.test`);
+    expect((await post('/api/profile/email/confirm/', { token: confirm })).statusCode).toBe(200);
+
+    expect((await post('/api/password-reset/check/', { token: reset })).json().state).not.toBe('valid');
+    const taken = await post('/api/password-reset/confirm/', {
+      token: reset,
+      password: 'a-takeover-password',
+      password2: 'a-takeover-password',
+    });
+    expect(taken.statusCode).toBe(400);
+    expect((await login(account.user.username, account.password)).statusCode).toBe(200);
+  });
+
+  it('a new password ends the links of an address change and of a verification', async () => {
+    const account = await createAccount(app());
+    const confirm = await moveTo(account, `elsewhere-${account.user.username}@example.test`);
+    expect((await post('/api/profile/verify/resend/', {}, account.auth)).statusCode).toBe(202);
+    const verifyMail = await mailbox().next(
+      (m) => m.to.includes(account.user.email) && m.subject === 'Please confirm your e-mail address',
+    );
+    const verify = tokenOf(linkIn(verifyMail, '/verify-email?token='));
+    const changed = await post(
+      '/api/profile/password/',
+      { current_password: account.password, password: 'a-changed-password', password2: 'a-changed-password' },
+      account.auth,
+    );
+    expect(changed.statusCode).toBe(200);
+
+    const moved = await post('/api/profile/email/confirm/', { token: confirm });
+    expect(moved.statusCode).toBe(400);
+    expect((await post('/api/verify-email/', { token: verify })).statusCode).toBe(400);
+    expect((await app().inject({ url: '/api/profile/', headers: account.auth })).json()).toMatchObject({
+      email: account.user.email,
+      email_verified: false,
+    });
+  });
+});
+
+describe('POST /api/password-reset/ does the same work whatever the address', () => {
+  it('writes one event and answers the same bytes for an account and for no account; the outbox looks it up', async () => {
+    const { user } = await createAccount(app());
+    const unknown = `nobody-${user.username}@example.test`;
+    const eventsFor = (email: string) =>
+      rows(
+        app().db,
+        sql`SELECT type, key, payload FROM outbox_events WHERE type = 'user.password-reset-requested' AND payload->>'email' = ${email}`,
+      );
+    const ask = (email: string) =>
+      app().inject({ method: 'POST', url: '/api/password-reset/', payload: { email }, remoteAddress: from() });
+    const known = await ask(user.email);
+    const none = await ask(unknown);
+    expect(none.statusCode).toBe(known.statusCode);
+    expect(none.rawPayload.equals(known.rawPayload)).toBe(true);
+    const same = (res: typeof known) => {
+      const { date: _date, 'x-request-id': _id, ...headers } = res.headers;
+      return headers;
+    };
+    expect(same(none)).toEqual(same(known));
+    // One event each, the same shape: nothing in the request depended on the account.
+    expect(await eventsFor(user.email.toLowerCase())).toEqual([
+      {
+        type: 'user.password-reset-requested',
+        key: user.email.toLowerCase(),
+        payload: { email: user.email.toLowerCase() },
+      },
+    ]);
+    expect(await eventsFor(unknown)).toEqual([
+      { type: 'user.password-reset-requested', key: unknown, payload: { email: unknown } },
+    ]);
+    // After commit, the outbox mails the account and nobody else.
+    await mailbox().next((m) => m.to.includes(user.email) && m.subject.includes('Reset'));
+    await expect
+      .poll(
+        async () =>
+          (
+            await rows(
+              app().db,
+              sql`SELECT count(*)::int AS n FROM outbox_deliveries d JOIN outbox_events e ON e.id = d.event_id
+                WHERE e.payload->>'email' = ${unknown} AND d.status = 'delivered'`,
+            )
+          )[0],
+      )
+      .toEqual({ n: 1 });
+    expect(await app().db.select().from(mailTokens).where(eq(mailTokens.email, unknown))).toEqual([]);
+    expect(mailbox().received.some((m) => m.to.includes(unknown))).toBe(false);
   });
 });

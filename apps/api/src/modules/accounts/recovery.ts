@@ -28,8 +28,9 @@ import { fieldsError } from '../../lib/form.js';
 import { errorReplies, security } from '../../lib/openapi.js';
 import { recordEvent } from '../events/index.js';
 import { inspectToken, retireTokens, type TokenPurpose, useToken } from '../links/index.js';
+import { AIMED_MAIL_LIMITS, TOO_MANY_TO_MAILBOX_MESSAGE, takeAimedMail } from '../mailboxes/index.js';
 import { hashPassword, newPasswordProblem, verifyPassword } from './passwords.js';
-import { findUserByEmail, findUserById, takenIdentity } from './users.js';
+import { findUserById, takenIdentity } from './users.js';
 
 /**
  * Account recovery and control (docs/decisions/0016-mail.md): "Forgot password?", a new password
@@ -37,9 +38,11 @@ import { findUserByEmail, findUserById, takenIdentity } from './users.js';
  * confirming an address. Every link is sent by an e-mail subscriber of the outbox.
  */
 
-/** Reset links one address (whether an account has it or not) may be sent in an hour; more are silently not sent. */
-export const RESETS_PER_ADDRESS_PER_HOUR = 3;
-const HOUR_MS = 60 * 60_000;
+/**
+ * Links of every purpose an account may hold: a reset, a verification of its address, an address
+ * change. Changing the password or the address ends them all.
+ */
+const ACCOUNT_LINKS: TokenPurpose[] = ['reset', 'verify', 'email-change'];
 
 const tokenError = (reason: keyof typeof tokenMessages) =>
   new AppError(400, tokenMessages[reason], { token: [tokenMessages[reason]] });
@@ -95,30 +98,29 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
   app.post(
     '/password-reset/',
     {
-      // Per address of the caller: a flood guard. Per e-mail address: counted below, silently.
+      // Per address of the caller: a flood guard. Per mailbox and sender: counted below, silently.
       config: { rateLimit: { max: 10, timeWindow: '1 hour' }, invalidates: [] },
       schema: {
         tags,
         summary: 'Forgot password: mail a reset link to the account with this address',
         description:
-          'Always 202 with the same words, whether an account has the address or not. A link works once, for one hour. ' +
-          `One e-mail address gets at most ${RESETS_PER_ADDRESS_PER_HOUR} links an hour; one caller may ask 10 times an hour (429 after).`,
+          'Always 202 with the same words and the same work, whether an account has the address or not: the account is ' +
+          'looked up after the answer. A link works once, for one hour. ' +
+          `One mailbox gets at most ${AIMED_MAIL_LIMITS.perMailboxHour} e-mails an hour and ${AIMED_MAIL_LIMITS.perMailboxDay} a day ` +
+          'asked for by others (more are silently not sent); one caller may ask 10 times an hour (429 after).',
         body: passwordResetRequestSchema,
         response: { 202: messageReplySchema, ...errorReplies(400, 429) },
       },
     },
     async (request, reply) => {
-      const email = request.body.email.toLowerCase();
-      const count = await app.limits.failures.add(`reset:email:${email}`, HOUR_MS);
-      const user = count.count <= RESETS_PER_ADDRESS_PER_HOUR ? await findUserByEmail(app.db, email) : undefined;
-      if (user) {
-        const perAccount = await app.limits.failures.add(`reset:user:${user.id}`, HOUR_MS);
-        if (perAccount.count <= RESETS_PER_ADDRESS_PER_HOUR) {
-          await app.db.transaction((tx) =>
-            recordEvent(tx, { type: 'user.password-reset-requested', key: user.id, payload: { userId: user.id } }),
-          );
-        }
-      }
+      // The same work whatever the address: no account is looked up here. The outbox's subscriber
+      // looks it up after commit and mails a link, or does nothing (modules/mail/messages.ts).
+      const email = request.body.email.trim().toLowerCase();
+      await app.db.transaction(async (tx) => {
+        const verdict = await takeAimedMail(tx, { to: email, sender: `ip:${request.ip}`, kind: 'password-reset' });
+        if (verdict !== 'ok') return;
+        await recordEvent(tx, { type: 'user.password-reset-requested', key: email, payload: { email } });
+      });
       return reply.code(202).send({ message: RESET_REQUESTED_MESSAGE });
     },
   );
@@ -160,12 +162,15 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
         const used = await useToken(tx, 'reset', token);
         if (!used.ok) throw tokenError(used.reason);
         const userId = used.row.userId!;
+        // Only while the account still has the address the link was sent to.
+        const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+        if (!owner || owner.email.toLowerCase() !== used.row.email.toLowerCase()) throw tokenError('invalid');
         // Opening the link proved the address is theirs.
         await tx
           .update(users)
           .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
           .where(eq(users.id, userId));
-        await retireTokens(tx, userId, 'reset');
+        await retireTokens(tx, userId, ACCOUNT_LINKS);
         await recordEvent(tx, { type: 'user.password-changed', key: userId, payload: { userId, how: 'reset' } });
         return revokeSessions(tx, userId);
       });
@@ -193,7 +198,7 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
       const passwordHash = await hashPassword(request.body.password);
       const ended = await app.db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-        await retireTokens(tx, userId, 'reset');
+        await retireTokens(tx, userId, ACCOUNT_LINKS);
         await recordEvent(tx, { type: 'user.password-changed', key: userId, payload: { userId, how: 'profile' } });
         return revokeSessions(tx, userId, sessionId);
       });
@@ -224,9 +229,11 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
         throw fieldsError({ email: ['This is already your e-mail address'] });
       if ((await takenIdentity(app.db, { email: newEmail }, userId)).email)
         throw fieldsError({ email: [accountMessages.emailTaken] }, 409);
-      await app.db.transaction((tx) =>
-        recordEvent(tx, { type: 'user.email-change-requested', key: userId, payload: { userId, newEmail } }),
-      );
+      await app.db.transaction(async (tx) => {
+        if ((await takeAimedMail(tx, { to: newEmail, sender: `user:${userId}`, kind: 'email-change' })) !== 'ok')
+          throw new AppError(429, TOO_MANY_TO_MAILBOX_MESSAGE);
+        await recordEvent(tx, { type: 'user.email-change-requested', key: userId, payload: { userId, newEmail } });
+      });
       return reply.code(202).send({ message: EMAIL_CHANGE_SENT_MESSAGE });
     },
   );
@@ -254,7 +261,8 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
             .update(users)
             .set({ email: used.row.email, emailVerifiedAt: sql`now()` })
             .where(eq(users.id, userId));
-          await retireTokens(tx, userId, 'email-change');
+          // Every link sent before, to the old address or the new, ends with the change.
+          await retireTokens(tx, userId, ACCOUNT_LINKS);
           await recordEvent(tx, {
             type: 'user.email-changed',
             key: userId,
@@ -289,9 +297,11 @@ export async function recoveryRoutes(fastify: FastifyInstance) {
       const user = await findUserById(app.db, userId);
       if (!user) throw unauthorized(SESSION_EXPIRED_MESSAGE);
       if (user.emailVerifiedAt) throw conflict(ALREADY_VERIFIED_MESSAGE);
-      await app.db.transaction((tx) =>
-        recordEvent(tx, { type: 'user.verification-requested', key: userId, payload: { userId } }),
-      );
+      await app.db.transaction(async (tx) => {
+        if ((await takeAimedMail(tx, { to: user.email, sender: `user:${userId}`, kind: 'verify-email' })) !== 'ok')
+          throw new AppError(429, TOO_MANY_TO_MAILBOX_MESSAGE);
+        await recordEvent(tx, { type: 'user.verification-requested', key: userId, payload: { userId } });
+      });
       return reply.code(202).send({ message: VERIFICATION_SENT_MESSAGE });
     },
   );

@@ -89,7 +89,7 @@ describe('the newsletter, double opt-in', () => {
     expect((await post('/api/newsletter/confirm/', {})).statusCode).toBe(400);
   });
 
-  it('mails one address at most 3 links a day, however often it is entered', async () => {
+  it('mails one address at most 3 links an hour, however often it is entered', async () => {
     const email = `${uniqueName('n')}@example.com`;
     const answers = new Set<string>();
     for (let i = 0; i < 5; i++) answers.add((await post('/api/newsletter/', { email })).body);

@@ -20,8 +20,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplies, security } from '../../lib/openapi.js';
+import { AIMED_MAIL_LIMITS } from '../mailboxes/index.js';
 import { AppError } from '../../lib/errors.js';
-import { CONFIRMATIONS_PER_DAY, confirmSubscription, SUBSCRIBED, saveContactMessage, subscribe } from './service.js';
+import { confirmSubscription, SUBSCRIBED, saveContactMessage, subscribe } from './service.js';
 import { listMessages, listSubscribers, setHandled, subscribersCsv } from './staff.js';
 
 /** Each address may send this many messages or subscriptions a minute; a real person never needs more. */
@@ -60,17 +61,16 @@ export async function contactRoutes(parent: FastifyInstance) {
         summary: 'Subscribe an email to the newsletter: a confirmation link is mailed to it (double opt-in)',
         description:
           'The same answer (200) whether the address was on the list, waiting or new, so it tells nobody who reads the ' +
-          'newsletter. Only an address whose owner opened the link counts; one address gets at most 3 links a day.',
+          'newsletter. Only an address whose owner opened the link counts. One mailbox (lower case, without a +tag, ' +
+          `Gmail without dots) gets at most ${AIMED_MAIL_LIMITS.perMailboxHour} e-mails an hour and ` +
+          `${AIMED_MAIL_LIMITS.perMailboxDay} a day asked for by others, and one caller may have ` +
+          `${AIMED_MAIL_LIMITS.perSenderHour} sent an hour: more are silently not sent.`,
         body: newsletterRequestSchema,
         response: { 200: newsletterReplySchema, ...errorReplies(400, 429) },
       },
     },
     async (request) => {
-      const email = request.body.email;
-      const mayMail = async () =>
-        (await app.limits.failures.add(`newsletter:${email.toLowerCase()}`, 24 * 60 * 60_000)).count <=
-        CONFIRMATIONS_PER_DAY;
-      await subscribe(app.db, email, mayMail);
+      await subscribe(app.db, request.body.email, `ip:${request.ip}`);
       return { ok: true as const, message: SUBSCRIBED };
     },
   );

@@ -5,6 +5,7 @@ import { rows } from '../../db/rows.js';
 import { contactMessages } from '../../db/schema.js';
 import { recordEvent } from '../events/index.js';
 import { type TokenCheck, useToken } from '../links/index.js';
+import { takeAimedMail } from '../mailboxes/index.js';
 
 /**
  * The one answer to a subscription, whether the address was on the list, waiting for its owner, or
@@ -12,9 +13,6 @@ import { type TokenCheck, useToken } from '../links/index.js';
  * opened the link mailed to it counts (double opt-in, docs/decisions/0016-mail.md).
  */
 export const SUBSCRIBED = 'Thanks for subscribing! Please confirm with the link we have sent to your inbox.';
-
-/** Confirmation links one address may be sent in a day, however often it is entered. */
-export const CONFIRMATIONS_PER_DAY = 3;
 
 /** The message and its e-mail to the shop (CONTACT_TO) in one transaction: the mail goes after commit. */
 export async function saveContactMessage(db: Database, message: ContactRequest) {
@@ -26,19 +24,22 @@ export async function saveContactMessage(db: Database, message: ContactRequest) 
 
 /**
  * Puts an address on the list, unconfirmed, and mails its owner a confirmation link; an address already
- * confirmed gets nothing. `mayMail` says whether this address may be sent another link today.
+ * confirmed gets nothing, nor does a mailbox that had its share of mail asked for by others, or a
+ * `sender` (the caller's address) that asked for its share (modules/mailboxes): silently, as the answer
+ * is the same for every address.
  */
-export async function subscribe(db: Database, email: string, mayMail: () => Promise<boolean>): Promise<void> {
+export async function subscribe(db: Database, email: string, sender: string): Promise<void> {
   const [row] = await rows<{ confirmed: boolean }>(
     db,
     sql`INSERT INTO newsletter_subscribers (email) VALUES (${email})
         ON CONFLICT ((lower(email))) DO UPDATE SET email = newsletter_subscribers.email
         RETURNING confirmed_at IS NOT NULL AS confirmed`,
   );
-  if (row?.confirmed || !(await mayMail())) return;
-  await db.transaction((tx) =>
-    recordEvent(tx, { type: 'newsletter.subscription-requested', key: email.toLowerCase(), payload: { email } }),
-  );
+  if (row?.confirmed) return;
+  await db.transaction(async (tx) => {
+    if ((await takeAimedMail(tx, { to: email, sender, kind: 'newsletter' })) !== 'ok') return;
+    await recordEvent(tx, { type: 'newsletter.subscription-requested', key: email.toLowerCase(), payload: { email } });
+  });
 }
 
 /** Opens a confirmation link: the address counts from now. */

@@ -24,8 +24,11 @@ export interface EventTypes {
   'book.changed': { bookId: number; change: 'added' | 'changed' | 'deleted'; by: number };
   /** A verification link asked for again (the profile's "Resend"). */
   'user.verification-requested': { userId: number };
-  /** "Forgot password?" for an account that exists (an unknown address records nothing). */
-  'user.password-reset-requested': { userId: number };
+  /**
+   * "Forgot password?" for any address, an account's or not: the subscriber looks the account up. (Events
+   * recorded before this named the account: `userId`.)
+   */
+  'user.password-reset-requested': { email: string } | { userId: number };
   /** By a reset or on the profile. */
   'user.password-changed': { userId: number; how: 'reset' | 'profile' };
   /** The new address waits for its owner to open the link mailed to it. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { mailTokens } from '../../db/schema.js';
 
@@ -67,10 +67,23 @@ export async function useToken(tx: Transaction, purpose: TokenPurpose, token: st
   return used ? { ok: true, row: used } : { ok: false, reason: 'used' };
 }
 
-/** Every unused token of an account for `purpose` stops working (a reset done, a password changed). */
-export async function retireTokens(tx: Transaction, userId: number, purpose: TokenPurpose) {
+/**
+ * Every unused token of an account for these purposes stops working (a reset done, a password or an
+ * address changed).
+ */
+export async function retireTokens(tx: Transaction, userId: number, purposes: TokenPurpose | TokenPurpose[]) {
   await tx
     .update(mailTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(mailTokens.userId, userId), eq(mailTokens.purpose, purpose), isNull(mailTokens.usedAt)));
+    .where(
+      and(eq(mailTokens.userId, userId), inArray(mailTokens.purpose, [purposes].flat()), isNull(mailTokens.usedAt)),
+    );
+}
+
+/** The token whose hash this is stops working (its message was never delivered; a fresh one goes instead). */
+export async function retireToken(tx: Transaction, tokenHash: string) {
+  await tx
+    .update(mailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(mailTokens.tokenHash, tokenHash), isNull(mailTokens.usedAt)));
 }

@@ -2,9 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mailMessages } from '../../db/schema.js';
+import { mailMessages, mailTokens } from '../../db/schema.js';
 import { createTestApp, useTestApp } from '../../test/app.js';
-import { createBook, createUser, paidOrderOfEditions, placeOrder } from '../../test/factories.js';
+import { createAccount, createBook, createUser, paidOrderOfEditions, placeOrder } from '../../test/factories.js';
 import { linkIn, useMailbox } from '../../test/mailbox.js';
 import { charge, initialize, verify } from '../../test/payments.js';
 import { recordEvent, startEventDispatcher } from '../events/index.js';
@@ -247,6 +247,63 @@ describe('sending', () => {
     expect(found.length).toBeGreaterThan(0);
     expect(found.every((m) => m.subject === first.subject)).toBe(true);
     expect((await search('no-such-mail-anywhere')).json().meta.count).toBe(0);
+  });
+});
+
+describe('what staff see of links', () => {
+  it('hides every live link from staff; Send again mails a fresh one, and the one written first stops working', async () => {
+    const account = await createAccount(app());
+    const staff = await createUser(app(), { staff: true });
+    mailbox().refuse(3);
+    const asked = await app().inject({
+      method: 'POST',
+      url: '/api/password-reset/',
+      payload: { email: account.user.email },
+      remoteAddress: '10.60.0.1',
+    });
+    expect(asked.statusCode).toBe(202);
+    const failed = async () =>
+      (
+        await app().inject({
+          method: 'GET',
+          url: `/api/admin/mail/?status=failed&search=${encodeURIComponent(account.user.email)}`,
+          headers: staff.headers,
+        })
+      ).json().data as { id: number }[];
+    await until(async () => (await failed()).length === 1);
+    const [message] = await failed();
+    const open = async () =>
+      (
+        await app().inject({ method: 'GET', url: `/api/admin/mail/${message!.id}/`, headers: staff.headers })
+      ).json() as {
+        html: string;
+        text: string;
+        status: string;
+      };
+    const seen = await open();
+    for (const body of [seen.html, seen.text]) {
+      expect(body).toContain('[link hidden]');
+      expect(body).not.toMatch(/token=/);
+    }
+    const written = await app().db.select().from(mailTokens).where(eq(mailTokens.userId, account.user.id));
+    expect(written).toHaveLength(1);
+
+    const again = await app().inject({
+      method: 'POST',
+      url: `/api/admin/mail/${message!.id}/send/`,
+      headers: staff.headers,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(JSON.stringify(again.json())).not.toMatch(/token=/);
+    const mail = await mailbox().next((m) => m.to.includes(account.user.email) && m.subject.includes('Reset'));
+    const token = new URL(linkIn(mail, '/reset-password?token=')).searchParams.get('token')!;
+    const check = await app().inject({ method: 'POST', url: '/api/password-reset/check/', payload: { token } });
+    expect(check.json().state).toBe('valid');
+    const tokens = await app().db.select().from(mailTokens).where(eq(mailTokens.userId, account.user.id));
+    expect(tokens).toHaveLength(2);
+    expect(tokens.find((t) => t.id === written[0]!.id)!.usedAt).not.toBeNull();
+    await until(async () => (await open()).status === 'sent');
+    expect((await open()).text).not.toContain(token);
   });
 });
 

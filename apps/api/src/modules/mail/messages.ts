@@ -1,10 +1,11 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { books, contactMessages, users } from '../../db/schema.js';
 import { closeStockAlerts, waitingShoppers } from '../books/index.js';
 import { renderMail } from './render.js';
-import { type Composed, mailOn, shopOf } from './queue.js';
-import { newToken } from '../links/index.js';
+import { type Composed, type LiveLink, mailOn, shopOf } from './queue.js';
+import { hashToken, newToken, type TokenPurpose } from '../links/index.js';
+import type { Transaction } from '../../db/client.js';
 import { downloadsOfOrder } from '../downloads/index.js';
 import { lowStockThreshold } from '../settings/index.js';
 import { findOrder, orderSummaryOf, type Summary } from '../orders/index.js';
@@ -24,6 +25,49 @@ async function userOf(app: FastifyInstance, userId: number) {
   const [user] = await app.db.select().from(users).where(eq(users.id, userId));
   return user;
 }
+
+async function userByEmail(app: FastifyInstance, email: string) {
+  const [user] = await app.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return user;
+}
+
+/**
+ * A one-time link at `prefix` + a fresh token: its URL, the write that stores the token's hash, and the
+ * link as the message keeps it (hidden from staff, made afresh by "Send again").
+ */
+export function oneTimeLink(
+  purpose: TokenPurpose,
+  owner: { userId?: number; email: string },
+  prefix: string,
+): { url: string; write: (tx: Transaction) => Promise<void>; live: LiveLink } {
+  const { token, write } = newToken(purpose, owner);
+  const url = `${prefix}${token}`;
+  return {
+    url,
+    write,
+    live: {
+      url,
+      link: {
+        kind: 'token',
+        purpose,
+        userId: owner.userId ?? null,
+        email: owner.email,
+        prefix,
+        hash: hashToken(token),
+      },
+    },
+  };
+}
+
+/** An order line's signed download as the message keeps it. */
+const downloadLink = (orderId: number, item: number, origin: string, path: string): LiveLink => ({
+  url: `${origin}${path}`,
+  link: { kind: 'download', orderId, item, origin },
+});
 
 const bookUrl = (origin: string, title: string) => `${origin}/book/${encodeURIComponent(title)}`;
 
@@ -59,13 +103,18 @@ async function orderMail(
   return { mails: [{ to: user.email, rendered: await make({ name: nameOf(user), order, summary, shop }) }] };
 }
 
-mailOn('order.paid', 'mail.order-confirmation', (event, app) =>
-  orderMail(app, event.payload.orderId, async ({ name, order, summary, shop }) => {
+mailOn('order.paid', 'mail.order-confirmation', async (event, app) => {
+  const links: LiveLink[] = [];
+  const composed = await orderMail(app, event.payload.orderId, async ({ name, order, summary, shop }) => {
     // Each eBook line's signed link, good for a day from payment (docs/decisions/0023-ebook-delivery.md).
-    const downloads = (await downloadsOfOrder(app.db, app.config.downloadSecret, order.id)).map((line) => ({
+    const lines = await downloadsOfOrder(app.db, app.config.downloadSecret, order.id);
+    const downloads = lines.map((line) => ({
       title: line.title,
       url: line.url ? `${shop.origin}${line.url}` : null,
     }));
+    links.push(
+      ...lines.flatMap((line) => (line.url ? [downloadLink(order.id, line.item, shop.origin, line.url)] : [])),
+    );
     return renderMail(
       'order-confirmation',
       {
@@ -89,8 +138,9 @@ mailOn('order.paid', 'mail.order-confirmation', (event, app) =>
       },
       shop,
     );
-  }),
-);
+  });
+  return composed && { mails: composed.mails.map((mail) => ({ ...mail, links })) };
+});
 
 mailOn('order.shipped', 'mail.order-shipped', (event, app) =>
   orderMail(app, event.payload.orderId, ({ name, order, shop }) =>
@@ -121,12 +171,17 @@ mailOn('order.delivered', 'mail.order-delivered', async (event, app) =>
 mailOn('ebook.ready', 'mail.ebook-ready', async (event, app) => {
   const { orderId, items } = event.payload;
   const { origin } = shopOf(app.config);
-  const downloads = (await downloadsOfOrder(app.db, app.config.downloadSecret, orderId)).flatMap((line) =>
-    items.includes(line.item) && line.url ? [{ title: line.title, url: `${origin}${line.url}` }] : [],
+  const lines = (await downloadsOfOrder(app.db, app.config.downloadSecret, orderId)).filter(
+    (line) => items.includes(line.item) && line.url,
   );
   // Refunded or cancelled since: nothing to send.
-  if (downloads.length === 0) return null;
-  return orderMail(app, orderId, ({ name, shop }) => renderMail('ebook-ready', { name, orderId, downloads }, shop));
+  if (lines.length === 0) return null;
+  const links = lines.map((line) => downloadLink(orderId, line.item, origin, line.url!));
+  const downloads = lines.map((line, i) => ({ title: line.title, url: links[i]!.url }));
+  const composed = await orderMail(app, orderId, ({ name, shop }) =>
+    renderMail('ebook-ready', { name, orderId, downloads }, shop),
+  );
+  return composed && { mails: composed.mails.map((mail) => ({ ...mail, links })) };
 });
 
 mailOn('order.cancelled', 'mail.order-cancelled', (event, app) =>
@@ -166,11 +221,12 @@ async function verification(
   const user = await userOf(app, userId);
   if (!user || user.emailVerifiedAt) return null;
   const shop = shopOf(app.config);
-  const { token, write } = newToken('verify', { userId: user.id, email: user.email });
-  const verifyUrl = `${shop.origin}/verify-email?token=${token}`;
+  const link = oneTimeLink('verify', { userId: user.id, email: user.email }, `${shop.origin}/verify-email?token=`);
   return {
-    mails: [{ to: user.email, rendered: await renderMail(template, { name: nameOf(user), verifyUrl }, shop) }],
-    write,
+    mails: [
+      { to: user.email, rendered: await renderMail(template, { verifyUrl: link.url }, shop), links: [link.live] },
+    ],
+    write: link.write,
   };
 }
 
@@ -179,15 +235,25 @@ mailOn('user.verification-requested', 'mail.verify-email', (event, app) =>
   verification(app, event.payload.userId, 'verify-email'),
 );
 
+/**
+ * "Forgot password?" for any address (the route looks nothing up, so that it answers alike): the
+ * account with that address, if there is one, is sent a link; otherwise nothing is sent.
+ */
 mailOn('user.password-reset-requested', 'mail.password-reset', async (event, app) => {
-  const user = await userOf(app, event.payload.userId);
+  const { payload } = event;
+  const user = 'email' in payload ? await userByEmail(app, payload.email) : await userOf(app, payload.userId);
   if (!user) return null;
   const shop = shopOf(app.config);
-  const { token, write } = newToken('reset', { userId: user.id, email: user.email });
-  const resetUrl = `${shop.origin}/reset-password?token=${token}`;
+  const link = oneTimeLink('reset', { userId: user.id, email: user.email }, `${shop.origin}/reset-password?token=`);
   return {
-    mails: [{ to: user.email, rendered: await renderMail('password-reset', { name: nameOf(user), resetUrl }, shop) }],
-    write,
+    mails: [
+      {
+        to: user.email,
+        rendered: await renderMail('password-reset', { resetUrl: link.url }, shop),
+        links: [link.live],
+      },
+    ],
+    write: link.write,
   };
 });
 
@@ -208,17 +274,15 @@ mailOn('user.email-change-requested', 'mail.email-change', async (event, app) =>
   if (!user) return null;
   const shop = shopOf(app.config);
   const { newEmail } = event.payload;
-  const { token, write } = newToken('email-change', { userId: user.id, email: newEmail });
+  const link = oneTimeLink('email-change', { userId: user.id, email: newEmail }, `${shop.origin}/confirm-email?token=`);
   const name = nameOf(user);
   return {
     mails: [
       {
+        // To an address that is not yet the account's: nothing in it that the requester typed.
         to: newEmail,
-        rendered: await renderMail(
-          'email-change-confirm',
-          { name, newEmail, confirmUrl: `${shop.origin}/confirm-email?token=${token}` },
-          shop,
-        ),
+        rendered: await renderMail('email-change-confirm', { newEmail, confirmUrl: link.url }, shop),
+        links: [link.live],
       },
       {
         to: user.email,
@@ -229,7 +293,7 @@ mailOn('user.email-change-requested', 'mail.email-change', async (event, app) =>
         ),
       },
     ],
-    write,
+    write: link.write,
   };
 });
 
@@ -261,9 +325,9 @@ mailOn('contact.received', 'mail.contact', async (event, app) => {
 mailOn('newsletter.subscription-requested', 'mail.newsletter-confirm', async (event, app) => {
   const shop = shopOf(app.config);
   const { email } = event.payload;
-  const { token, write } = newToken('newsletter', { email });
-  const confirmUrl = `${shop.origin}/newsletter/confirm?token=${token}`;
-  return { mails: [{ to: email, rendered: await renderMail('newsletter-confirm', { confirmUrl }, shop) }], write };
+  const link = oneTimeLink('newsletter', { email }, `${shop.origin}/newsletter/confirm?token=`);
+  const rendered = await renderMail('newsletter-confirm', { confirmUrl: link.url }, shop);
+  return { mails: [{ to: email, rendered, links: [link.live] }], write: link.write };
 });
 
 /** Each shopper waiting for the book gets one e-mail, and their request is closed with it. */

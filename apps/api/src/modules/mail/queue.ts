@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Transaction } from '../../db/client.js';
-import { mailMessages } from '../../db/schema.js';
+import { type MailLink, mailMessages } from '../../db/schema.js';
 import { recordEvent, subscribe, type EventType, type OutboxEvent } from '../events/index.js';
 import type { RenderedMail } from './render.js';
 import type { Shop } from './templates/index.js';
@@ -40,6 +40,42 @@ export interface Mail {
   to: string;
   replyTo?: string;
   rendered: RenderedMail;
+  /** The live links in it (one-time links, signed downloads): hidden from staff, made afresh by "Send again". */
+  links?: LiveLink[];
+}
+
+/** A link as the message holds it, and how to make it afresh. */
+export interface LiveLink {
+  url: string;
+  link: MailLink;
+}
+
+/** Where the i-th live link stood in the body staff read; they see it as HIDDEN_LINK. */
+export const linkMark = (i: number) => `[hidden-link-${i}]`;
+const LINK_MARKS = /\[hidden-link-(\d+)\]/g;
+export const HIDDEN_LINK = '[link hidden]';
+
+/** A body as staff see it: each live link's mark as HIDDEN_LINK. */
+export const forStaff = (body: string) => body.replace(LINK_MARKS, HIDDEN_LINK);
+
+/** A body with each mark replaced by its link (`urls` in the order of the marks). */
+export const withLinks = (body: string, urls: string[]) =>
+  body.replace(LINK_MARKS, (mark, i: string) => urls[Number(i)] ?? mark);
+
+/**
+ * The body with each live link (and, for a one-time link, its token wherever it appears alone) replaced
+ * by its mark: what is kept for staff.
+ */
+function marked(body: string, links: LiveLink[]): string {
+  let out = body;
+  links.forEach(({ url, link }, i) => {
+    out = out.replaceAll(url, linkMark(i));
+    if (link.kind === 'token') {
+      const token = url.slice(link.prefix.length);
+      if (token) out = out.replaceAll(token, linkMark(i));
+    }
+  });
+  return out;
 }
 
 /**
@@ -55,8 +91,15 @@ export async function queueMail(tx: Transaction, sourceKey: string, mail: Mail):
       toAddress: mail.to,
       replyTo: mail.replyTo ?? null,
       subject: mail.rendered.subject,
-      html: mail.rendered.html,
-      text: mail.rendered.text,
+      ...(mail.links?.length
+        ? {
+            html: marked(mail.rendered.html, mail.links),
+            text: marked(mail.rendered.text, mail.links),
+            liveHtml: mail.rendered.html,
+            liveText: mail.rendered.text,
+            links: mail.links.map((l) => l.link),
+          }
+        : { html: mail.rendered.html, text: mail.rendered.text }),
       secret: mail.rendered.secret,
     })
     .onConflictDoNothing({ target: mailMessages.sourceKey })
@@ -101,9 +144,6 @@ export function mailOn<T extends EventType>(
   });
 }
 
-/** What stays of a one-time link's message once it went out over SMTP: staff must not hold the link. */
-export const SECRET_REMOVED = 'This message held a one-time link. Its text is not kept once it has been sent.';
-
 const messageId = (id: number, sourceKey: string, from: string) => {
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
   return `<mail-${id}.${createHash('sha256').update(sourceKey).digest('hex').slice(0, 16)}@${domain}>`;
@@ -124,8 +164,8 @@ subscribe('mail.queued', 'mail.send', async (event, { app, final, signal }) => {
         to: mail.toAddress,
         replyTo: mail.replyTo,
         subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
+        html: mail.liveHtml ?? mail.html,
+        text: mail.liveText ?? mail.text,
         messageId: messageId(mail.id, mail.sourceKey, app.config.mail.from),
       },
       signal,
@@ -141,7 +181,7 @@ subscribe('mail.queued', 'mail.send', async (event, { app, final, signal }) => {
       .where(and(eq(mailMessages.id, mail.id), sql`${mailMessages.status} <> 'sent'`));
     throw err;
   }
-  const forget = mail.secret && transport.kind === 'smtp';
+  // The live links are not kept once sent: staff have the body with its links hidden.
   await app.db
     .update(mailMessages)
     .set({
@@ -149,7 +189,8 @@ subscribe('mail.queued', 'mail.send', async (event, { app, final, signal }) => {
       sentAt: sql`now()`,
       attempts: sql`${mailMessages.attempts} + 1`,
       lastError: null,
-      ...(forget ? { html: `<p>${SECRET_REMOVED}</p>`, text: SECRET_REMOVED } : {}),
+      liveHtml: null,
+      liveText: null,
     })
     .where(eq(mailMessages.id, mail.id));
 });

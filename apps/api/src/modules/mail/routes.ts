@@ -2,6 +2,7 @@ import {
   idParamSchema,
   mailMessageSchema,
   mailQuerySchema,
+  LINK_GONE_MESSAGE,
   NOTHING_TO_RESEND_MESSAGE,
   pagedMailSchema,
 } from '@bookstore/contract';
@@ -52,7 +53,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
       preHandler: app.requireStaff,
       schema: {
         tags,
-        summary: 'One e-mail with its HTML and plain text',
+        summary: 'One e-mail with its HTML and plain text; its one-time and download links show as [link hidden]',
         security,
         params: idParamSchema,
         response: { 200: mailMessageSchema, ...errorReplies(400, 401, 403, 404) },
@@ -72,7 +73,10 @@ export async function mailRoutes(fastify: FastifyInstance) {
       config: { invalidates: [] },
       schema: {
         tags,
-        summary: 'Send a failed e-mail again, with a fresh round of attempts',
+        summary: 'Send a failed e-mail again, with a fresh round of attempts and fresh links',
+        description:
+          'A one-time link or a download link in it is made afresh (the one it was written with stops working); ' +
+          '409 when that can no longer be done, e.g. the account changed its password or address since.',
         security,
         params: idParamSchema,
         response: { 200: mailMessageSchema, ...errorReplies(400, 401, 403, 404, 409) },
@@ -80,7 +84,9 @@ export async function mailRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { id } = request.params;
-      if (!(await sendAgain(app.db, id))) {
+      const outcome = await sendAgain(app, id);
+      if (outcome === 'stale') throw conflict(LINK_GONE_MESSAGE);
+      if (outcome === 'not-failed') {
         if (!(await findMail(app.db, id))) throw notFound('Message not found');
         throw conflict(NOTHING_TO_RESEND_MESSAGE);
       }

@@ -14,8 +14,8 @@ import { Layout, type Shop, button, muted, text } from './layout.js';
 
 /**
  * Every e-mail the shop writes: a subject, a React component in the one layout, and sample data for
- * `npm run mail:preview`. A template whose message carries a one-time link is `secret` (its body is not
- * kept once sent over SMTP, docs/decisions/0016-mail.md).
+ * `npm run mail:preview`. A template whose message carries a one-time link is `secret`; staff see its
+ * links hidden (docs/decisions/0028-trust-round-three.md, "Mail and links").
  */
 export interface Template<Data> {
   subject: (data: Data, shop: Shop) => string;
@@ -29,6 +29,11 @@ export interface Template<Data> {
 const define = <Data,>(template: Template<Data>) => template;
 
 const hello = (name: string) => <Text style={text}>Hello {name},</Text>;
+/**
+ * The greeting of a message that may reach an address on someone else's request (a sign-up, a reset, a
+ * new address): no name, nor anything else the requester typed (docs/decisions/0028-trust-round-three.md).
+ */
+const helloStranger = <Text style={text}>Hello,</Text>;
 
 /**
  * An order's money as its e-mails show it: the order's summary (modules/orders/summary.ts, the one
@@ -372,14 +377,14 @@ export const templates = {
       },
     },
   }),
-  welcome: define<{ name: string; verifyUrl: string }>({
+  welcome: define<{ verifyUrl: string }>({
     subject: (_d, shop) => `Welcome to ${shop.name}: please confirm your e-mail address`,
     preview: () => 'One click to confirm your e-mail address.',
     secret: true,
     body: (d, shop) => (
       <>
         <Heading as="h1">Welcome to {shop.name}</Heading>
-        {hello(d.name)}
+        {helloStranger}
         <Text style={text}>Thank you for opening an account. Please confirm that this e-mail address is yours:</Text>
         <Button href={d.verifyUrl} style={button}>
           Confirm my e-mail address
@@ -387,32 +392,32 @@ export const templates = {
         <Text style={muted}>The link works once, for 7 days. If you did not sign up, ignore this e-mail.</Text>
       </>
     ),
-    sample: { name: 'Ada', verifyUrl: 'https://books.example.com/verify-email?token=sample' },
+    sample: { verifyUrl: 'https://books.example.com/verify-email?token=sample' },
   }),
-  'verify-email': define<{ name: string; verifyUrl: string }>({
+  'verify-email': define<{ verifyUrl: string }>({
     subject: () => 'Please confirm your e-mail address',
     preview: () => 'One click to confirm your e-mail address.',
     secret: true,
     body: (d) => (
       <>
         <Heading as="h1">Confirm your e-mail address</Heading>
-        {hello(d.name)}
+        {helloStranger}
         <Button href={d.verifyUrl} style={button}>
           Confirm my e-mail address
         </Button>
         <Text style={muted}>The link works once, for 7 days.</Text>
       </>
     ),
-    sample: { name: 'Ada', verifyUrl: 'https://books.example.com/verify-email?token=sample' },
+    sample: { verifyUrl: 'https://books.example.com/verify-email?token=sample' },
   }),
-  'password-reset': define<{ name: string; resetUrl: string }>({
+  'password-reset': define<{ resetUrl: string }>({
     subject: (_d, shop) => `Reset your ${shop.name} password`,
     preview: () => 'The link works for one hour.',
     secret: true,
     body: (d) => (
       <>
         <Heading as="h1">Reset your password</Heading>
-        {hello(d.name)}
+        {helloStranger}
         <Text style={text}>
           Someone, hopefully you, asked to reset the password of your account. Choose a new one here:
         </Text>
@@ -424,7 +429,7 @@ export const templates = {
         </Text>
       </>
     ),
-    sample: { name: 'Ada', resetUrl: 'https://books.example.com/reset-password?token=sample' },
+    sample: { resetUrl: 'https://books.example.com/reset-password?token=sample' },
   }),
   'password-changed': define<{ name: string; resetUrl: string }>({
     subject: () => 'Your password was changed',
@@ -441,14 +446,14 @@ export const templates = {
     ),
     sample: { name: 'Ada', resetUrl: 'https://books.example.com/forgot-password' },
   }),
-  'email-change-confirm': define<{ name: string; newEmail: string; confirmUrl: string }>({
+  'email-change-confirm': define<{ newEmail: string; confirmUrl: string }>({
     subject: () => 'Confirm your new e-mail address',
     preview: () => 'Your address changes when you open the link.',
     secret: true,
     body: (d) => (
       <>
         <Heading as="h1">Confirm your new e-mail address</Heading>
-        {hello(d.name)}
+        {helloStranger}
         <Text style={text}>You asked to use {d.newEmail} for your account. It changes when you open this link:</Text>
         <Button href={d.confirmUrl} style={button}>
           Use this address
@@ -457,7 +462,6 @@ export const templates = {
       </>
     ),
     sample: {
-      name: 'Ada',
       newEmail: 'ada@new.example',
       confirmUrl: 'https://books.example.com/confirm-email?token=sample',
     },

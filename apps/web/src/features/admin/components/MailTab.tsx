@@ -37,7 +37,10 @@ function SendAgain({ mail }: { mail: MailSummary }) {
   );
 }
 
-/** One message: its headers, and its HTML (in a sandboxed frame: no script runs) or its plain text. */
+/**
+ * One message: its headers, and its HTML (in a sandboxed frame: no script runs) or its plain text. Its live
+ * links come from the server as [link hidden].
+ */
 function MailDialog({ id, onClose }: { id: number; onClose(): void }) {
   const message = useMailMessage(id);
   const [view, setView] = useState<'html' | 'text'>('html');
@@ -66,6 +69,10 @@ function MailDialog({ id, onClose }: { id: number; onClose(): void }) {
               {message.data.last_error ? ` (${message.data.last_error})` : ''}
             </dd>
           </dl>
+          <p className="text-sm text-gray-700 dark:text-gray-300">
+            Password, address and download links show as [link hidden]: only the customer gets them. Send again mails
+            fresh ones.
+          </p>
           <div role="group" aria-label="View" className="flex gap-2">
             {(['html', 'text'] as const).map((v) => (
               <Button
