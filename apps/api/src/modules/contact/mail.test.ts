@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newsletterSubscribers } from '../../db/schema.js';
+import { newsletterSubscribers, outboxEvents } from '../../db/schema.js';
 import { createTestApp, useTestApp } from '../../test/app.js';
 import { createAccount, uniqueName } from '../../test/factories.js';
 import { linkIn, useMailbox } from '../../test/mailbox.js';
@@ -82,6 +82,14 @@ describe('the newsletter, double opt-in', () => {
     expect(again.body).toBe(first.body);
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(mailbox().received.filter((m) => m.to.includes(email))).toHaveLength(1);
+    // The same work as for a new address: one request recorded each time, the mail decides after the answer.
+    const asked = await app()
+      .db.select()
+      .from(outboxEvents)
+      .where(
+        and(eq(outboxEvents.type, 'newsletter.subscription-requested'), eq(outboxEvents.key, email.toLowerCase())),
+      );
+    expect(asked).toHaveLength(2);
     expect((await post('/api/newsletter/confirm/', { token })).json().error).toBe(
       'This link has already been used. Please ask for a new one if you need it.',
     );

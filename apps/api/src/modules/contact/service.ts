@@ -23,23 +23,29 @@ export async function saveContactMessage(db: Database, message: ContactRequest) 
 }
 
 /**
- * Puts an address on the list, unconfirmed, and mails its owner a confirmation link; an address already
- * confirmed gets nothing, nor does a mailbox that had its share of mail asked for by others, or a
- * `sender` (the caller's address) that asked for its share (modules/mailboxes): silently, as the answer
- * is the same for every address.
+ * Puts an address on the list, unconfirmed, and asks for its owner to be mailed a confirmation link;
+ * a mailbox that had its share of mail asked for by others, or a `sender` (the caller's address) that
+ * asked for its share (modules/mailboxes), gets nothing: silently, as the answer is the same for every
+ * address. The same work for an address already confirmed: whether it is is read after the answer,
+ * by the mail (mail/messages.ts), so neither the answer nor its time tells who is subscribed.
  */
 export async function subscribe(db: Database, email: string, sender: string): Promise<void> {
-  const [row] = await rows<{ confirmed: boolean }>(
-    db,
-    sql`INSERT INTO newsletter_subscribers (email) VALUES (${email})
-        ON CONFLICT ((lower(email))) DO UPDATE SET email = newsletter_subscribers.email
-        RETURNING confirmed_at IS NOT NULL AS confirmed`,
+  await db.execute(
+    sql`INSERT INTO newsletter_subscribers (email) VALUES (${email}) ON CONFLICT ((lower(email))) DO NOTHING`,
   );
-  if (row?.confirmed) return;
   await db.transaction(async (tx) => {
     if ((await takeAimedMail(tx, { to: email, sender, kind: 'newsletter' })) !== 'ok') return;
     await recordEvent(tx, { type: 'newsletter.subscription-requested', key: email.toLowerCase(), payload: { email } });
   });
+}
+
+/** Whether the address is on the list and confirmed. */
+export async function isConfirmedSubscriber(db: Database, email: string): Promise<boolean> {
+  const found = await rows<{ one: number }>(
+    db,
+    sql`SELECT 1 AS one FROM newsletter_subscribers WHERE lower(email) = lower(${email}) AND confirmed_at IS NOT NULL`,
+  );
+  return found.length > 0;
 }
 
 /** Opens a confirmation link: the address counts from now. */

@@ -8,6 +8,7 @@ import { hashToken, newToken, type TokenPurpose } from '../links/index.js';
 import type { Transaction } from '../../db/client.js';
 import { downloadsOfOrder } from '../downloads/index.js';
 import { lowStockThreshold } from '../settings/index.js';
+import { isConfirmedSubscriber } from '../contact/index.js';
 import { findOrder, orderSummaryOf, type Summary } from '../orders/index.js';
 import type { OrderMoney } from './templates/index.js';
 
@@ -325,6 +326,8 @@ mailOn('contact.received', 'mail.contact', async (event, app) => {
 mailOn('newsletter.subscription-requested', 'mail.newsletter-confirm', async (event, app) => {
   const shop = shopOf(app.config);
   const { email } = event.payload;
+  // An address already confirmed is not asked again (the form answered the same: modules/contact).
+  if (await isConfirmedSubscriber(app.db, email)) return null;
   const link = oneTimeLink('newsletter', { email }, `${shop.origin}/newsletter/confirm?token=`);
   const rendered = await renderMail('newsletter-confirm', { confirmUrl: link.url }, shop);
   return { mails: [{ to: email, rendered, links: [link.live] }], write: link.write };
