@@ -304,6 +304,17 @@ describe('e-mail verification', () => {
     expect((await post('/api/verify-email/', { token: 'nope' })).statusCode).toBe(400);
   });
 
+  it('sends the link again at most 3 times an hour, then says to wait (429)', async () => {
+    const account = await createAccount(app());
+    const answers: number[] = [];
+    for (let i = 0; i < 4; i++) answers.push((await post('/api/profile/verify/resend/', {}, account.auth)).statusCode);
+    expect(answers).toEqual([202, 202, 202, 429]);
+    const refused = await post('/api/profile/verify/resend/', {}, account.auth);
+    expect(refused.json().error).toBe(
+      'We have sent several e-mails to this address lately. Please wait an hour and try again.',
+    );
+  });
+
   it('with REQUIRE_VERIFIED_EMAIL_TO_ORDER, checkout asks for a confirmed address first', async () => {
     const strict = await createTestApp({ requireVerifiedEmailToOrder: true });
     try {
