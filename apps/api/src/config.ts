@@ -84,7 +84,7 @@ const envSchema = z.object({
   WEB_DIST: optionalText,
   TRUST_PROXY: bool.default(false),
   METRICS_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
-  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  METRICS_HOST: optionalText,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -251,7 +251,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     requireVerifiedEmailToOrder: env.REQUIRE_VERIFIED_EMAIL_TO_ORDER,
     webDist: path.resolve(env.WEB_DIST ?? path.join(apiRoot(), '..', 'web', 'dist')),
     trustProxy: env.TRUST_PROXY,
-    metrics: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST },
+    metrics:
+      env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST ?? '127.0.0.1' },
   };
 }
 

@@ -145,7 +145,8 @@ describe('metrics off (no METRICS_PORT)', () => {
   it('is the default; METRICS_PORT turns it on, on 127.0.0.1 unless METRICS_HOST says otherwise', () => {
     const base = { NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/bookstore-metrics-config-test' };
     expect(loadConfig(base).metrics).toBeUndefined();
-    expect(loadConfig({ ...base, METRICS_PORT: '' }).metrics).toBeUndefined();
+    expect(loadConfig({ ...base, METRICS_PORT: '', METRICS_HOST: '' }).metrics).toBeUndefined();
+    expect(loadConfig({ ...base, METRICS_PORT: '9464', METRICS_HOST: ' ' }).metrics?.host).toBe('127.0.0.1');
     expect(loadConfig({ ...base, METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
     expect(loadConfig({ ...base, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({
       port: 9464,
