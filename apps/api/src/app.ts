@@ -31,6 +31,7 @@ import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { inputPlugin } from './plugins/input.js';
 import { limitsPlugin } from './plugins/limits.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { healthRoutes } from './plugins/health.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
@@ -93,6 +94,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   front.logTo(app.log, { trustProxy: config.trustProxy });
   app.decorate('pageTemplate', readPageTemplate(config.webDist));
 
+  await app.register(metricsPlugin);
   await app.register(errorsPlugin);
   await app.register(limitsPlugin);
   await app.register(securityPlugin);

@@ -83,6 +83,8 @@ const envSchema = z.object({
   REQUIRE_VERIFIED_EMAIL_TO_ORDER: bool.default(false),
   WEB_DIST: optionalText,
   TRUST_PROXY: bool.default(false),
+  METRICS_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+  METRICS_HOST: optionalText,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -155,6 +157,11 @@ export interface Config {
   /** The storefront's built files (WEB_DIST, else apps/web/dist beside this package). */
   webDist: string;
   trustProxy: boolean;
+  /**
+   * Prometheus metrics on a listener of their own (METRICS_PORT, METRICS_HOST), never the public port;
+   * absent: no listener (plugins/metrics.ts). Port 0 takes any free port.
+   */
+  metrics?: { port: number; host: string };
 }
 
 export class ConfigError extends Error {
@@ -181,6 +188,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     }
     if (env.PAYMENT_PROVIDER === 'paystack' && (!env.PAYSTACK_SECRET_KEY || !env.PAYSTACK_PUBLIC_KEY)) {
       problems.push('PAYMENT_PROVIDER=paystack needs PAYSTACK_SECRET_KEY and PAYSTACK_PUBLIC_KEY');
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+      problems.push('METRICS_PORT must not be PORT: metrics are never served on the public port');
     }
   }
   if (problems.length > 0 || !env) throw new ConfigError(problems);
@@ -241,6 +251,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     requireVerifiedEmailToOrder: env.REQUIRE_VERIFIED_EMAIL_TO_ORDER,
     webDist: path.resolve(env.WEB_DIST ?? path.join(apiRoot(), '..', 'web', 'dist')),
     trustProxy: env.TRUST_PROXY,
+    metrics:
+      env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST ?? '127.0.0.1' },
   };
 }
 

@@ -34,6 +34,16 @@ export interface DatabaseHandle {
    * after a drop. Resolves once the first attempt to listen has succeeded or failed.
    */
   listen?: (channel: string, events: ListenEvents) => Promise<Listener>;
+  /** PostgreSQL only: the pool's connections now (PGlite has one, inside the process). */
+  poolStats?: () => PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open, idle or in use. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 export interface ListenEvents {
@@ -123,6 +133,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
     },
     close: () => pool.end(),
     listen: (channel, events) => listenPostgres(url, channel, events),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
