@@ -20,3 +20,8 @@ export async function stopEventDispatcher(app: FastifyInstance): Promise<void> {
   dispatchers.delete(app);
   await dispatcher?.stop();
 }
+
+/** Whether this app's dispatcher runs (a `web` process has none: docs/decisions/0029-roles-and-production-settings.md). */
+export function eventDispatcherRunning(app: FastifyInstance): boolean {
+  return dispatchers.has(app);
+}
