@@ -43,7 +43,7 @@ export async function prepareStore(app: App) {
  * hooks that stop each job when it closes).
  */
 export async function buildProbeServer(app: App) {
-  const probe = Fastify({ loggerInstance: app.log, disableRequestLogging: true });
+  const probe = Fastify({ loggerInstance: app.log });
   probe.decorate('config', app.config);
   probe.decorate('database', app.database);
   probe.decorate('limits', app.limits);
