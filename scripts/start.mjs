@@ -68,8 +68,8 @@ const ownDefaults = process.env.NODE_ENV
   ? {}
   : {
       NODE_ENV: 'production',
-      EMBEDDED_IN_PRODUCTION: process.env.EMBEDDED_IN_PRODUCTION ?? 'true',
-      SEED_DEMO: process.env.SEED_DEMO ?? 'true',
+      EMBEDDED_IN_PRODUCTION: process.env.EMBEDDED_IN_PRODUCTION || 'true',
+      SEED_DEMO: process.env.SEED_DEMO || 'true',
     };
 
 // The server runs in a process of its own, started with the settings it cannot give itself

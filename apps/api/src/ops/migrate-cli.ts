@@ -30,11 +30,17 @@ async function main() {
   }
 }
 
+/** The first line of the error underneath (drizzle wraps a refused connection in "Failed query: …"). */
+function reason(err: unknown): string {
+  let deepest = err;
+  while (deepest instanceof Error && deepest.cause) deepest = deepest.cause;
+  const text = deepest instanceof Error ? deepest.message || deepest.name : String(deepest);
+  return text.split('\n')[0]!;
+}
+
 main().catch((err) => {
   console.error(
-    err instanceof ConfigError
-      ? err.message
-      : `migrate: the database could not be migrated: ${err instanceof Error ? err.message : String(err)}`,
+    err instanceof ConfigError ? err.message : `migrate: the database could not be migrated: ${reason(err)}`,
   );
   process.exit(1);
 });
