@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,6 +142,29 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('migrate, then a worker'
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
       expect(server.output()).toContain('Bookstore worker running');
+    },
+  );
+
+  it(
+    'reads .env in the folder it starts from, a variable of the environment winning over the file',
+    { timeout: 120_000 },
+    () => {
+      const folder = path.join(work, 'with-env-file');
+      mkdirSync(folder);
+      writeFileSync(
+        path.join(folder, '.env'),
+        ['DATA_DIR=./from-the-file', 'DATABASE_URL=postgres://nobody@127.0.0.1:1/never', ''].join('\n'),
+      );
+      const { DATA_DIR: _dir, DATABASE_URL: _url, ...rest } = env({ DATABASE_URL: '' });
+      const result = spawnSync(
+        path.join(root, 'node_modules', '.bin', 'tsx'),
+        ['--tsconfig', path.join(apiRoot(), 'tsconfig.json'), path.join(apiRoot(), 'src', 'ops', 'migrate-cli.ts')],
+        { cwd: folder, env: { ...rest, DATABASE_URL: '' }, encoding: 'utf8', timeout: 120_000 },
+      );
+      expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
+      // DATA_DIR from the file; DATABASE_URL empty in the environment, so not the file's PostgreSQL.
+      expect(result.stdout).toContain(`the embedded database in ${path.join(folder, 'from-the-file')}`);
+      expect(existsSync(path.join(folder, 'from-the-file', 'pglite'))).toBe(true);
     },
   );
 });
