@@ -102,7 +102,10 @@ async function main() {
   } else {
     await app.ready();
     await server.listen({ port: config.port, host: config.host });
-    app.log.info({ role: config.role }, `Bookstore worker running; its health checks answer at ${address}/healthz and /readyz`);
+    app.log.info(
+      { role: config.role },
+      `Bookstore worker running; its health checks answer at ${address}/healthz and /readyz`,
+    );
   }
 }
 
