@@ -428,6 +428,7 @@ async function main() {
         // As scripts/start.mjs starts it (a setting in this environment wins: MALLOC_ARENA_MAX=16 is glibc's own on two cores).
         ...serverProcessEnv(process.env),
         NODE_ENV: 'production',
+        EMBEDDED_IN_PRODUCTION: 'true',
         DATABASE_URL,
         PORT: String(port),
         HOST: '127.0.0.1',

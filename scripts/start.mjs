@@ -58,9 +58,20 @@ if (builds.length > 0) {
   for (const [workspace] of builds) build(workspace);
 }
 
+// The settings in ./.env count as the caller's (a variable set in the environment wins), so that what
+// follows sees a NODE_ENV chosen there.
+if (existsSync('.env')) process.loadEnvFile('.env');
+// Without a NODE_ENV of the caller's, `npm start` is the store of a fresh clone: production, on the
+// embedded database, with the demo catalogue. A caller who sets NODE_ENV (production with DATABASE_URL,
+// PUBLIC_URL and JWT_SECRET) gets exactly what they set (docs/decisions/0029-roles-and-production-settings.md).
+const ownDefaults = process.env.NODE_ENV
+  ? {}
+  : {
+      NODE_ENV: 'production',
+      EMBEDDED_IN_PRODUCTION: process.env.EMBEDDED_IN_PRODUCTION || 'true',
+      SEED_DEMO: process.env.SEED_DEMO || 'true',
+    };
+
 // The server runs in a process of its own, started with the settings it cannot give itself
 // (scripts/server-process.mjs); this one passes the signals on and ends as it does.
-runStoreProcess([...process.execArgv, rel('apps', 'api', 'dist', 'server.js')], {
-  ...process.env,
-  NODE_ENV: process.env.NODE_ENV ?? 'production',
-});
+runStoreProcess([...process.execArgv, rel('apps', 'api', 'dist', 'server.js')], { ...process.env, ...ownDefaults });

@@ -3,7 +3,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts', 'src/seed/cli.ts', 'src/modules/accounts/create-admin.ts'],
+  entryPoints: ['src/server.ts', 'src/ops/migrate-cli.ts', 'src/seed/cli.ts', 'src/modules/accounts/create-admin.ts'],
   outdir: 'dist',
   entryNames: '[name]',
   bundle: true,

@@ -65,7 +65,13 @@ const envSchema = z.object({
   MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(1000).default(5),
   MAX_HELD_COPIES: z.coerce.number().int().min(1).max(100_000).default(50),
   SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
-  SEED_DEMO: bool.default(true),
+  // Its default follows NODE_ENV (true, false in production): see loadConfig.
+  SEED_DEMO: bool.optional(),
+  ROLE: z
+    .enum(['web', 'worker', 'all'], 'must be web (requests only), worker (background work only) or all (both)')
+    .default('all'),
+  MIGRATE_ON_START: bool.default(true),
+  EMBEDDED_IN_PRODUCTION: bool.default(false),
   CATALOGUE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
   SESSION_CHECK_SECONDS: z.coerce.number().min(0).max(60).default(5),
@@ -129,6 +135,14 @@ export interface Config {
   /** Accounts one address may create in an hour. */
   signupsPerHour: number;
   seedDemo: boolean;
+  /**
+   * What this process does: `web` answers requests and runs no background work, `worker` runs the
+   * event dispatcher and every scheduled job and answers only /healthz and /readyz, `all` both
+   * (docs/decisions/0029-roles-and-production-settings.md).
+   */
+  role: 'web' | 'worker' | 'all';
+  /** Migrate the database as the process starts; otherwise refuse to start on a database not migrated (`npm run migrate`). */
+  migrateOnStart: boolean;
   /** Longest a catalogue answer may be reused (0: never); every catalogue write clears every process's answers. */
   answerCacheSeconds: number;
   /** The longest a whole request (headers and body) may take to arrive; slower clients get a 408. */
@@ -193,6 +207,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       problems.push('METRICS_PORT must not be PORT: metrics are never served on the public port');
     }
   }
+  // Read from the variables as given, so that these are listed beside any other problem.
+  const given = (name: string) => source[name]?.trim() || undefined;
+  if (given('NODE_ENV') === 'production' && !['true', '1', 'yes'].includes(given('EMBEDDED_IN_PRODUCTION') ?? '')) {
+    // A store for the public: its address, a key of its own and a real database, named by the operator.
+    const missing = [
+      !given('PUBLIC_URL') && 'PUBLIC_URL (the address shoppers use, e.g. https://books.example.com)',
+      !given('JWT_SECRET') && 'JWT_SECRET (32+ characters, the same in every process)',
+      !given('DATABASE_URL') && 'DATABASE_URL (postgres://…)',
+    ].filter((m): m is string => Boolean(m));
+    for (const m of missing) problems.push(`NODE_ENV=production needs ${m}; or set EMBEDDED_IN_PRODUCTION=true`);
+  }
   if (problems.length > 0 || !env) throw new ConfigError(problems);
 
   const dataDir = path.resolve(env.DATA_DIR);
@@ -234,7 +259,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     maxOpenOrders: env.MAX_OPEN_ORDERS,
     maxHeldCopies: env.MAX_HELD_COPIES,
     signupsPerHour: env.SIGNUPS_PER_HOUR,
-    seedDemo: env.SEED_DEMO,
+    seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+    role: env.ROLE,
+    migrateOnStart: env.MIGRATE_ON_START,
     answerCacheSeconds: env.CATALOGUE_CACHE_SECONDS,
     sessionCheckSeconds: env.SESSION_CHECK_SECONDS,
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
@@ -254,6 +281,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     metrics:
       env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST ?? '127.0.0.1' },
   };
+}
+
+/**
+ * Reads `.env` in the working folder into process.env, if there is one; a variable already set in the
+ * environment wins. Called by the entry points (the server and the operator commands), never by
+ * loadConfig, so tests never read a stray .env.
+ */
+export function loadEnvFileIfPresent(file = path.resolve('.env')): void {
+  if (existsSync(file)) process.loadEnvFile(file);
 }
 
 /** The host part of the default From address: PUBLIC_URL's host, else localhost. */

@@ -1,9 +1,9 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, loadEnvFileIfPresent } from './config.js';
 import { openDatabase } from './db/client.js';
 import { openLogStream } from './lib/log.js';
 import { markDataDirInUse } from './ops/backup.js';
-import { prepareStore } from './startup.js';
+import { buildProbeServer, prepareStore, servesRequests } from './startup.js';
 
 /**
  * How a terminal shows the logs: one short line each, the time of day first; a request's line says
@@ -26,6 +26,7 @@ const PRETTY_LOGS = {
 async function main() {
   let config;
   try {
+    loadEnvFileIfPresent();
     config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
@@ -42,7 +43,21 @@ async function main() {
   // The embedded database belongs to this process while it runs: `npm run backup` waits for it to stop.
   const releaseDataDir = config.databaseUrl ? () => {} : markDataDirInUse(config.dataDir);
   process.on('exit', releaseDataDir);
-  await database.migrate();
+  if (config.migrateOnStart) {
+    await database.migrate();
+  } else {
+    // The migrations are a step of their own (`npm run migrate`): a store on an older schema would fail
+    // request by request, so it does not start at all.
+    const pending = await database.pendingMigrations();
+    if (pending > 0) {
+      console.error(
+        `The database is not migrated: ${pending} migration${pending === 1 ? '' : 's'} to apply. ` +
+          'Run `npm run migrate` first (or set MIGRATE_ON_START=true).',
+      );
+      await database.close();
+      process.exit(1);
+    }
+  }
   // A person at a terminal reads pino-pretty's lines (written by a worker thread); a redirected log (a
   // file, a collector) stays JSON, one object a line, written in the background (lib/log.ts).
   const logs = openLogStream(process.stdout.isTTY ? PRETTY_LOGS : undefined);
@@ -56,6 +71,8 @@ async function main() {
   process.on('uncaughtException', fatal);
   process.on('unhandledRejection', fatal);
   await prepareStore(app);
+  // A worker answers only its health checks; the store's requests are for the web processes.
+  const server = servesRequests(config.role) ? app : await buildProbeServer(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -65,6 +82,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      if (server !== app) await server.close();
       await app.close();
       await database.close();
     } finally {
@@ -77,8 +95,18 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Bookstore is open at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+  const address = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  if (server === app) {
+    await app.listen({ port: config.port, host: config.host });
+    app.log.info({ role: config.role }, `Bookstore is open at ${address}`);
+  } else {
+    await app.ready();
+    await server.listen({ port: config.port, host: config.host });
+    app.log.info(
+      { role: config.role },
+      `Bookstore worker running; its health checks answer at ${address}/healthz and /readyz`,
+    );
+  }
 }
 
 main().catch((err) => {

@@ -37,6 +37,7 @@ describe('the store started as npm start starts it', () => {
         env: {
           ...callerEnv,
           NODE_ENV: 'production',
+          EMBEDDED_IN_PRODUCTION: 'true',
           LOG_LEVEL: 'info',
           SEED_DEMO: 'false',
           HOST: '127.0.0.1',

@@ -1,4 +1,6 @@
+import Fastify from 'fastify';
 import type { App } from './app.js';
+import type { Config } from './config.js';
 import { seedDemoCatalogueIfEmpty } from './seed/demo.js';
 import { ensureAdminFromConfig } from './modules/accounts/index.js';
 import { startEventDispatcher } from './modules/events/index.js';
@@ -7,9 +9,23 @@ import { startDailyJobs } from './modules/mail/index.js';
 import { startReservationSweeper } from './modules/orders/index.js';
 import { startPaymentReconciliation } from './modules/payments/index.js';
 import { startSaleScheduler } from './modules/promotions/index.js';
+import { healthRoutes } from './plugins/health.js';
 
-/** What a starting server does once its database is migrated: demo data, first admin, background jobs. */
+/** Whether a process of this role runs the background work (and the writes made once at start). */
+export const runsBackgroundWork = (role: Config['role']) => role !== 'web';
+/** Whether a process of this role answers the store's requests. */
+export const servesRequests = (role: Config['role']) => role !== 'worker';
+
+/**
+ * What a starting server does once its database is migrated, by its role
+ * (docs/decisions/0029-roles-and-production-settings.md). A `web` process does none of it: it answers
+ * requests only, so a row of them started at once writes nothing. A `worker` or `all` process loads the
+ * demo catalogue (SEED_DEMO), makes the first admin (ADMIN_EMAIL), and starts the background work: the
+ * reservation sweeper, the event dispatcher, the daily jobs, the sale scheduler, refund retries and
+ * payment reconciliation. Each of those stops when the app closes (its module's onClose hook).
+ */
 export async function prepareStore(app: App) {
+  if (!runsBackgroundWork(app.config.role)) return;
   if (app.config.seedDemo) await seedDemoCatalogueIfEmpty(app.db, app.config, app.log);
   await ensureAdminFromConfig(app.db, app.config, app.log);
   startReservationSweeper(app);
@@ -18,4 +34,19 @@ export async function prepareStore(app: App) {
   startSaleScheduler(app);
   startRefundRetries(app);
   startPaymentReconciliation(app);
+}
+
+/**
+ * What a `worker` serves over HTTP: /healthz and /readyz, the very routes of the store (the same
+ * database and the same limits behind them), and 404 for any other address. The whole app is built
+ * beside it, unheard, for what the background work needs of it (its database, mailer, logger, and the
+ * hooks that stop each job when it closes).
+ */
+export async function buildProbeServer(app: App) {
+  const probe = Fastify({ loggerInstance: app.log });
+  probe.decorate('config', app.config);
+  probe.decorate('database', app.database);
+  probe.decorate('limits', app.limits);
+  await probe.register(healthRoutes);
+  return probe;
 }

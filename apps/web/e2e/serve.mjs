@@ -60,7 +60,10 @@ const server = spawn('npx', ['tsx', 'src/server.ts'], {
   stdio: 'inherit',
   env: {
     ...serverProcessEnv(),
+    // As `npm start` runs a fresh clone: production, the embedded database, the demo catalogue.
     NODE_ENV: 'production',
+    EMBEDDED_IN_PRODUCTION: 'true',
+    SEED_DEMO: 'true',
     HOST: '127.0.0.1',
     PORT: process.env.E2E_PORT ?? '4100',
     DATA_DIR: path.join(work, 'data'),

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -25,6 +26,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Applies pending migrations; safe when several processes start at once. */
   migrate(): Promise<void>;
+  /** How many of the migrations in apps/api/drizzle the database has not had yet (all of them on an empty one). */
+  pendingMigrations(): Promise<number>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball. */
@@ -62,6 +65,25 @@ const MIGRATION_LOCK = 7_270_001;
 
 export const migrationsFolder = () => path.join(apiRoot(), 'drizzle');
 
+/**
+ * The migrations not yet applied: those newer than the last one recorded in drizzle.__drizzle_migrations,
+ * the rule drizzle's migrator itself applies them by.
+ */
+async function pendingMigrations(db: Database): Promise<number> {
+  const files = readMigrationFiles({ migrationsFolder: migrationsFolder() });
+  // (db/rows.ts builds on this file, so the rows are read here as it reads them.)
+  const first = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows[0];
+  const table = await first<{ present: boolean }>(
+    sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`,
+  );
+  if (!table?.present) return files.length;
+  const last = await first<{ created_at: string | null }>(
+    sql`SELECT max(created_at)::text AS created_at FROM drizzle.__drizzle_migrations`,
+  );
+  const applied = last?.created_at == null ? -1 : Number(last.created_at);
+  return files.filter((m) => m.folderMillis > applied).length;
+}
+
 export interface OpenOptions {
   /** postgres://… for PostgreSQL; otherwise PGlite. */
   databaseUrl?: string;
@@ -87,6 +109,7 @@ async function openPglite(dir?: string, snapshot?: Blob): Promise<DatabaseHandle
     snapshot: () => client.dumpDataDir('none'),
     // One connection: nothing else can race the migration.
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
+    pendingMigrations: () => pendingMigrations(db),
     ping: async () => {
       try {
         await client.query('select 1');
@@ -123,6 +146,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
         conn.release();
       }
     },
+    pendingMigrations: () => pendingMigrations(db),
     ping: async () => {
       try {
         await db.execute(sql`select 1`);

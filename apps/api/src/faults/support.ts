@@ -57,6 +57,7 @@ export async function startStore(
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      EMBEDDED_IN_PRODUCTION: 'true',
       LOG_LEVEL: 'error',
       SEED_DEMO: 'false',
       HOST: '127.0.0.1',

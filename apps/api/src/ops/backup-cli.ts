@@ -1,9 +1,10 @@
 // `npm run backup [-- --out DIR]` and `npm run restore -- FILE`: see backup.ts and the README.
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig, loadEnvFileIfPresent } from '../config.js';
 import { BackupError, createBackup, restoreBackup } from './backup.js';
 
 async function main() {
+  loadEnvFileIfPresent();
   const config = loadConfig();
   const { values, positionals } = parseArgs({ allowPositionals: true, options: { out: { type: 'string' } } });
   const [command, file] = positionals;

@@ -43,7 +43,8 @@ export function markDataDirInUse(dataDir: string): () => void {
   return () => rmSync(file, { force: true });
 }
 
-function runningStore(dataDir: string): number | null {
+/** The process id of a store running on this data folder's embedded database, if one is. */
+export function runningStore(dataDir: string): number | null {
   const file = path.join(dataDir, LOCK_FILE);
   if (!existsSync(file)) return null;
   const pid = Number(readFileSync(file, 'utf8').trim());

@@ -5,7 +5,7 @@
 // size on disk.
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig, loadEnvFileIfPresent } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { rows } from '../db/rows.js';
 import { seedDemoCatalogueIfEmpty } from './demo.js';
@@ -19,6 +19,7 @@ async function main() {
   const batchSize = Math.min(5000, Math.max(1, Number(values.batch)));
   if (!Number.isInteger(target) || target < 0) throw new Error('--books must be a whole number');
 
+  loadEnvFileIfPresent();
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: `${config.dataDir}/pglite` });
   const started = Date.now();

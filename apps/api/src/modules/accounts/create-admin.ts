@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { emailSchema, passwordSchema, usernameSchema } from '@bookstore/contract';
 import type { z } from 'zod';
-import { ConfigError, loadConfig } from '../../config.js';
+import { ConfigError, loadConfig, loadEnvFileIfPresent } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
 import { ensureStaffAccount } from './admin.js';
 import { newPasswordProblem } from './passwords.js';
@@ -54,6 +54,7 @@ async function main() {
   const { values } = parseArgs({
     options: { email: { type: 'string' }, username: { type: 'string' }, password: { type: 'string' } },
   });
+  loadEnvFileIfPresent();
   const config = loadConfig();
   const prompt = prompter();
   const interactive = !values.email || !values.password;

@@ -18,5 +18,5 @@ export {
   type OutboxEvent,
 } from './outbox.js';
 export { type DispatcherOptions, EventDispatcher } from './dispatcher.js';
-export { startEventDispatcher, stopEventDispatcher } from './lifecycle.js';
+export { eventDispatcherRunning, startEventDispatcher, stopEventDispatcher } from './lifecycle.js';
 export { eventsRoutes } from './routes.js';

@@ -7,7 +7,8 @@ import { recordEvent } from '../events/index.js';
  * makes it once). Checked at start and every hour, so a process that was down at midnight catches up.
  */
 const CHECK_EVERY_MS = 60 * 60_000;
-const timers = new WeakMap<FastifyInstance, NodeJS.Timeout>();
+// Found by the app's database: the mail routes' onClose hook is given their own Fastify instance, not the app.
+const timers = new WeakMap<FastifyInstance['db'], NodeJS.Timeout>();
 
 export async function runDailyJobs(app: FastifyInstance, now = new Date()): Promise<boolean> {
   const day = now.toISOString().slice(0, 10);
@@ -27,11 +28,11 @@ export function startDailyJobs(app: FastifyInstance) {
   stopDailyJobs(app);
   const run = () =>
     void runDailyJobs(app).catch((err) => app.log.warn({ err }, 'could not check the daily low-stock digest'));
-  timers.set(app, setInterval(run, CHECK_EVERY_MS).unref());
+  timers.set(app.db, setInterval(run, CHECK_EVERY_MS).unref());
   run();
 }
 
 export function stopDailyJobs(app: FastifyInstance) {
-  clearInterval(timers.get(app));
-  timers.delete(app);
+  clearInterval(timers.get(app.db));
+  timers.delete(app.db);
 }

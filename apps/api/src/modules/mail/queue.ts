@@ -19,21 +19,22 @@ export function shopOf(config: Config): Shop {
   };
 }
 
-const transports = new WeakMap<FastifyInstance, MailTransport>();
+// Found by the app's database: the mail routes' onClose hook is given their own Fastify instance, not the app.
+const transports = new WeakMap<FastifyInstance['db'], MailTransport>();
 
 /** The app's transport (SMTP_URL, else .eml files), made on first use. */
 export function mailerOf(app: FastifyInstance): MailTransport {
-  let transport = transports.get(app);
+  let transport = transports.get(app.db);
   if (!transport) {
     transport = createTransport(app.config);
-    transports.set(app, transport);
+    transports.set(app.db, transport);
   }
   return transport;
 }
 
 export function closeMailer(app: FastifyInstance) {
-  transports.get(app)?.close();
-  transports.delete(app);
+  transports.get(app.db)?.close();
+  transports.delete(app.db);
 }
 
 export interface Mail {
