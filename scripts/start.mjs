@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: builds whatever is missing or older than its sources (saying so in one line), then runs
+// `npm start`: builds whatever is missing or older than its sources (saying so in one line) where the
+// build tools are installed, then runs
 // the store server in a process of its own, whose logs are readable in a terminal and JSON when redirected (apps/api/src/server.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -42,20 +43,37 @@ function build(workspace) {
 }
 
 const contract = rel('packages', 'contract', 'src');
+// Each build: its workspace, the tool it needs, the file it writes last and the sources it is made from.
 const builds = [
-  [
-    '@bookstore/web',
-    stale(rel('apps', 'web', 'dist', 'index.html'), [
-      rel('apps', 'web', 'src'),
-      rel('apps', 'web', 'public'),
-      contract,
-    ]),
-  ],
-  ['@bookstore/api', stale(rel('apps', 'api', 'dist', 'server.js'), [rel('apps', 'api', 'src'), contract])],
-].filter(([, needed]) => needed);
-if (builds.length > 0) {
+  {
+    workspace: '@bookstore/web',
+    tool: 'vite',
+    output: rel('apps', 'web', 'dist', 'index.html'),
+    sources: [rel('apps', 'web', 'src'), rel('apps', 'web', 'public'), contract],
+  },
+  {
+    workspace: '@bookstore/api',
+    tool: 'esbuild',
+    output: rel('apps', 'api', 'dist', 'server.js'),
+    sources: [rel('apps', 'api', 'src'), contract],
+  },
+].filter((b) => stale(b.output, b.sources));
+// A release installed with runtime dependencies only (`npm ci --omit=dev`) has no build tools: what it
+// has built runs as it is, and without a build it cannot start.
+const withoutTools = builds.filter((b) => !existsSync(rel('node_modules', '.bin', b.tool)));
+const missing = withoutTools.filter((b) => !existsSync(b.output));
+if (missing.length > 0) {
+  console.error(
+    `${missing.map((b) => path.relative(root, b.output)).join(' and ')} missing, and ${missing.map((b) => b.tool).join(' and ')} ` +
+      'not installed here: run `npm run build` where the development dependencies are installed (`npm ci`), ' +
+      'or install them here.',
+  );
+  process.exit(1);
+}
+const toBuild = builds.filter((b) => !withoutTools.includes(b));
+if (toBuild.length > 0) {
   console.log('Building the storefront…');
-  for (const [workspace] of builds) build(workspace);
+  for (const { workspace } of toBuild) build(workspace);
 }
 
 // The settings in ./.env count as the caller's (a variable set in the environment wins), so that what

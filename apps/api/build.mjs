@@ -1,9 +1,16 @@
-// Bundles the API server into dist/server.js: our code and the contract package inline,
+// Bundles the API server into dist/server.js, and the operator's commands (migrate-cli, cli = seed,
+// create-admin, backup-cli; scripts/run-command.mjs runs them where tsx is not installed): our code and the contract package inline,
 // every npm dependency left external and loaded from node_modules at run time.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts', 'src/ops/migrate-cli.ts', 'src/seed/cli.ts', 'src/modules/accounts/create-admin.ts'],
+  entryPoints: [
+    'src/server.ts',
+    'src/ops/migrate-cli.ts',
+    'src/seed/cli.ts',
+    'src/modules/accounts/create-admin.ts',
+    'src/ops/backup-cli.ts',
+  ],
   outdir: 'dist',
   entryNames: '[name]',
   bundle: true,

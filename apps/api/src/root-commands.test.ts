@@ -15,7 +15,7 @@ import { rows } from './db/rows.js';
  * the store never opened.
  *
  * They run in a copy of the repository's frame in a temporary folder (its package.json files and
- * tsconfig, its code and node_modules linked), so that whatever folder a command picks lies inside it.
+ * tsconfig, its launcher scripts/run-command.mjs, its code and node_modules linked), so that whatever folder a command picks lies inside it.
  */
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the root commands, run as the README says', () => {
   const repo = path.join(apiRoot(), '..', '..');
@@ -45,6 +45,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the root commands, run 
       mkdirSync(path.join(frame(), workspace), { recursive: true });
       cpSync(path.join(repo, workspace, 'package.json'), path.join(frame(), workspace, 'package.json'));
     }
+    // The launcher the root's scripts run (copied: it finds the tree from where it lies).
+    mkdirSync(path.join(frame(), 'scripts'));
+    cpSync(path.join(repo, 'scripts', 'run-command.mjs'), path.join(frame(), 'scripts', 'run-command.mjs'));
     symlinkSync(path.join(repo, 'node_modules'), path.join(frame(), 'node_modules'));
     symlinkSync(path.join(repo, 'apps', 'api', 'src'), path.join(api, 'src'));
     if (existsSync(path.join(repo, 'apps', 'api', 'node_modules'))) {
