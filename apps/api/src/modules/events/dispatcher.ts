@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Listener } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
+import { inSpan, SpanKind } from '../../lib/tracing.js';
 import { handlerOf, localWakers, OUTBOX_CHANNEL, type OutboxEvent, subscriberNames } from './outbox.js';
 
 export interface DispatcherOptions {
@@ -207,7 +208,20 @@ export class EventDispatcher {
         signal: controller.signal,
         app: this.app,
       };
-      await Promise.race([handler(event, delivery), timedOut]);
+      // A span per delivery, named by its subscriber (lib/tracing.ts).
+      await inSpan(
+        `outbox ${claimed.subscriber}`,
+        {
+          'messaging.system': 'outbox',
+          'messaging.operation.type': 'process',
+          'messaging.destination.name': claimed.type,
+          'messaging.message.id': String(claimed.eventId),
+          'bookstore.outbox.subscriber': claimed.subscriber,
+          'bookstore.outbox.attempt': claimed.attempts,
+        },
+        () => Promise.race([handler(event, delivery), timedOut]),
+        SpanKind.CONSUMER,
+      );
     } catch (err) {
       failure = err;
     } finally {
