@@ -1,0 +1,119 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEventDispatcher } from '../modules/events/index.js';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { createBook, createUser, placeOrder } from '../test/factories.js';
+import { type Mailbox, startMailbox } from '../test/mailbox.js';
+import { charge, initialize, verify } from '../test/payments.js';
+import { startTracing, type Tracing } from './tracing.js';
+
+/** A span as OTLP/HTTP's JSON encoding carries it (the fields read here). */
+interface ReceivedSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes: { key: string; value: Record<string, unknown> }[];
+}
+const SERVER = 2;
+const CLIENT = 3;
+const CONSUMER = 5;
+
+/** A collector in this process: POST /v1/traces, JSON bodies, every span kept. */
+async function startReceiver(): Promise<{ url: string; spans: ReceivedSpan[]; server: Server }> {
+  const spans: ReceivedSpan[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/v1/traces') {
+        res.writeHead(404).end();
+        return;
+      }
+      let body = Buffer.concat(chunks);
+      if (req.headers['content-encoding'] === 'gzip') body = gunzipSync(body);
+      const payload = JSON.parse(body.toString('utf8')) as {
+        resourceSpans: { scopeSpans: { spans: ReceivedSpan[] }[] }[];
+      };
+      for (const resource of payload.resourceSpans)
+        for (const scope of resource.scopeSpans) spans.push(...scope.spans);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spans, server };
+}
+
+/** Polls `check` until it returns something, flushing the SDK each time, up to a deadline. */
+async function eventually<T>(tracing: Tracing, check: () => T | undefined, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await tracing.flush();
+    const found = check();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error('the spans did not arrive in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let tracing: Tracing;
+  let mailbox: Mailbox;
+  let ctx: TestApp;
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    tracing = (await startTracing({ tracing: { endpoint: receiver.url } }))!;
+    mailbox = await startMailbox();
+    ctx = await createTestApp({ mail: { smtpUrl: mailbox.url } });
+    await startEventDispatcher(ctx.app, { pollMs: 50, backoffMs: () => 100, maxAttempts: 3 });
+  }, 60_000);
+
+  afterAll(async () => {
+    await ctx?.close();
+    await tracing?.close();
+    await mailbox?.close();
+    await new Promise((resolve) => receiver?.server.close(resolve));
+  });
+
+  it('sends the spans of a checkout: the request, its statements, the outbox deliveries and the mail sent', async () => {
+    const { app } = ctx;
+    const shopper = await createUser(app);
+    const book = await createBook(app, { price: '12.00', stock: 5 });
+    const placed = await placeOrder(app, shopper, [{ book, quantity: 1 }]);
+    expect(placed.statusCode).toBe(201);
+    const orderId = placed.json().id as number;
+    const reference = (await initialize(app, shopper, orderId)).json().reference as string;
+    expect((await charge(app, shopper, reference)).statusCode).toBe(200);
+    expect((await verify(app, shopper, orderId, reference)).json().status).toBe('success');
+    await mailbox.next((mail) => mail.to.includes(shopper.email));
+
+    const spans = receiver.spans;
+    const request = await eventually(tracing, () =>
+      spans.find((s) => s.kind === SERVER && s.name === 'POST /api/orders/'),
+    );
+    const inRequest = spans.filter((s) => s.traceId === request.traceId);
+    const statements = inRequest.filter((s) => s.kind === CLIENT && s.name.endsWith(' postgresql'));
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements.some((s) => s.name === 'INSERT postgresql')).toBe(true);
+    // Every statement of the request is under its server span.
+    const ids = new Set(inRequest.map((s) => s.spanId));
+    for (const statement of statements) expect(ids.has(statement.parentSpanId!)).toBe(true);
+    // No value bound to a statement is sent: the text keeps its placeholders.
+    const text = statements.flatMap((s) => s.attributes.filter((a) => a.key === 'db.query.text'));
+    expect(text.length).toBe(statements.length);
+
+    const send = await eventually(tracing, () => spans.find((s) => s.name === 'smtp send'));
+    const delivery = spans.find((s) => s.spanId === send.parentSpanId);
+    expect(delivery?.kind).toBe(CONSUMER);
+    expect(delivery?.name).toMatch(/^outbox /);
+    expect(spans.filter((s) => s.kind === CONSUMER).length).toBeGreaterThan(1);
+
+    const names = [...new Set(spans.filter((s) => s.traceId === request.traceId).map((s) => s.name))];
+    console.log('spans of the checkout request:', names.join(', '));
+  }, 60_000);
+});
