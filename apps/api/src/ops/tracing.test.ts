@@ -38,8 +38,7 @@ async function startReceiver(): Promise<{ url: string; spans: ReceivedSpan[]; se
       const payload = JSON.parse(body.toString('utf8')) as {
         resourceSpans: { scopeSpans: { spans: ReceivedSpan[] }[] }[];
       };
-      for (const resource of payload.resourceSpans)
-        for (const scope of resource.scopeSpans) spans.push(...scope.spans);
+      for (const resource of payload.resourceSpans) for (const scope of resource.scopeSpans) spans.push(...scope.spans);
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
   });
@@ -107,13 +106,29 @@ describe('traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     const text = statements.flatMap((s) => s.attributes.filter((a) => a.key === 'db.query.text'));
     expect(text.length).toBe(statements.length);
 
+    // The confirmation mail is sent in the trace of the request that confirmed the payment: the event's
+    // context crossed the outbox (order.paid, then mail.queued) into each delivery's span.
     const send = await eventually(tracing, () => spans.find((s) => s.name === 'smtp send'));
+    const paid = spans.find((s) => s.kind === SERVER && s.name === 'POST /api/verify-payment/');
+    expect(paid).toBeDefined();
+    expect(send.traceId).toBe(paid!.traceId);
     const delivery = spans.find((s) => s.spanId === send.parentSpanId);
     expect(delivery?.kind).toBe(CONSUMER);
     expect(delivery?.name).toMatch(/^outbox /);
-    expect(spans.filter((s) => s.kind === CONSUMER).length).toBeGreaterThan(1);
+    // Up the chain from the send, every parent is in the trace, ending at the request's span.
+    let parent: ReceivedSpan | undefined = delivery;
+    const chain: string[] = ['smtp send'];
+    while (parent) {
+      chain.push(parent.name);
+      const up: string | undefined = parent.parentSpanId;
+      parent = up ? spans.find((s) => s.spanId === up) : undefined;
+    }
+    expect(chain.at(-1)).toBe('POST /api/verify-payment/');
+    expect(chain.filter((name) => name.startsWith('outbox ')).length).toBeGreaterThanOrEqual(2);
 
-    const names = [...new Set(spans.filter((s) => s.traceId === request.traceId).map((s) => s.name))];
-    console.log('spans of the checkout request:', names.join(', '));
+    const namesOf = (traceId: string) => [...new Set(spans.filter((s) => s.traceId === traceId).map((s) => s.name))];
+    console.log('POST /api/orders/ trace:', namesOf(request.traceId).join(', '));
+    console.log('POST /api/verify-payment/ trace:', namesOf(paid!.traceId).join(', '));
+    console.log('from the mail up:', chain.join(' <- '));
   }, 60_000);
 });

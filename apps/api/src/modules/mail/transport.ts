@@ -46,7 +46,12 @@ export function createTransport(config: Config): MailTransport {
     return {
       kind: 'smtp',
       async send(mail) {
-        await inSpan('smtp send', { 'bookstore.mail.transport': 'smtp' }, () => smtp.sendMail(asOptions(mail)), SpanKind.CLIENT);
+        await inSpan(
+          'smtp send',
+          { 'bookstore.mail.transport': 'smtp' },
+          () => smtp.sendMail(asOptions(mail)),
+          SpanKind.CLIENT,
+        );
       },
       close: () => smtp.close(),
     };
@@ -59,12 +64,12 @@ export function createTransport(config: Config): MailTransport {
     close: () => writer.close(),
   };
   async function writeMail(mail: OutgoingMail) {
-      const info = (await writer.sendMail(asOptions(mail))) as { message: Buffer };
-      const id = Number(/^<mail-(\d+)[.@]/.exec(mail.messageId)?.[1] ?? Date.now());
-      await mkdir(dir, { recursive: true });
-      const file = path.join(dir, emlFileName(id));
-      const partial = `${file}.${process.pid}.tmp`;
-      await writeFile(partial, info.message);
-      await rename(partial, file);
+    const info = (await writer.sendMail(asOptions(mail))) as { message: Buffer };
+    const id = Number(/^<mail-(\d+)[.@]/.exec(mail.messageId)?.[1] ?? Date.now());
+    await mkdir(dir, { recursive: true });
+    const file = path.join(dir, emlFileName(id));
+    const partial = `${file}.${process.pid}.tmp`;
+    await writeFile(partial, info.message);
+    await rename(partial, file);
   }
 }
