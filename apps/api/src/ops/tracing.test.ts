@@ -1,7 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
+import { trace } from '@opentelemetry/api';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../lib/log.js';
+import { inSpan } from '../lib/tracing.js';
 import { startEventDispatcher } from '../modules/events/index.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { createBook, createUser, placeOrder } from '../test/factories.js';
@@ -131,4 +136,24 @@ describe('traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     console.log('POST /api/verify-payment/ trace:', namesOf(paid!.traceId).join(', '));
     console.log('from the mail up:', chain.join(' <- '));
   }, 60_000);
+
+  it('writes the active trace and span ids on each log line', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const log = pino(loggerOptions('info', {}) as pino.LoggerOptions, sink);
+    log.info('outside');
+    const ids = await inSpan('logging', {}, async () => {
+      log.info('inside');
+      return trace.getActiveSpan()!.spanContext();
+    });
+    const [outside, inside] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(outside).not.toHaveProperty('trace_id');
+    expect(inside).toMatchObject({ msg: 'inside', trace_id: ids.traceId, span_id: ids.spanId });
+    expect(ids.traceId).toMatch(/^[0-9a-f]{32}$/);
+  });
 });
