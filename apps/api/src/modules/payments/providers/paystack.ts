@@ -96,7 +96,11 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
       };
       const call = async (path: string, init: RequestInit = {}) => {
         try {
-          return await paystackFetch(`${options.baseUrl}${path}`, { headers, signal: AbortSignal.timeout(timeoutMs), ...init });
+          return await paystackFetch(`${options.baseUrl}${path}`, {
+            headers,
+            signal: AbortSignal.timeout(timeoutMs),
+            ...init,
+          });
         } catch (err) {
           throw new ProviderUnavailable('Paystack could not be reached', { cause: err });
         }
