@@ -7,6 +7,7 @@ import type { Database, DatabaseHandle } from './db/client.js';
 import { FrontServer } from './lib/front.js';
 import { readPageTemplate } from './lib/html.js';
 import { loggerOptions, requestLogger } from './lib/log.js';
+import { traceRequests, tracingOn } from './lib/tracing.js';
 import { accountsRoutes } from './modules/accounts/index.js';
 import { activityRoutes } from './modules/activity/index.js';
 import { addressesRoutes } from './modules/addresses/index.js';
@@ -94,6 +95,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   front.logTo(app.log, { trustProxy: config.trustProxy });
   app.decorate('pageTemplate', readPageTemplate(config.webDist));
 
+  // A server span per request, first of all hooks, when ops/tracing.ts started the SDK.
+  if (tracingOn()) traceRequests(app);
   await app.register(metricsPlugin);
   await app.register(errorsPlugin);
   await app.register(limitsPlugin);

@@ -91,6 +91,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   METRICS_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
   METRICS_HOST: optionalText,
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalText.pipe(z.url('must be an http(s) address').optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -176,6 +177,12 @@ export interface Config {
    * absent: no listener (plugins/metrics.ts). Port 0 takes any free port.
    */
   metrics?: { port: number; host: string };
+  /**
+   * OpenTelemetry traces sent over OTLP/HTTP to this collector (OTEL_EXPORTER_OTLP_ENDPOINT, the
+   * standard variable; the other OTEL_* variables apply too); absent: nothing of the SDK is loaded
+   * (ops/tracing.ts, docs/decisions/0031-traces.md).
+   */
+  tracing?: { endpoint: string };
 }
 
 export class ConfigError extends Error {
@@ -280,6 +287,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     metrics:
       env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST ?? '127.0.0.1' },
+    tracing: env.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT } : undefined,
   };
 }
 

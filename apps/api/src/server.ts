@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, loadEnvFileIfPresent } from './config.js';
 import { openDatabase } from './db/client.js';
 import { openLogStream } from './lib/log.js';
 import { markDataDirInUse } from './ops/backup.js';
+import { startTracing } from './ops/tracing.js';
 import { buildProbeServer, prepareStore, servesRequests } from './startup.js';
 
 /**
@@ -36,6 +37,9 @@ async function main() {
     throw err;
   }
 
+  // OpenTelemetry's SDK, loaded only with OTEL_EXPORTER_OTLP_ENDPOINT, before the database and the app
+  // are made: both ask lib/tracing.ts whether to make spans.
+  const tracing = await startTracing(config);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: `${config.dataDir}/pglite`,
@@ -86,6 +90,8 @@ async function main() {
       await app.close();
       await database.close();
     } finally {
+      // The spans of the last requests and deliveries, sent before the process ends.
+      await tracing?.close().catch(() => {});
       // Every line of the requests answered before the server closed, then the process ends.
       app.log.info({ signal }, 'stopped');
       await logs.close();

@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { apiRoot } from '../config.js';
+import { traceQueries, tracingOn } from '../lib/tracing.js';
 import * as schema from './schema.js';
 
 /** The database the app talks to: PGlite (embedded) or a PostgreSQL pool. Same schema, same queries. */
@@ -102,6 +103,12 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 async function openPglite(dir?: string, snapshot?: Blob): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: { pg_trgm, unaccent }, loadDataDir: snapshot });
+  if (tracingOn()) {
+    // A span per statement (lib/tracing.ts): the client's own and each transaction's.
+    traceQueries(client, 'postgresql');
+    const transaction = client.transaction.bind(client);
+    client.transaction = (fn) => transaction((tx) => fn(traceQueries(tx, 'postgresql')));
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -132,6 +139,8 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   // fails its queries, so the request answers 503 (plugins/errors.ts), and then emits 'error', which the
   // pool listens for only while the client is idle. Unheard, that event ended the process.
   pool.on('connect', (client) => client.on('error', () => {}));
+  // A span per statement (lib/tracing.ts), on each connection the pool opens.
+  if (tracingOn()) pool.on('connect', (client) => traceQueries(client, 'postgresql'));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,

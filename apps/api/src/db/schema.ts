@@ -765,6 +765,11 @@ export const outboxEvents = pgTable(
     /** What the event is about (a user's or an order's id), for staff searching and for subscribers. */
     key: text('key').notNull(),
     payload: jsonb('payload').notNull(),
+    /**
+     * The W3C `traceparent` of the span that recorded the event, with tracing on: its deliveries are
+     * spans of the same trace (docs/decisions/0031-traces.md).
+     */
+    traceparent: text('traceparent'),
     createdAt: createdAt(),
   },
   (t) => [index('outbox_events_created_idx').on(t.createdAt)],

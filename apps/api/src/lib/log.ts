@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
+import { traceIdsForLogs, tracingOn } from './tracing.js';
 
 /**
  * What the server logs, and what it never logs: errors keep their type, message, statement
@@ -51,6 +52,8 @@ export function loggerOptions(level: string, logger: LoggerOption | undefined): 
   const given = logger && typeof logger === 'object' ? logger : {};
   return {
     level,
+    // With tracing on, every line written inside a span names its trace (lib/tracing.ts).
+    ...(tracingOn() ? { mixin: traceIdsForLogs } : {}),
     ...given,
     serializers: { ...((given as { serializers?: object }).serializers ?? {}), err: serializeError },
     redact: {

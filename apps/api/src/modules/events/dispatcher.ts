@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Listener } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
+import { inSpan, SpanKind, withTraceparent } from '../../lib/tracing.js';
 import { handlerOf, localWakers, OUTBOX_CHANNEL, type OutboxEvent, subscriberNames } from './outbox.js';
 
 export interface DispatcherOptions {
@@ -46,6 +47,8 @@ interface Claimed {
   key: string;
   payload: unknown;
   createdAt: Date | string;
+  /** The recording span's context (tracing on), else null. */
+  traceparent: string | null;
 }
 
 /**
@@ -173,7 +176,7 @@ export class EventDispatcher {
             RETURNING d.id, d.event_id, d.subscriber, d.attempts, d.idempotency_key
           )
           SELECT c.id, c.subscriber, c.attempts, c.idempotency_key AS "idempotencyKey", e.id AS "eventId",
-                 e.type, e.key, e.payload, e.created_at AS "createdAt"
+                 e.type, e.key, e.payload, e.created_at AS "createdAt", e.traceparent
           FROM claimed c JOIN outbox_events e ON e.id = c.event_id`,
     );
   }
@@ -207,7 +210,23 @@ export class EventDispatcher {
         signal: controller.signal,
         app: this.app,
       };
-      await Promise.race([handler(event, delivery), timedOut]);
+      // A span per delivery, named by its subscriber, a child of the span that recorded the event
+      // (lib/tracing.ts): a checkout's request and its confirmation mail are one trace.
+      await withTraceparent(claimed.traceparent, () =>
+        inSpan(
+          `outbox ${claimed.subscriber}`,
+          {
+            'messaging.system': 'outbox',
+            'messaging.operation.type': 'process',
+            'messaging.destination.name': claimed.type,
+            'messaging.message.id': String(claimed.eventId),
+            'bookstore.outbox.subscriber': claimed.subscriber,
+            'bookstore.outbox.attempt': claimed.attempts,
+          },
+          () => Promise.race([handler(event, delivery), timedOut]),
+          SpanKind.CONSUMER,
+        ),
+      );
     } catch (err) {
       failure = err;
     } finally {

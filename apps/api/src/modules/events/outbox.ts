@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
+import { currentTraceparent } from '../../lib/tracing.js';
 
 /**
  * Every event the store records and what it carries. A new producer adds its line here; its
@@ -128,8 +129,10 @@ export async function recordEvent<T extends EventType>(
   event: { type: T; key: string | number; payload: EventTypes[T] },
 ): Promise<number> {
   const names = [...(subscribers.get(event.type)?.keys() ?? [])];
-  const inserted = sql`INSERT INTO outbox_events (type, key, payload)
-    VALUES (${event.type}, ${String(event.key)}, ${JSON.stringify(event.payload)}::jsonb) RETURNING id`;
+  // With tracing on, the recording span's context travels with the event: its deliveries join its trace.
+  const inserted = sql`INSERT INTO outbox_events (type, key, payload, traceparent)
+    VALUES (${event.type}, ${String(event.key)}, ${JSON.stringify(event.payload)}::jsonb,
+            ${currentTraceparent() ?? null}) RETURNING id`;
   const [row] =
     names.length === 0
       ? await rows<{ id: number }>(tx, inserted)

@@ -3,6 +3,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Config } from '../../config.js';
+import { inSpan, SpanKind } from '../../lib/tracing.js';
 
 /** One message as handed to the transport. */
 export interface OutgoingMail {
@@ -45,7 +46,12 @@ export function createTransport(config: Config): MailTransport {
     return {
       kind: 'smtp',
       async send(mail) {
-        await smtp.sendMail(asOptions(mail));
+        await inSpan(
+          'smtp send',
+          { 'bookstore.mail.transport': 'smtp' },
+          () => smtp.sendMail(asOptions(mail)),
+          SpanKind.CLIENT,
+        );
       },
       close: () => smtp.close(),
     };
@@ -54,15 +60,16 @@ export function createTransport(config: Config): MailTransport {
   const dir = config.mail.dir;
   return {
     kind: 'file',
-    async send(mail) {
-      const info = (await writer.sendMail(asOptions(mail))) as { message: Buffer };
-      const id = Number(/^<mail-(\d+)[.@]/.exec(mail.messageId)?.[1] ?? Date.now());
-      await mkdir(dir, { recursive: true });
-      const file = path.join(dir, emlFileName(id));
-      const partial = `${file}.${process.pid}.tmp`;
-      await writeFile(partial, info.message);
-      await rename(partial, file);
-    },
+    send: (mail) => inSpan('mail file write', { 'bookstore.mail.transport': 'file' }, () => writeMail(mail)),
     close: () => writer.close(),
   };
+  async function writeMail(mail: OutgoingMail) {
+    const info = (await writer.sendMail(asOptions(mail))) as { message: Buffer };
+    const id = Number(/^<mail-(\d+)[.@]/.exec(mail.messageId)?.[1] ?? Date.now());
+    await mkdir(dir, { recursive: true });
+    const file = path.join(dir, emlFileName(id));
+    const partial = `${file}.${process.pid}.tmp`;
+    await writeFile(partial, info.message);
+    await rename(partial, file);
+  }
 }

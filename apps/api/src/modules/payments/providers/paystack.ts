@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { inSpan, SpanKind } from '../../../lib/tracing.js';
 import type { PaymentProvider, ProviderTransaction } from './types.js';
 import { ProviderRefused, ProviderUnavailable } from './types.js';
 
@@ -44,6 +45,25 @@ export function fromPaystackTransaction(data: PaystackTransaction): ProviderTran
   };
 }
 
+/**
+ * fetch to Paystack in a client span named by the method and the path without its values
+ * (`paystack GET /transaction/verify`), the status of the answer on it (lib/tracing.ts).
+ */
+function paystackFetch(url: string, init: RequestInit): Promise<Response> {
+  const method = init.method ?? 'GET';
+  const route = new URL(url).pathname.replace(/\/(?:transaction\/verify)\/.*$/, '/transaction/verify');
+  return inSpan(
+    `paystack ${method} ${route}`,
+    { 'http.request.method': method, 'server.address': new URL(url).hostname, 'url.path': route },
+    async (span) => {
+      const response = await fetch(url, init);
+      span.setAttribute('http.response.status_code', response.status);
+      return response;
+    },
+    SpanKind.CLIENT,
+  );
+}
+
 export function createPaystackProvider(options: PaystackOptions): PaymentProvider {
   const timeoutMs = options.timeoutMs ?? 10_000;
   return {
@@ -52,7 +72,7 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
     async verifyTransaction(reference: string): Promise<ProviderTransaction> {
       let response: Response;
       try {
-        response = await fetch(`${options.baseUrl}/transaction/verify/${encodeURIComponent(reference)}`, {
+        response = await paystackFetch(`${options.baseUrl}/transaction/verify/${encodeURIComponent(reference)}`, {
           headers: { Authorization: `Bearer ${options.secretKey}`, Accept: 'application/json' },
           signal: AbortSignal.timeout(timeoutMs),
         });
@@ -76,7 +96,11 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
       };
       const call = async (path: string, init: RequestInit = {}) => {
         try {
-          return await fetch(`${options.baseUrl}${path}`, { headers, signal: AbortSignal.timeout(timeoutMs), ...init });
+          return await paystackFetch(`${options.baseUrl}${path}`, {
+            headers,
+            signal: AbortSignal.timeout(timeoutMs),
+            ...init,
+          });
         } catch (err) {
           throw new ProviderUnavailable('Paystack could not be reached', { cause: err });
         }
