@@ -233,3 +233,19 @@ export function rssMegabytes(pid, field = 'VmRSS') {
 export const peakRssMegabytes = (pid) => rssMegabytes(pid, 'VmHWM');
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Runs a bench's `main`; whether it passes or fails, stops the server `server()` gives (if any) and then
+ * removes the bench's `work` folder. A failure sets the exit code.
+ */
+export function runBench(main, { server, work }) {
+  main()
+    .catch((err) => {
+      console.error(err);
+      process.exitCode = 1;
+    })
+    .finally(() => {
+      server()?.child.kill('SIGTERM');
+      setTimeout(() => rmSync(work, { recursive: true, force: true }), 500);
+    });
+}

@@ -6,11 +6,11 @@
 //   3. The limiter: wrong passwords for one account from one address until it answers 429.
 // Options: --logins=N (default 20), --json (also write bench/results/login.json).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
-import { args, freePort, startApiServer, writeResult } from './lib.mjs';
+import { args, freePort, runBench, startApiServer, writeResult } from './lib.mjs';
 
 const LOGINS = Number(args.logins ?? 20);
 const work = mkdtempSync(path.join(tmpdir(), 'bookstore-bench-login-'));
@@ -113,12 +113,4 @@ async function main() {
   }
 }
 
-main()
-  .catch((err) => {
-    console.error(err);
-    process.exitCode = 1;
-  })
-  .finally(() => {
-    server?.child.kill('SIGTERM');
-    setTimeout(() => rmSync(work, { recursive: true, force: true }), 500);
-  });
+runBench(main, { server: () => server, work });

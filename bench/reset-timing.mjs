@@ -6,10 +6,10 @@
 // comes from its own address (X-Forwarded-For, TRUST_PROXY on), so the per-caller limits never answer;
 // both addresses meet their mailbox's limit alike. Reports the median of each kind and their difference
 // (the aim: under 1 ms). Options: --requests=N, --json (also write bench/results/reset-timing.json).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { args, freePort, startApiServer, writeResult } from './lib.mjs';
+import { args, freePort, runBench, startApiServer, writeResult } from './lib.mjs';
 
 const REQUESTS = Number(args.requests ?? 200);
 const WARM_UP = 20;
@@ -92,12 +92,4 @@ async function main() {
   if (args.json) writeResult('reset-timing.json', `${JSON.stringify(result, null, 2)}\n`);
 }
 
-main()
-  .catch((err) => {
-    console.error(err);
-    process.exitCode = 1;
-  })
-  .finally(() => {
-    server?.child.kill('SIGTERM');
-    setTimeout(() => rmSync(work, { recursive: true, force: true }), 500);
-  });
+runBench(main, { server: () => server, work });

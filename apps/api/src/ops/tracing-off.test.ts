@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { ProxyTracerProvider, trace } from '@opentelemetry/api';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { loggerOptions } from '../lib/log.js';
 import { inSpan, tracingOn } from '../lib/tracing.js';
 import { createTestApp } from '../test/app.js';
 import { startTracing } from './tracing.js';
+import { logLines } from '../test/log-lines.js';
 
 describe('traces (OTEL_EXPORTER_OTLP_ENDPOINT unset)', () => {
   it('loads no SDK: the global tracer provider stays the no-op one, spans and log lines carry nothing', async () => {
@@ -25,13 +25,7 @@ describe('traces (OTEL_EXPORTER_OTLP_ENDPOINT unset)', () => {
     expect(provider).toBeInstanceOf(ProxyTracerProvider);
     expect((provider as ProxyTracerProvider).getDelegate().constructor.name).toBe('NoopTracerProvider');
 
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString('utf8'));
-        done();
-      },
-    });
+    const { lines, stream: sink } = logLines();
     const log = pino(loggerOptions('info', {}) as pino.LoggerOptions, sink);
     await inSpan('a span', {}, async (span) => {
       expect(span.isRecording()).toBe(false);

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { trace } from '@opentelemetry/api';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { type Mailbox, startMailbox } from '../test/mailbox.js';
 import { charge, initialize, verify } from '../test/payments.js';
 import { type ReceivedSpan, startReceiver } from '../test/otlp-receiver.js';
 import { startTracing, type Tracing } from './tracing.js';
+import { logLines } from '../test/log-lines.js';
 
 const SERVER = 2;
 const CLIENT = 3;
@@ -103,13 +103,7 @@ describe('traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
   }, 60_000);
 
   it('writes the active trace and span ids on each log line', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString('utf8'));
-        done();
-      },
-    });
+    const { lines, stream: sink } = logLines();
     const log = pino(loggerOptions('info', {}) as pino.LoggerOptions, sink);
     log.info('outside');
     const ids = await inSpan('logging', {}, async () => {

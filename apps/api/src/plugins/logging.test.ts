@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { DestinationStream } from 'pino';
@@ -10,16 +9,11 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type App, buildApp, createTestDatabase } from '../test/app.js';
 import { testConfig } from '../config.js';
 import { BatchedLines } from '../lib/log.js';
+import { logLines } from '../test/log-lines.js';
 
 /** An app whose log lines are kept in `lines`, with the routes `add` puts on it; closed after the file. */
 async function loggedApp(level: string, add: (app: App) => void) {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(chunk.toString('utf8'));
-      done();
-    },
-  });
+  const { lines, stream } = logLines();
   const database = (await createTestDatabase()).handle;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bookstore-logging-'));
   const config = testConfig({ dataDir, mediaDir: path.join(dataDir, 'media'), filesDir: path.join(dataDir, 'files') });

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { SignJWT } from 'jose';
 import sharp from 'sharp';
@@ -29,6 +28,7 @@ import {
 } from './factories.js';
 import { charge, initialize, verify } from './payments.js';
 import { multipart, pixelBomb } from './uploads.js';
+import { logLines } from './log-lines.js';
 
 /**
  * The abuse suite. Every operation of the app's own OpenAPI document, read at run time, so
@@ -1084,13 +1084,7 @@ describe('the second probe: findings', () => {
 describe('the second probe, finding 4: with Redis unreachable the limits switch off', () => {
   /** The app on a Redis that is down from the start (nothing listens on port 9), its log lines kept. */
   async function appWithoutRedis() {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(chunk.toString('utf8'));
-        done();
-      },
-    });
+    const { lines, stream } = logLines();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'bookstore-redis-down-'));
     const database = await createTestDatabase();
     const config = testConfig({ dataDir, mediaDir: path.join(dataDir, 'media'), redisUrl: 'redis://127.0.0.1:9' });
