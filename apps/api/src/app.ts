@@ -34,6 +34,7 @@ import { inputPlugin } from './plugins/input.js';
 import { limitsPlugin } from './plugins/limits.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { healthRoutes } from './plugins/health.js';
+import { stopScheduler } from './modules/jobs/index.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
@@ -94,6 +95,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   app.decorate('front', front);
   front.logTo(app.log, { trustProxy: config.trustProxy });
   app.decorate('pageTemplate', readPageTemplate(config.webDist));
+  // The scheduler a worker starts (startup.ts) stops with the app, before the database closes.
+  app.addHook('onClose', () => stopScheduler(database.db));
 
   // A server span per request, first of all hooks, when ops/tracing.ts started the SDK.
   if (tracingOn()) traceRequests(app);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rows } from './db/rows.js';
 import { eventDispatcherRunning, recordEvent } from './modules/events/index.js';
+import { schedulerOf } from './modules/jobs/index.js';
 import { buildProbeServer, prepareStore } from './startup.js';
 import { createTestApp, type ConfigOverrides, type TestApp } from './test/app.js';
 
@@ -38,22 +39,41 @@ describe('roles', () => {
   it('web: no dispatcher, no jobs, no demo catalogue and no admin at start; a recorded event waits for a worker', async () => {
     const web = await start({ role: 'web', seedDemo: true, admin });
     expect(eventDispatcherRunning(web.app)).toBe(false);
-    const [counts] = await rows<{ books: number; staff: number; runs: number }>(
+    expect(schedulerOf(web.database.db)).toBeUndefined();
+    const [counts] = await rows<{ books: number; staff: number; runs: number; jobs: number }>(
       web.database.db,
       sql`SELECT (SELECT count(*) FROM books)::int AS books,
                  (SELECT count(*) FROM users WHERE is_staff)::int AS staff,
-                 (SELECT count(*) FROM daily_runs)::int AS runs`,
+                 (SELECT count(*) FROM daily_runs)::int AS runs,
+                 (SELECT count(*) FROM scheduled_jobs)::int AS jobs`,
     );
-    expect(counts).toEqual({ books: 0, staff: 0, runs: 0 });
+    expect(counts).toEqual({ books: 0, staff: 0, runs: 0, jobs: 0 });
     const eventId = await digestDue(web);
     expect(await deliveries(web, eventId)).toEqual([{ subscriber: 'mail.low-stock', status: 'pending' }]);
     // Its requests are the store's.
     expect((await web.app.inject('/api/books/')).statusCode).toBe(200);
   });
 
-  it('worker: makes the first admin, delivers events, and stops its dispatcher as the app closes', async () => {
+  it('worker: makes the first admin, runs the scheduled jobs, delivers events, and stops both as the app closes', async () => {
     const worker = await start({ role: 'worker', admin });
     expect(eventDispatcherRunning(worker.app)).toBe(true);
+    expect(schedulerOf(worker.database.db)).toBeDefined();
+    // Every job of src/jobs.ts is in the book; the daily digest, never run before, runs at once.
+    const jobs = await rows<{ name: string }>(worker.database.db, sql`SELECT name FROM scheduled_jobs ORDER BY name`);
+    expect(jobs.map((j) => j.name)).toEqual([
+      'low-stock-digest',
+      'outbox-cleanup',
+      'payment-reconciliation',
+      'refund-retries',
+      'release-expired-reservations',
+      'sale-boundaries',
+    ]);
+    await expect
+      .poll(
+        async () =>
+          (await rows<{ n: number }>(worker.database.db, sql`SELECT count(*)::int AS n FROM daily_runs`))[0]?.n,
+      )
+      .toBe(1);
     const [staff] = await rows<{ email: string }>(worker.database.db, sql`SELECT email FROM users WHERE is_staff`);
     expect(staff?.email).toBe(admin.email);
 
@@ -65,6 +85,7 @@ describe('roles', () => {
     }
     await worker.app.close();
     expect(eventDispatcherRunning(worker.app)).toBe(false);
+    expect(schedulerOf(worker.database.db)).toBeUndefined();
   });
 
   it("worker: its HTTP server answers the store's health checks and 404 for every other address", async () => {

@@ -4,11 +4,8 @@ import type { Config } from './config.js';
 import { seedDemoCatalogueIfEmpty } from './seed/demo.js';
 import { ensureAdminFromConfig } from './modules/accounts/index.js';
 import { startEventDispatcher } from './modules/events/index.js';
-import { startRefundRetries } from './modules/fulfilment/index.js';
-import { startDailyJobs } from './modules/mail/index.js';
-import { startReservationSweeper } from './modules/orders/index.js';
-import { startPaymentReconciliation } from './modules/payments/index.js';
-import { startSaleScheduler } from './modules/promotions/index.js';
+import { storeJobs } from './jobs.js';
+import { startScheduler } from './modules/jobs/index.js';
 import { healthRoutes } from './plugins/health.js';
 
 /** Whether a process of this role runs the background work (and the writes made once at start). */
@@ -21,19 +18,14 @@ export const servesRequests = (role: Config['role']) => role !== 'worker';
  * (docs/decisions/0029-roles-and-production-settings.md). A `web` process does none of it: it answers
  * requests only, so a row of them started at once writes nothing. A `worker` or `all` process loads the
  * demo catalogue (SEED_DEMO), makes the first admin (ADMIN_EMAIL), and starts the background work: the
- * reservation sweeper, the event dispatcher, the daily jobs, the sale scheduler, refund retries and
- * payment reconciliation. Each of those stops when the app closes (its module's onClose hook).
+ * event dispatcher and the scheduler with every job of src/jobs.ts. Both stop when the app closes.
  */
 export async function prepareStore(app: App) {
   if (!runsBackgroundWork(app.config.role)) return;
   if (app.config.seedDemo) await seedDemoCatalogueIfEmpty(app.db, app.config, app.log);
   await ensureAdminFromConfig(app.db, app.config, app.log);
-  startReservationSweeper(app);
   await startEventDispatcher(app);
-  startDailyJobs(app);
-  startSaleScheduler(app);
-  startRefundRetries(app);
-  startPaymentReconciliation(app);
+  await startScheduler(app.db, app.log, storeJobs(app));
 }
 
 /**

@@ -1063,3 +1063,21 @@ export const downloadGrants = pgTable(
     check('download_grants_used_nonnegative', sql`${t.downloadsUsed} >= 0`),
   ],
 );
+
+/**
+ * The scheduler's book of jobs (docs/decisions/0032-one-scheduler.md): one row per job declared in
+ * src/jobs.ts. `due_at` is when it runs next; a process runs it only by claiming the row (`running_until`
+ * is its lease: a process that dies lets another take the job over when it runs out), so each run of a
+ * job happens on one process however many workers share the database.
+ */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+  runningUntil: timestamp('running_until', { withTimezone: true }),
+  runner: text('runner'),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  runs: integer('runs').notNull().default(0),
+  failures: integer('failures').notNull().default(0),
+});

@@ -9,6 +9,7 @@ import { loadConfig } from '../config.js';
 import { onPostgres, useTestApp } from '../test/app.js';
 import { createBook, createUser, placeOrder } from '../test/factories.js';
 import { charge, initialize, verify } from '../test/payments.js';
+import { testScheduler } from '../test/scheduler.js';
 
 /** One sample's value from a scrape: `name{labels} value`, the labels given in any order. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -93,6 +94,33 @@ describe('metrics on their own listener', () => {
     const { text } = await scrape(app.metrics!.port);
     expect(sample(text, 'outbox_events_pending')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'outbox_oldest_pending_age_seconds')).toBeGreaterThanOrEqual(3600);
+  });
+
+  it('count the scheduled jobs run and failed, and say how late the latest one is when no worker runs it', async () => {
+    const { app } = ctx();
+    const worker = await testScheduler(app, [
+      { name: 'metrics-ok', schedule: '0 0 * * * *', run: async () => {} },
+      {
+        name: 'metrics-failing',
+        schedule: '0 0 * * * *',
+        run: async () => {
+          throw new Error('no provider');
+        },
+      },
+    ]);
+    await worker.runDue();
+    await worker.stop();
+    let { text } = await scrape(app.metrics!.port);
+    expect(sample(text, 'scheduled_job_runs_total')).toBeGreaterThanOrEqual(2);
+    expect(sample(text, 'scheduled_job_failures_total')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'scheduled_jobs_overdue_seconds')).toBe(0);
+    // No worker has run the jobs for ten minutes past their time.
+    await app.db.execute(
+      sql`update scheduled_jobs set due_at = now() - interval '10 minutes' where name = 'metrics-ok'`,
+    );
+    ({ text } = await scrape(app.metrics!.port));
+    expect(sample(text, 'scheduled_jobs_overdue_seconds')).toBeGreaterThanOrEqual(600);
+    await app.db.execute(sql`delete from scheduled_jobs where name like 'metrics-%'`);
   });
 
   it('leave out only the metrics of a query that fails; the scrape still answers', async () => {
@@ -188,6 +216,7 @@ describe('the example alert rules (deploy/prometheus/alerts.yml)', () => {
       'MailFailing',
       'OutboxBacklog',
       'OutboxDeliveriesDead',
+      'ScheduledJobsOverdue',
       'SlowRequests',
     ]);
     for (const rule of rules) {

@@ -233,6 +233,31 @@ async function shopMetrics(database: DatabaseHandle, log: FastifyBaseLogger): Pr
         gauge('mail_pending_messages', 'E-mails waiting to be sent.', n(r.pending));
       },
     ),
+    query<Record<string, string | null>>(
+      'the scheduled jobs',
+      sql`select coalesce(sum(runs), 0) as runs,
+                 coalesce(sum(failures), 0) as failures,
+                 extract(epoch from now() - min(due_at)
+                   filter (where running_until is null or running_until < now())) as late
+          from scheduled_jobs`,
+      (r) => {
+        counter(
+          'scheduled_job_runs_total',
+          'Runs of the scheduled jobs (src/jobs.ts), on every worker, ever.',
+          n(r.runs),
+        );
+        counter(
+          'scheduled_job_failures_total',
+          'Of those, runs that failed (the job runs again at its next time).',
+          n(r.failures),
+        );
+        gauge(
+          'scheduled_jobs_overdue_seconds',
+          'How long the most overdue scheduled job has waited past its time with no worker running it (0: none).',
+          Math.max(0, n(r.late)),
+        );
+      },
+    ),
   ]);
   return registry.metrics();
 }

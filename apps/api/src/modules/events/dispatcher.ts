@@ -16,8 +16,6 @@ export interface DispatcherOptions {
   maxAttempts: number;
   /** The wait before retry number `attempt + 1`, before jitter. */
   backoffMs: (attempt: number) => number;
-  /** Delivered events older than this are deleted. */
-  retentionDays: number;
 }
 
 /** 5 s, 10 s, 20 s, … up to an hour: ten attempts span about an hour and a half. */
@@ -29,10 +27,10 @@ export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   batchSize: 20,
   maxAttempts: 10,
   backoffMs: exponential,
-  retentionDays: 7,
 };
 
-const CLEANUP_EVERY_MS = 60 * 60_000;
+/** Delivered events older than this are deleted. */
+export const OUTBOX_RETENTION_DAYS = 7;
 const CLEANUP_BATCH = 1_000;
 /** How long a stopping server lets running handlers finish before it aborts them. */
 const STOP_GRACE_MS = 5_000;
@@ -67,7 +65,6 @@ export class EventDispatcher {
   private again = false;
   private stopped = true;
   private poll?: NodeJS.Timeout;
-  private cleanup?: NodeJS.Timeout;
   private listener?: Listener;
   private readonly inFlight = new Set<AbortController>();
   private readonly delivered: Claimed[] = [];
@@ -100,8 +97,6 @@ export class EventDispatcher {
       localWakers.add(this.wakeUp);
     }
     this.poll = setInterval(this.wakeUp, this.options.pollMs).unref();
-    this.cleanup = setInterval(() => void this.deleteDelivered(), CLEANUP_EVERY_MS).unref();
-    void this.deleteDelivered();
     this.wake();
   }
 
@@ -110,7 +105,6 @@ export class EventDispatcher {
     if (this.stopped) return;
     this.stopped = true;
     clearInterval(this.poll);
-    clearInterval(this.cleanup);
     localWakers.delete(this.wakeUp);
     await this.listener?.close();
     this.listener = undefined;
@@ -290,25 +284,31 @@ export class EventDispatcher {
     });
     return this.flush;
   }
+}
 
-  /** Retention: events whose every delivery is done go after `retentionDays`; pending and dead ones stay. */
-  private async deleteDelivered(): Promise<void> {
-    try {
-      for (;;) {
-        const deleted = await rows<{ id: number }>(
-          this.db,
-          sql`DELETE FROM outbox_events WHERE id IN (
-                SELECT e.id FROM outbox_events e
-                WHERE e.created_at < now() - ${this.options.retentionDays}::float8 * interval '1 day'
-                  AND NOT EXISTS (SELECT 1 FROM outbox_deliveries d WHERE d.event_id = e.id AND d.status <> 'delivered')
-                ORDER BY e.created_at
-                LIMIT ${CLEANUP_BATCH}
-              ) RETURNING id`,
-        );
-        if (deleted.length < CLEANUP_BATCH || this.stopped) return;
-      }
-    } catch (err) {
-      this.app.log.warn({ err }, 'could not delete old outbox events; will try again');
-    }
+/**
+ * Retention (the scheduled job `outbox-cleanup`, src/jobs.ts): events whose every delivery is done go
+ * after `retentionDays`; pending and dead ones stay. Deletes in batches until none is left or `signal`
+ * says the process is stopping. Returns how many went.
+ */
+export async function deleteDeliveredEvents(
+  db: Database,
+  retentionDays = OUTBOX_RETENTION_DAYS,
+  signal?: AbortSignal,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await rows<{ id: number }>(
+      db,
+      sql`DELETE FROM outbox_events WHERE id IN (
+            SELECT e.id FROM outbox_events e
+            WHERE e.created_at < now() - ${retentionDays}::float8 * interval '1 day'
+              AND NOT EXISTS (SELECT 1 FROM outbox_deliveries d WHERE d.event_id = e.id AND d.status <> 'delivered')
+            ORDER BY e.created_at
+            LIMIT ${CLEANUP_BATCH}
+          ) RETURNING id`,
+    );
+    total += deleted.length;
+    if (deleted.length < CLEANUP_BATCH || signal?.aborted) return total;
   }
 }

@@ -17,6 +17,6 @@ export {
   type EventTypes,
   type OutboxEvent,
 } from './outbox.js';
-export { type DispatcherOptions, EventDispatcher } from './dispatcher.js';
+export { deleteDeliveredEvents, type DispatcherOptions, EventDispatcher } from './dispatcher.js';
 export { eventDispatcherRunning, startEventDispatcher, stopEventDispatcher } from './lifecycle.js';
 export { eventsRoutes } from './routes.js';

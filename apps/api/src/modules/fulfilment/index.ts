@@ -1,3 +1,2 @@
 /** After the sale: ship, deliver, cancel, refund and return orders (orders' transitions with payments' refunds). */
 export { fulfilmentRoutes } from './routes.js';
-export { startRefundRetries, stopRefundRetries } from './service.js';

@@ -21,7 +21,6 @@ const staffErrors = errorReplies(400, 401, 403, 404, 409);
 export async function fulfilmentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const provider = createPaymentProvider(app.config, app.db);
-  app.addHook('onClose', async () => afterSale.stopRefundRetries(app.db));
   const ctx = (request: FastifyRequest): afterSale.AfterSale => ({ db: app.db, provider, log: request.log });
   const staff = (request: FastifyRequest) => ({ kind: 'staff' as const, userId: request.user!.userId });
   const staffReplies = { 200: staffOrderSchema, ...staffErrors };

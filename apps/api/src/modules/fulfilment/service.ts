@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client.js';
 import {
   type Actor,
@@ -10,14 +10,7 @@ import {
   shipOrder,
 } from '../orders/index.js';
 import { revokeDownloads } from '../downloads/index.js';
-import {
-  createPaymentProvider,
-  openRefund,
-  type PaymentProvider,
-  REFUND_RETRY_MS,
-  retryPendingRefunds,
-  sendRefund,
-} from '../payments/index.js';
+import { openRefund, type PaymentProvider, sendRefund } from '../payments/index.js';
 
 /**
  * What happens to an order after the sale (docs/decisions/0018-after-the-sale.md): ship, deliver,
@@ -116,31 +109,3 @@ export async function takeBack(
 }
 
 export { getOrderFor, getStaffOrder };
-
-const timers = new WeakMap<Database, NodeJS.Timeout>();
-
-/**
- * Every REFUND_RETRY_MS, refunds still pending (the provider could not be reached) are asked again,
- * with their own key, so none is lost and none is paid twice. Stopped when the app closes.
- */
-export function startRefundRetries(app: FastifyInstance, intervalMs = REFUND_RETRY_MS) {
-  stopRefundRetries(app.db);
-  const provider = createPaymentProvider(app.config, app.db);
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    retryPendingRefunds(app.db, provider, app.log)
-      .then((n) => n > 0 && app.log.info({ refunds: n }, 'pending refunds sent'))
-      .catch((err: unknown) => app.log.warn({ err }, 'refund retry failed; will try again'))
-      .finally(() => (running = false));
-  }, intervalMs);
-  timer.unref();
-  timers.set(app.db, timer);
-}
-
-export function stopRefundRetries(db: Database) {
-  const timer = timers.get(db);
-  if (timer) clearInterval(timer);
-  timers.delete(db);
-}

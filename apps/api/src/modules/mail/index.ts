@@ -4,7 +4,7 @@
  */
 import './messages.js';
 export { mailRoutes } from './routes.js';
-export { startDailyJobs, runDailyJobs } from './daily.js';
+export { runDailyJobs } from './daily.js';
 export { LOW_STOCK_THRESHOLD } from './messages.js';
 export { renderMail } from './render.js';
 export { templates } from './templates/index.js';

@@ -10,7 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { conflict, notFound } from '../../lib/errors.js';
 import { errorReplies, security } from '../../lib/openapi.js';
-import { stopDailyJobs } from './daily.js';
 import { closeMailer } from './queue.js';
 import { findMail, listMail, sendAgain } from './staff.js';
 
@@ -19,10 +18,7 @@ const tags = ['admin'];
 /** The dashboard's Mail tab under /api/admin/mail (staff only). */
 export async function mailRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onClose', async () => {
-    stopDailyJobs(app);
-    closeMailer(app);
-  });
+  app.addHook('onClose', async () => closeMailer(app));
 
   app.get(
     '/admin/mail/',

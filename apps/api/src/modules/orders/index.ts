@@ -1,7 +1,7 @@
 /** Orders: checkout, stock held for payment, the reservation sweeper, order history and its changes. */
 import './subscribers.js';
 export { ordersRoutes } from './routes.js';
-export { startReservationSweeper, stopReservationSweeper } from './reservations.js';
+export { releaseExpiredReservations, sweepExpiredReservations } from './reservations.js';
 export { findOrder, getOrderFor, getStaffOrder, holdForPayment } from './service.js';
 export {
   type Actor,

@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
 import { invalidateAnswers } from '../../lib/answers/cache.js';
 import { expireOrder } from './transitions.js';
 
-/** How often a server looks for reservations that ran out. */
-export const SWEEP_INTERVAL_MS = 30_000;
 const BATCH = 200;
 
 /**
@@ -39,39 +37,15 @@ export async function releaseExpiredReservations(db: Database, batch = BATCH): P
   }
 }
 
-const sweepers = new WeakMap<Database, NodeJS.Timeout>();
-
 /**
- * Runs the sweep now and then every SWEEP_INTERVAL_MS, in the background (the timer never keeps the
- * process alive). Stopped when the app closes (ordersRoutes registers the hook).
+ * The scheduled sweep (src/jobs.ts): releases what ran out and, when it released anything, clears the
+ * kept answers, since stock went back on the shelves outside any request.
  */
-export function startReservationSweeper(app: FastifyInstance, intervalMs = SWEEP_INTERVAL_MS) {
-  stopReservationSweeper(app.db);
-  let running = false;
-  const sweep = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const n = await releaseExpiredReservations(app.db);
-      if (n > 0) {
-        // Stock went back on the shelves outside any request: lists everywhere must show it.
-        invalidateAnswers(app.db);
-        app.log.info({ orders: n }, 'released the stock of expired reservations');
-      }
-    } catch (err) {
-      app.log.warn({ err }, 'reservation sweep failed; will retry');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void sweep(), intervalMs);
-  timer.unref();
-  sweepers.set(app.db, timer);
-  void sweep();
-}
-
-export function stopReservationSweeper(db: Database) {
-  const timer = sweepers.get(db);
-  if (timer) clearInterval(timer);
-  sweepers.delete(db);
+export async function sweepExpiredReservations(db: Database, log: FastifyBaseLogger): Promise<number> {
+  const n = await releaseExpiredReservations(db);
+  if (n > 0) {
+    invalidateAnswers(db);
+    log.info({ orders: n }, 'released the stock of expired reservations');
+  }
+  return n;
 }

@@ -18,7 +18,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema.js';
 import { forbidden } from '../../lib/errors.js';
-import { stopReservationSweeper } from './reservations.js';
 import { placeOrder } from './checkout.js';
 import { exportOrderLines, exportOrders, getOrderFor, getStaffOrder, listAllOrders, listOwnOrders } from './service.js';
 import { errorReplies, security } from '../../lib/openapi.js';
@@ -83,7 +82,6 @@ export const ORDER_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
 
 export async function ordersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onClose', async () => stopReservationSweeper(app.db));
 
   app.post(
     '/orders/',

@@ -1,11 +1,11 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { payments } from '../../db/schema.js';
 import { clock } from '../../lib/clock.js';
 import { findOrder } from '../orders/index.js';
 import { ProviderUnavailable, type PaymentProvider } from './providers/types.js';
-import { applyProviderEvent, createPaymentProvider } from './service.js';
+import { applyProviderEvent } from './service.js';
 
 /**
  * Payments nobody came back to verify (docs/decisions/0018-after-the-sale.md, "Reconciliation"): a
@@ -75,30 +75,3 @@ export async function reconcilePayments(
 
 /** An attempt is asked about once nothing has touched it for this long. */
 export const RECONCILE_AFTER_SECONDS = 120;
-/** How often a server reconciles. */
-export const RECONCILE_EVERY_MS = 60_000;
-
-const timers = new WeakMap<Database, NodeJS.Timeout>();
-
-/** Reconciles every RECONCILE_EVERY_MS in the background; stopped when the app closes. */
-export function startPaymentReconciliation(app: FastifyInstance, intervalMs = RECONCILE_EVERY_MS) {
-  stopPaymentReconciliation(app.db);
-  const provider = createPaymentProvider(app.config, app.db);
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    reconcilePayments(app.db, provider, app.log)
-      .then((n) => n.paid + n.failed + n.abandoned > 0 && app.log.info(n, 'payments reconciled'))
-      .catch((err: unknown) => app.log.warn({ err }, 'payment reconciliation failed; will try again'))
-      .finally(() => (running = false));
-  }, intervalMs);
-  timer.unref();
-  timers.set(app.db, timer);
-}
-
-export function stopPaymentReconciliation(db: Database) {
-  const timer = timers.get(db);
-  if (timer) clearInterval(timer);
-  timers.delete(db);
-}

@@ -13,7 +13,7 @@ import { type PaymentProvider, ProviderRefused } from './providers/types.js';
  * writes its `refunds` row, 'pending', with its own key RFD-{order}-{n}); the provider is asked after
  * commit, outside any transaction, as charges are. The key goes to the provider, so a retry (the
  * answer was lost, the provider was down) never refunds twice. A pending refund is tried again by
- * `retryPendingRefunds` (every server, now and then); one the provider refuses becomes 'failed' and
+ * `retryPendingRefunds` (the scheduled job `refund-retries`, src/jobs.ts); one the provider refuses becomes 'failed' and
  * its amount stops counting as refunded (the order's history says so).
  */
 
@@ -160,6 +160,3 @@ export async function retryPendingRefunds(
   for (const { id } of due) if ((await sendRefund(db, provider, log, id)) === 'succeeded') sent += 1;
   return sent;
 }
-
-/** How often a server tries pending refunds again. */
-export const REFUND_RETRY_MS = 60_000;

@@ -13,7 +13,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentProvider } from './providers/types.js';
-import { stopPaymentReconciliation } from './reconcile.js';
 import {
   cardGroups,
   chargeSandboxCard,
@@ -29,7 +28,6 @@ const perUser = (request: FastifyRequest) => `user:${request.user?.userId ?? req
 export async function paymentsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const provider = createPaymentProvider(app.config, app.db);
-  app.addHook('onClose', async () => stopPaymentReconciliation(app.db));
 
   app.post(
     '/payments/initialize/',

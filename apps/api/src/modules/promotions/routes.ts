@@ -13,12 +13,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorReplies, security } from '../../lib/openapi.js';
 import { createPromoCode, listPromoCodes } from './codes.js';
-import { createSale, endSale, headlineSale, listSales, previewSale, stopSaleScheduler } from './sales.js';
+import { createSale, endSale, headlineSale, listSales, previewSale } from './sales.js';
 
 /** Sales and promo codes: the staff's Sales and Codes tabs, and the hero's headline sale. */
 export async function promotionsRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onClose', async () => stopSaleScheduler(app.db));
   const tags = ['promotions'];
 
   app.get(

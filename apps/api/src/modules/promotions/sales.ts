@@ -7,7 +7,6 @@ import {
   saleMessages,
 } from '@bookstore/contract';
 import { and, asc, desc, eq, lte, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable, Transaction } from '../../db/client.js';
 import { intArray, rows } from '../../db/rows.js';
 import { sales } from '../../db/schema.js';
@@ -15,6 +14,7 @@ import { invalidateAnswers } from '../../lib/answers/cache.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, notFound, unprocessable } from '../../lib/errors.js';
 import { repriceBooks, SALE_PRICE_OF, SALE_REACHES } from '../books/index.js';
+import { wakeJob } from '../jobs/index.js';
 
 /**
  * Sales scheduled by staff (docs/decisions/0019-sales-and-price-history.md). A sale only changes prices
@@ -137,108 +137,24 @@ async function nextBoundary(db: Database): Promise<Date | null> {
   return row?.next ? new Date(row.next) : null;
 }
 
-/** How often a process looks anyway (a sale created or moved on another process). */
-const CHECK_EVERY_MS = 30_000;
-/** The shortest wait: a boundary that is due but that another process is applying right now. */
-const RETRY_MS = 50;
+/** The scheduled job that applies sales' starts and ends (src/jobs.ts). */
+export const SALE_BOUNDARIES_JOB = 'sale-boundaries';
 
 /**
- * Applies every boundary due at `clock.now()` and says when to look next (clock time): the next start
- * or end, or CHECK_EVERY_MS from now if that comes first.
+ * The job's run: applies every boundary due at `now` and asks to run again at the next start or end
+ * (the job's pattern also runs it every 30 s, whatever happens).
  */
-export async function runDueSales(db: Database): Promise<Date> {
-  await runSaleBoundaries(db, clock.now());
-  const next = await nextBoundary(db);
-  const latest = new Date(clock.now().getTime() + CHECK_EVERY_MS);
-  return next && next < latest ? next : latest;
-}
-
-/** One process's sale scheduler. */
-export interface SaleScheduler {
-  /** The clock time it runs next. */
-  wakesAt(): Date;
-  /** What its timer runs: the boundaries due now, then it plans its next wake-up. */
-  tick(): Promise<void>;
-  stop(): void;
-}
-
-interface SchedulerState {
-  wakesAt: Date;
-  rearm(at: Date): void;
-  timer: NodeJS.Timeout | undefined;
-  /** Runs and plans, one after the other. */
-  queue: Promise<void>;
-  stopped: boolean;
-}
-
-const schedulers = new WeakMap<Database, SchedulerState>();
-
-function arm(state: SchedulerState, at: Date, run: () => void) {
-  clearTimeout(state.timer);
-  if (state.stopped) return;
-  state.wakesAt = at;
-  const wait = Math.min(CHECK_EVERY_MS, Math.max(RETRY_MS, at.getTime() - clock.now().getTime()));
-  state.timer = setTimeout(run, wait).unref();
+export async function runDueSales(db: Database, now: Date = clock.now()): Promise<Date | null> {
+  await runSaleBoundaries(db, now);
+  return nextBoundary(db);
 }
 
 /**
- * Every process runs this: it wakes at the next boundary (or every 30 s) and applies what is due. Its
- * wake-up is computed from `clock`; the timer only waits for it.
- */
-export function startSaleScheduler(app: FastifyInstance): SaleScheduler {
-  const db = app.db;
-  stopSaleScheduler(db);
-  const state: SchedulerState = {
-    wakesAt: clock.now(),
-    rearm: (at) => arm(state, at, () => void tick()),
-    timer: undefined,
-    queue: Promise.resolve(),
-    stopped: false,
-  };
-  schedulers.set(db, state);
-  const tick = (): Promise<void> => {
-    state.queue = state.queue.then(async () => {
-      if (state.stopped) return;
-      let next: Date;
-      try {
-        next = await runDueSales(db);
-      } catch (err) {
-        app.log.warn({ err }, 'could not apply the sales that start or end now');
-        next = new Date(clock.now().getTime() + CHECK_EVERY_MS);
-      }
-      state.rearm(next);
-    });
-    return state.queue;
-  };
-  void tick();
-  return { wakesAt: () => state.wakesAt, tick, stop: () => halt(db, state) };
-}
-
-/**
- * A sale of this process has a boundary at `at`: its scheduler wakes then, if it was to sleep longer
- * (after any run in progress, which plans from what it read before the sale was saved). Other
- * processes see the sale when they next look, within CHECK_EVERY_MS; whichever comes first applies it.
+ * A sale saved now has a boundary at `at`: the job runs then, on whichever worker claims it (the
+ * scheduler's row says so to every process; this one's own scheduler, if it runs one, wakes for it).
  */
 function wakeBy(db: Database, at: Date): Promise<void> {
-  const state = schedulers.get(db);
-  if (!state) return Promise.resolve();
-  const plan = state.queue.then(() => {
-    if (!state.stopped && at < state.wakesAt) state.rearm(at);
-  });
-  state.queue = plan;
-  return plan;
-}
-
-function halt(db: Database, state: SchedulerState) {
-  state.stopped = true;
-  clearTimeout(state.timer);
-  if (schedulers.get(db) === state) schedulers.delete(db);
-}
-
-/** Stops the scheduler of this database's app (its routes call it when the app closes). */
-export function stopSaleScheduler(db: Database) {
-  const state = schedulers.get(db);
-  if (state) halt(db, state);
+  return wakeJob(db, SALE_BOUNDARIES_JOB, at);
 }
 
 /* ------------------------------------------------------------------ staff */

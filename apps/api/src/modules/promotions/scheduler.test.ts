@@ -4,12 +4,15 @@ import { priceHistory } from '../../db/schema.js';
 import { clock } from '../../lib/clock.js';
 import { type App, createSecondServer, onPostgres, useTestApp } from '../../test/app.js';
 import { createUser, insertBook, type TestUser } from '../../test/factories.js';
-import { type SaleScheduler, startSaleScheduler } from './index.js';
+import { type Scheduler, scheduledJobRows } from '../jobs/index.js';
+import { testScheduler } from '../../test/scheduler.js';
+import { SALE_BOUNDARIES_JOB } from './index.js';
 
 /**
- * When the sale scheduler of a process wakes (docs/decisions/0019-sales-and-price-history.md), on a
- * fake clock (lib/clock.ts): a test moves the clock to the time the scheduler asked to be woken at and
- * runs what its timer would run then (`tick`), instead of waiting for the timer.
+ * When sales start and end (docs/decisions/0019-sales-and-price-history.md): the scheduler's
+ * `sale-boundaries` job (src/jobs.ts, docs/decisions/0032-one-scheduler.md), on a fake clock
+ * (lib/clock.ts): a test moves the clock to the time the job is due and runs what a worker's timer would
+ * run then (`runDue`), instead of waiting for the timer.
  */
 const t = useTestApp();
 const app = () => t().app;
@@ -25,23 +28,29 @@ afterAll(() => {
 const at = (offset: number) => new Date(now + offset).toISOString();
 
 let staff: TestUser;
-const running: SaleScheduler[] = [];
-afterEach(() => {
-  for (const scheduler of running.splice(0)) scheduler.stop();
+const running: Scheduler[] = [];
+afterEach(async () => {
+  for (const scheduler of running.splice(0)) await scheduler.stop();
 });
 
-/** This process's scheduler, after its first run (as a server starts it). */
-async function scheduler(on: App = app()): Promise<SaleScheduler> {
-  const started = startSaleScheduler(on);
+/** A worker's scheduler, after its first run (as a worker starts it). */
+async function scheduler(on: App = app()): Promise<Scheduler> {
+  const started = await testScheduler(on);
   running.push(started);
-  await started.tick();
+  await started.runDue();
   return started;
 }
 
-/** The clock reaches the time the scheduler asked to be woken at, and its timer fires. */
-async function wake(s: SaleScheduler) {
-  now = s.wakesAt().getTime();
-  await s.tick();
+/** When the sale job runs next, on whichever worker. */
+async function due(): Promise<number> {
+  const row = (await scheduledJobRows(app().db)).find((r) => r.name === SALE_BOUNDARIES_JOB);
+  return row!.dueAt.getTime();
+}
+
+/** The clock reaches the time the job is due, and the worker's timer fires. */
+async function wake(s: Scheduler) {
+  now = await due();
+  expect(await s.runDue()).toContain(SALE_BOUNDARIES_JOB);
 }
 
 async function book(priceCents: number) {
@@ -90,12 +99,12 @@ describe('the sale scheduler', () => {
     });
     expect(sale.status).toBe('scheduled');
     const start = now + SECOND;
-    expect(s.wakesAt().getTime()).toBe(start);
+    expect(await due()).toBe(start);
 
     await wake(s);
     expect(now).toBe(start);
     expect(await priceOf(b.id)).toBe('10.00');
-    expect(s.wakesAt().getTime()).toBe(start + 9 * SECOND);
+    expect(await due()).toBe(start + 9 * SECOND);
 
     await wake(s);
     expect(await priceOf(b.id)).toBe('20.00');
@@ -126,17 +135,21 @@ describe('the sale scheduler', () => {
     });
     expect([fromNow.status, fromBefore.status]).toEqual(['running', 'running']);
     expect([await priceOf(a.id), await priceOf(b.id)]).toEqual(['9.00', '8.00']);
-    expect(s.wakesAt().getTime()).toBe(now + 20 * SECOND);
+    expect(await due()).toBe(now + 20 * SECOND);
     await wake(s);
     expect([await priceOf(a.id), await priceOf(b.id)]).toEqual(['9.00', '10.00']);
-    expect(s.wakesAt().getTime()).toBe(now + 30 * SECOND);
+    // Nothing more to start or end: the job's pattern, every 30 s on the half-minute.
+    expect((await due()) % (30 * SECOND)).toBe(0);
+    expect((await due()) - now).toBeGreaterThan(0);
+    expect((await due()) - now).toBeLessThanOrEqual(30 * SECOND);
   });
 
-  it('looks again within 30 s for sales another process created', async () => {
+  it('looks again within 30 s, whatever happens', async () => {
     const s = await scheduler();
-    expect(s.wakesAt().getTime() - now).toBeLessThanOrEqual(30 * SECOND);
+    expect((await due()) - now).toBeLessThanOrEqual(30 * SECOND);
     await wake(s);
-    expect(s.wakesAt().getTime() - now).toBeLessThanOrEqual(30 * SECOND);
+    expect((await due()) - now).toBeLessThanOrEqual(30 * SECOND);
+    expect((await due()) - now).toBeGreaterThan(0);
   });
 
   it.runIf(onPostgres)(
@@ -155,12 +168,13 @@ describe('the sale scheduler', () => {
           ends_at: at(HOUR),
         });
         now += 2 * SECOND;
-        await Promise.all([mine.tick(), theirs.tick(), mine.tick(), theirs.tick()]);
+        const ran = await Promise.all([mine.runDue(), theirs.runDue(), mine.runDue(), theirs.runDue()]);
+        expect(ran.flat().filter((name) => name === SALE_BOUNDARIES_JOB)).toHaveLength(1);
         expect(await priceOf(b.id)).toBe('35.00');
         expect(await priceOf(b.id, other.app)).toBe('35.00');
         expect((await history(b.id)).map((h) => h.reason)).toEqual(['added', 'sale-start']);
         now += HOUR;
-        await Promise.all([mine.tick(), theirs.tick()]);
+        await Promise.all([mine.runDue(), theirs.runDue()]);
         expect((await history(b.id)).map((h) => h.reason)).toEqual(['added', 'sale-start', 'sale-end']);
       } finally {
         await other.close();
