@@ -19,3 +19,4 @@ export * from './addresses.js';
 export * from './shipping.js';
 export * from './downloads.js';
 export * from './text.js';
+export * from './stock.js';

@@ -1081,3 +1081,30 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
   runs: integer('runs').notNull().default(0),
   failures: integer('failures').notNull().default(0),
 });
+
+/**
+ * The stock ledger (modules/books, stock.ts and ledger.ts): one row per change of a printed edition's
+ * copies, written in the transaction that changes them: sales, holds that ran out, cancellations, returns,
+ * copies a refund put back, and staff's adjustments and edits. `stock_after` is the copies left then.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: serial('id').primaryKey(),
+    editionId: integer('edition_id')
+      .notNull()
+      .references(() => editions.id, { onDelete: 'cascade' }),
+    change: integer('change').notNull(),
+    /** One of the contract's STOCK_REASONS. */
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    stockAfter: integer('stock_after').notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('stock_movements_edition_idx').on(t.editionId, t.id),
+    check('stock_movements_change_nonzero', sql`${t.change} <> 0`),
+  ],
+);

@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { rows } from '../db/rows.js';
 import { authors, books, categories, editions, priceHistory } from '../db/schema.js';
-import { refreshTitlesById } from '../modules/books/index.js';
+import { openLedgers, refreshTitlesById } from '../modules/books/index.js';
 import { createSale } from '../modules/promotions/index.js';
 import { bannerSvg, coverSvg, hash, portraitSvg } from './art.js';
 import { seedDemoActivity } from './demo-activity.js';
@@ -308,6 +308,8 @@ export async function seedDemoCatalogueIfEmpty(
     });
     if (withEditions.length > 0) await tx.insert(editions).values(withEditions);
     await refreshTitlesById(tx, [...new Set(withEditions.map((e) => e.bookId))]);
+    // The stock ledger opens with the copies the demo shop has.
+    await openLedgers(tx);
     return activity;
   });
   if (seeded) await startDemoSale(db);

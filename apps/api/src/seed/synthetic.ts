@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { rows } from '../db/rows.js';
 import { authors, books, editions } from '../db/schema.js';
-import { titleKey } from '../modules/books/index.js';
+import { openLedgers, titleKey } from '../modules/books/index.js';
 import { hash } from './art.js';
 import { isbnFor, slugify } from './demo.js';
 
@@ -654,6 +654,11 @@ async function insertBooks(
         return { bookId: b.id, ...e, regularPriceCents: e.priceCents, createdAt: b.createdAt };
       });
       if (values.length) await tx.insert(editions).values(values);
+      await openLedgers(
+        tx,
+        made.map((b) => b.id),
+        { newTitles: true },
+      );
       for (const statement of RESTORE_SPAN) await tx.execute(sql.raw(statement));
       return made;
     });

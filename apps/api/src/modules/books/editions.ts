@@ -14,6 +14,7 @@ import { rows } from '../../db/rows.js';
 import { editions } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { fieldsError } from '../../lib/form.js';
+import { recordMovements } from './ledger.js';
 import { repriceBooks } from './prices.js';
 import { noteRestock } from './stock.js';
 import { DEFAULT_EDITION_OF, lockTitles, titlesRefreshedHere } from './titles.js';
@@ -58,8 +59,13 @@ export function editionFieldsOfBook(input: BookChanges): Partial<EditionFields> 
   };
 }
 
-/** Adds an edition to a title whose row the caller locked; its price follows the running sales. */
-export async function insertEdition(tx: Transaction, bookId: number, input: EditionFields): Promise<number> {
+/** Adds an edition to a title whose row the caller locked; its price follows the running sales; its copies open its ledger. */
+export async function insertEdition(
+  tx: Transaction,
+  bookId: number,
+  input: EditionFields,
+  by: number | null = null,
+): Promise<number> {
   await titlesRefreshedHere(tx);
   const [row] = await tx
     .insert(editions)
@@ -71,7 +77,8 @@ export async function insertEdition(tx: Transaction, bookId: number, input: Edit
       regularPriceCents: input.price,
       stockAmount: stockFor(input.format, input.stock_amount, undefined),
     })
-    .returning({ id: editions.id });
+    .returning({ id: editions.id, stock: editions.stockAmount });
+  await recordMovements(tx, [{ edition: row!.id, change: row!.stock ?? 0, reason: 'added', actorId: by }]);
   return row!.id;
 }
 
@@ -94,6 +101,7 @@ export async function changeEdition(
   bookId: number,
   editionId: number,
   input: Partial<EditionFields>,
+  by: number | null = null,
 ): Promise<boolean> {
   const [current] = await tx
     .select()
@@ -108,6 +116,12 @@ export async function changeEdition(
     .update(editions)
     .set({ ...editionColumns(input), stockAmount: stock, updatedAt: sql`now()` })
     .where(eq(editions.id, editionId));
+  // Staff typed a new figure: the ledger keeps the difference (a paper edition made an eBook leaves it).
+  if (stock !== null) {
+    const change = stock - (current.stockAmount ?? 0);
+    const reason = current.stockAmount === null ? 'added' : 'edited';
+    await recordMovements(tx, [{ edition: editionId, change, reason, actorId: by }]);
+  }
   await repriceBooks(tx, { ids: [bookId] }, 'staff');
   await noteRestock(tx, bookId, current.stockAmount, stock);
   return true;
@@ -148,7 +162,7 @@ export async function addEdition(deps: EditionDeps, bookId: number, body: unknow
   const parsed = createEditionSchema.safeParse(body);
   if (!parsed.success) throw editionError(parsed.error);
   return inTitle(deps, bookId, by, async (tx) => {
-    await insertEdition(tx, bookId, parsed.data);
+    await insertEdition(tx, bookId, parsed.data, by);
     await repriceBooks(tx, { ids: [bookId] }, 'staff');
   });
 }
@@ -164,7 +178,7 @@ export async function editEdition(
   if (!parsed.success) throw editionError(parsed.error);
   const input: EditionChanges = parsed.data;
   return inTitle(deps, bookId, by, async (tx) => {
-    if (!(await changeEdition(tx, bookId, editionId, input))) throw notFound(editionMessages.notFound);
+    if (!(await changeEdition(tx, bookId, editionId, input, by))) throw notFound(editionMessages.notFound);
   });
 }
 

@@ -2,6 +2,7 @@
 export { booksRoutes } from './routes.js';
 export { lockBook, refreshRating } from './ratings.js';
 export { returnAll, takeAllOrNothing, takeCopies, takeLines } from './stock.js';
+export { openLedgers } from './ledger.js';
 export { DEFAULT_EDITION_OF, refreshTitlesById } from './titles.js';
 export { renameAuthorOnBooks } from './repository.js';
 export { closeStockAlerts, waitingFor, waitingShoppers } from './stock-alerts.js';

@@ -3,10 +3,13 @@ import {
   bookMessages,
   bookSchema,
   editionRemovedSchema,
+  editionStockSchema,
   errorSchema,
   idParamSchema,
   pageQuerySchema,
   reviewQueueQuerySchema,
+  STAFF_STOCK_REASONS,
+  stockAdjustedSchema,
   submittedBookSchema,
   submittedBooksPageSchema,
 } from '@bookstore/contract';
@@ -15,6 +18,7 @@ import { stockAlertRoutes } from './stock-alerts.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readUploadForm } from '../../lib/form.js';
+import { adjustStock, editionStock } from './adjustments.js';
 import { addEdition, editEdition, removeEdition } from './editions.js';
 import { booksByIds } from './repository.js';
 import { bookToJson } from '../catalogue/index.js';
@@ -232,6 +236,46 @@ export async function booksRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => removeEdition(editions, request.params.id, request.params.edition, request.user!.userId),
+  );
+
+  app.get(
+    '/admin/editions/:id/stock/',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['admin'],
+        summary: "An edition's copies now and its stock ledger, newest first (staff)",
+        description:
+          'Every change of the copies: sales, holds that ran out, cancellations, returns, copies a refund put ' +
+          "back, staff's adjustments and edits, each with the copies left after it.",
+        security,
+        params: idParamSchema,
+        querystring: pageQuerySchema,
+        response: { 200: editionStockSchema, ...errorReplies(400, 401, 403, 404) },
+      },
+    },
+    async (request) => editionStock(app.db, request.params.id, request.query),
+  );
+
+  app.post(
+    '/admin/editions/:id/stock/',
+    {
+      preHandler: app.requireStaff,
+      config: { invalidates: ['catalogue'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Add or remove copies of an edition, with a reason (staff)',
+        description:
+          `JSON: change (whole copies, below 0 to remove), reason (one of ${STAFF_STOCK_REASONS.join(', ')}: ` +
+          'received and returned add, damaged and lost remove), note (optional). Never below 0 copies (409); an ' +
+          'eBook has no stock (409). Answers the copies now and the ledger line.',
+        security,
+        params: idParamSchema,
+        response: { 201: stockAdjustedSchema, ...errorReplies(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await adjustStock(editions, request.params.id, request.body, request.user!.userId)),
   );
 
   app.delete(

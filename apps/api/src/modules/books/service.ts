@@ -22,6 +22,7 @@ import { recordEvent } from '../events/index.js';
 import { findBookById, bookToJson } from '../catalogue/index.js';
 import { recordFirstPrice, repriceBooks } from './prices.js';
 import { changeEdition, defaultEditionId, type EditionDeps, editionFieldsOfBook } from './editions.js';
+import { openLedgers } from './ledger.js';
 import { lockTitles } from './titles.js';
 import {
   authorName,
@@ -246,6 +247,7 @@ export async function create(
         reviewedAt: byStaff ? new Date() : null,
       });
       // Its first edition is made of these fields by the database (migration `editions`).
+      await openLedgers(tx, [added], { actorId: user.id, newTitles: true });
       await recordFirstPrice(tx, added);
       await repriceBooks(tx, { ids: [added] }, 'staff');
       await bookChanged(tx, added, 'added', user.id);
@@ -284,7 +286,7 @@ export async function update(deps: BooksDeps, id: number, form: UploadForm, by: 
       if (!(await updateBook(tx, id, sent))) throw notFound(bookMessages.notFound);
       // The old single-edition fields change the title's default edition (docs/decisions/0022-editions.md).
       const defaultEdition = editionSent ? await defaultEditionId(tx, id) : undefined;
-      if (defaultEdition !== undefined) await changeEdition(tx, id, defaultEdition, edition);
+      if (defaultEdition !== undefined) await changeEdition(tx, id, defaultEdition, edition, by);
       await repriceBooks(tx, { ids: [id] }, 'staff');
       await bookChanged(tx, id, 'changed', by);
     };

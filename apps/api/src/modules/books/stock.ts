@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
 import { recordEvent } from '../events/index.js';
+import { recordMovements } from './ledger.js';
 import { lockTitles, refreshTitlesById } from './titles.js';
 
 /**
@@ -17,6 +18,11 @@ import { lockTitles, refreshTitlesById } from './titles.js';
 export interface StockLine {
   edition: number;
   quantity: number;
+}
+
+/** Why copies move, for the stock ledger (ledger.ts): the order they were sold to or came back from. */
+export interface StockCause {
+  orderId: number | null;
 }
 
 export interface TakenEdition {
@@ -50,7 +56,7 @@ function inLockOrder<T extends StockLine>(lines: T[], titles: Map<number, number
  * Takes `quantity` copies of one edition if it and its title are for sale and it has them; null when
  * not. The caller has locked the title (`takeLines` does).
  */
-async function takeEdition(db: Queryable, line: StockLine): Promise<TakenEdition | null> {
+async function takeEdition(db: Queryable, line: StockLine, cause: StockCause): Promise<TakenEdition | null> {
   const [taken] = await rows<{ edition: number; book: number; price_cents: number; stock_amount: number | null }>(
     db,
     sql`UPDATE editions e SET stock_amount = e.stock_amount - ${line.quantity}
@@ -59,17 +65,18 @@ async function takeEdition(db: Queryable, line: StockLine): Promise<TakenEdition
           AND (e.stock_amount IS NULL OR e.stock_amount >= ${line.quantity})
         RETURNING e.id AS edition, e.book_id AS book, e.price_cents, e.stock_amount`,
   );
+  if (taken) await recordMovements(db, [{ edition: line.edition, change: -line.quantity, reason: 'sold', ...cause }]);
   return taken
     ? { edition: taken.edition, book: taken.book, priceCents: taken.price_cents, stockAmount: taken.stock_amount }
     : null;
 }
 
 /** Takes `quantity` copies of one edition (locking its title first); null when it cannot be sold so. */
-export async function takeCopies(db: Queryable, line: StockLine): Promise<TakenEdition | null> {
+export async function takeCopies(db: Queryable, line: StockLine, cause: StockCause): Promise<TakenEdition | null> {
   const [title] = [...(await titlesOf(db, [line])).values()];
   if (title === undefined) return null;
   await lockTitles(db, [title]);
-  const taken = await takeEdition(db, line);
+  const taken = await takeEdition(db, line, cause);
   if (taken) await refreshTitlesById(db, [title]);
   return taken;
 }
@@ -89,8 +96,15 @@ export async function noteRestock(
   }
 }
 
-/** Gives back the copies of several lines at once (a released hold), locking titles in id order. */
-export async function returnAll(tx: Transaction, lines: StockLine[]): Promise<void> {
+/**
+ * Gives back the copies of several lines at once (a released hold, a cancelled or returned order, a
+ * refund's copies), locking titles in id order; the ledger says why.
+ */
+export async function returnAll(
+  tx: Transaction,
+  lines: StockLine[],
+  cause: StockCause & { reason: 'released' | 'cancelled' | 'returned' },
+): Promise<void> {
   const titles = await titlesOf(tx, lines);
   const ids = [...new Set(titles.values())].sort((a, b) => a - b);
   await lockTitles(tx, ids);
@@ -101,6 +115,7 @@ export async function returnAll(tx: Transaction, lines: StockLine[]): Promise<vo
       sql`UPDATE editions SET stock_amount = stock_amount + ${line.quantity}
           WHERE id = ${line.edition} AND stock_amount IS NOT NULL`,
     );
+    await recordMovements(tx, [{ edition: line.edition, change: line.quantity, ...cause }]);
   }
   await refreshTitlesById(tx, ids);
   const after = await titleStock(tx, ids);
@@ -130,6 +145,7 @@ class Shortfall extends Error {}
 export async function takeAllOrNothing(
   tx: Transaction,
   lines: { edition: number | null; quantity: number }[],
+  cause: StockCause,
 ): Promise<boolean> {
   if (lines.some((line) => line.edition === null)) return false;
   const wanted = lines as StockLine[];
@@ -139,7 +155,7 @@ export async function takeAllOrNothing(
       const ids = [...new Set(titles.values())].sort((a, b) => a - b);
       await lockTitles(savepoint, ids);
       for (const line of inLockOrder(wanted, titles)) {
-        if (!(await takeEdition(savepoint, line))) throw new Shortfall();
+        if (!(await takeEdition(savepoint, line, cause))) throw new Shortfall();
       }
       await refreshTitlesById(savepoint, ids);
     });
@@ -157,13 +173,14 @@ export async function takeAllOrNothing(
 export async function takeLines<T extends StockLine>(
   tx: Transaction,
   lines: T[],
+  cause: StockCause,
 ): Promise<{ refused: T | null; taken: Map<number, TakenEdition> }> {
   const titles = await titlesOf(tx, lines);
   const ids = [...new Set(titles.values())].sort((a, b) => a - b);
   await lockTitles(tx, ids);
   const taken = new Map<number, TakenEdition>();
   for (const line of inLockOrder(lines, titles)) {
-    const got = await takeEdition(tx, line);
+    const got = await takeEdition(tx, line, cause);
     if (!got) return { refused: line, taken };
     taken.set(line.edition, got);
   }

@@ -213,7 +213,7 @@ describe('checkout steps that write, and the order’s changes of state', () => 
       const lines = priceLines(req, await shopBooks(tx, req));
       const { order, items } = await insertOrder(tx, lines, 3_000, options(user.id));
       expect(items).toMatchObject([{ bookId: sold.id, title: sold.title, quantity: 3, priceCents: 1_000 }]);
-      await reserveStock(tx, req, lines);
+      await reserveStock(tx, req, lines, order.id);
       return order.id;
     });
     expect(await stockOf(app, sold.id)).toBe(1);
@@ -228,9 +228,9 @@ describe('checkout steps that write, and the order’s changes of state', () => 
     const req = request([{ book: scarce.id, quantity: 2, price: 1_000 }], 2_000);
     const attempt = app.db.transaction(async (tx) => {
       const lines = priceLines(req, await shopBooks(tx, req));
-      await insertOrder(tx, lines, 2_000, options(user.id));
+      const { order } = await insertOrder(tx, lines, 2_000, options(user.id));
       await tx.execute(sql`UPDATE books SET stock_amount = 1 WHERE id = ${scarce.id}`); // another buyer
-      await reserveStock(tx, req, lines);
+      await reserveStock(tx, req, lines, order.id);
     });
     await expect(attempt).rejects.toMatchObject({ statusCode: 422, message: `Only 1 copy of "${scarce.title}" left` });
     expect(await stockOf(app, scarce.id)).toBe(2);
@@ -246,7 +246,7 @@ describe('checkout steps that write, and the order’s changes of state', () => 
         const req = request([{ book: title.id, quantity: 1, price: 1_000 }], 1_000);
         const lines = priceLines(req, await shopBooks(tx, req));
         const { order } = await insertOrder(tx, lines, 1_000, options(user.id));
-        await reserveStock(tx, req, lines);
+        await reserveStock(tx, req, lines, order.id);
         return order.id;
       });
 

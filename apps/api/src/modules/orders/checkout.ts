@@ -684,11 +684,17 @@ export async function insertOrder(
  * Someone else may have bought them, or the price changed, since the read: the conditional UPDATE of
  * the books module decides, and a refusal says what is left (or the new price).
  */
-export async function reserveStock(tx: Transaction, request: OrderRequest, lines: PricedLine[]): Promise<void> {
+export async function reserveStock(
+  tx: Transaction,
+  request: OrderRequest,
+  lines: PricedLine[],
+  orderId: number,
+): Promise<void> {
   const current = new Map(lines.map((line) => [keyOf(line), line.unitCents]));
   const { refused, taken } = await takeLines(
     tx,
     lines.map((line) => ({ edition: line.book.editionId, quantity: line.quantity, line })),
+    { orderId },
   );
   if (refused) {
     const { line } = refused;
@@ -735,7 +741,7 @@ export async function placeOrder(db: Database, request: OrderRequest, options: P
     // Write the order first and take the copies last: the row lock on a popular book is then held only
     // from its UPDATE to the COMMIT. The conditional UPDATE is what decides, and a refusal rolls back.
     const placed = await insertOrder(tx, lines, totalCents, options, delivery, shippingCents, code);
-    await reserveStock(tx, request, lines);
+    await reserveStock(tx, request, lines, placed.order.id);
     return toOrder(placed.order, placed.items, await orderHistory(tx, [placed.order.id]));
   });
 }

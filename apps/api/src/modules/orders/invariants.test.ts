@@ -2,6 +2,7 @@ import { moneyToCents } from '@bookstore/contract';
 import fc from 'fast-check';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openLedgers } from '../books/index.js';
 import {
   editions,
   orderItems,
@@ -11,6 +12,7 @@ import {
   payments,
   promoCodes,
   refunds,
+  stockMovements,
 } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
 import {
@@ -185,6 +187,8 @@ async function openShop(shop: ShopValues) {
   const received = new Map<number, number>();
   for (const b of shop.books) {
     const book = await createBook(app, { price: (b.cents / 100).toFixed(2), stock: b.stock });
+    // Its ledger opens as adding it through the dashboard opens it.
+    await openLedgers(app.db, [book.id]);
     const [first] = await app.db.select().from(editions).where(eq(editions.bookId, book.id));
     received.set(first!.id, b.stock);
     let used: number | null = null;
@@ -426,6 +430,20 @@ async function checkInvariants(shop: Shop, placed: Placed[]) {
     expect(edition.stockAmount! + away, `edition ${edition.id}: on hand + out = received`).toBe(
       shop.received.get(edition.id),
     );
+  }
+  // The stock ledger: each edition's lines add up to its copies, and each line's copies left are right.
+  const lines = await app.db
+    .select()
+    .from(stockMovements)
+    .where(inArray(stockMovements.editionId, editionIds))
+    .orderBy(stockMovements.id);
+  for (const edition of onHand) {
+    let running = 0;
+    for (const line of lines.filter((l) => l.editionId === edition.id)) {
+      running += line.change;
+      expect(line.stockAfter, `edition ${edition.id}: ledger line ${line.id} (${line.reason})`).toBe(running);
+    }
+    expect(running, `edition ${edition.id}: the ledger adds up to the stock`).toBe(edition.stockAmount);
   }
 
   // The code: never used (paid, not cancelled) more often than its limit.

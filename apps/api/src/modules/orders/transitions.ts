@@ -118,7 +118,7 @@ export async function markPaid(tx: Transaction, orderId: number, reference: stri
       .orderBy(asc(orderItems.editionId));
     // The hold's use of a promo code was given back with its copies: both must still be there.
     codeUsedUp = cancelledByPerson === 0 && !(await codeHasRoomFor(tx, orderId));
-    const retaken = cancelledByPerson === 0 && !codeUsedUp && (await takeAllOrNothing(tx, lines));
+    const retaken = cancelledByPerson === 0 && !codeUsedUp && (await takeAllOrNothing(tx, lines, { orderId }));
     if (retaken) {
       await tx
         .update(orders)
@@ -211,7 +211,7 @@ export async function expireOrder(tx: Transaction, orderId: number): Promise<boo
     .returning({ userId: orders.userId });
   if (!expired) return false;
   const lines = await copiesOf(tx, orderId);
-  await returnAll(tx, lines);
+  await returnAll(tx, lines, { reason: 'released', orderId });
   await remember(tx, orderId, 'expired', { kind: 'shop' }, { copies: lines });
   await recordEvent(tx, { type: 'order.expired', key: orderId, payload: { orderId, userId: expired.userId } });
   return true;
@@ -248,10 +248,10 @@ export async function lockOrder(tx: Transaction, orderId: number): Promise<Order
 }
 
 /** The copies of an order go back on sale (once: `stock_released` says they are back). */
-async function putBack(tx: Transaction, order: OrderRow) {
+async function putBack(tx: Transaction, order: OrderRow, reason: 'cancelled' | 'returned') {
   if (order.stockReleased) return [];
   const lines = await copiesOf(tx, order.id);
-  await returnAll(tx, lines);
+  await returnAll(tx, lines, { reason, orderId: order.id });
   return lines;
 }
 
@@ -367,7 +367,7 @@ export async function cancelOrder(tx: Transaction, orderId: number, actor: Actor
         throw conflict('This order has already been shipped, so it can no longer be cancelled. Please contact us.');
       }
   }
-  const copies = await putBack(tx, order);
+  const copies = await putBack(tx, order, 'cancelled');
   const [cancelled] = await tx
     .update(orders)
     .set({ status: 'cancelled', fulfilmentStatus: 'cancelled', cancelledAt: sql`now()`, stockReleased: true })
@@ -396,7 +396,7 @@ export async function returnOrder(tx: Transaction, orderId: number, actor: Actor
     case 'cancelled':
       throw conflict('This order was cancelled, so it cannot be returned.');
   }
-  const copies = await putBack(tx, order);
+  const copies = await putBack(tx, order, 'returned');
   const [returned] = await tx
     .update(orders)
     .set({ fulfilmentStatus: 'returned', stockReleased: true })
@@ -494,7 +494,7 @@ async function restock(tx: Transaction, items: ItemRow[], wanted: { item: number
       .where(eq(orderItems.id, line.id));
     back.push({ book: line.bookId, edition: line.editionId, quantity });
   }
-  if (back.length > 0) await returnAll(tx, back);
+  if (back.length > 0) await returnAll(tx, back, { reason: 'returned', orderId: items[0]!.orderId });
   return back;
 }
 
