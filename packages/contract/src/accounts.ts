@@ -22,6 +22,7 @@ export const accountMessages = {
   emailTaken: 'An account with this email already exists',
   usernameTaken: 'This username is already taken',
   badCredentials: 'Invalid email/username or password',
+  disabled: 'This account has been disabled. Please contact us if you think this is a mistake.',
 } as const;
 
 export const PASSWORD_MIN = 6;
@@ -152,6 +153,8 @@ export const userSummarySchema = accountIdentity
   .extend({
     is_staff: z.boolean(),
     date_joined: z.string(),
+    /** Disabled by staff: cannot sign in. */
+    disabled: z.boolean(),
   })
   .meta({ id: 'UserSummary' });
 export type UserSummary = z.infer<typeof userSummarySchema>;
@@ -171,6 +174,11 @@ export const usersQuerySchema = z.object({
 export const staffChangeSchema = z.object({ is_staff: z.boolean({ error: 'is_staff must be true or false' }) });
 export type StaffChange = z.infer<typeof staffChangeSchema>;
 export const OWN_STAFF_MESSAGE = 'You cannot change your own staff access';
+
+export const accessChangeSchema = z.object({ disabled: z.boolean({ error: 'disabled must be true or false' }) });
+export type AccessChange = z.infer<typeof accessChangeSchema>;
+export const OWN_ACCOUNT_DISABLE_MESSAGE = 'You cannot disable your own account';
+export const STAFF_DISABLE_MESSAGE = 'Take away staff access before disabling this account';
 
 /**
  * Whether a password holds the account's username or the name of its e-mail address (before the @),

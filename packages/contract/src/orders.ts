@@ -441,6 +441,8 @@ export const returnOrderRequestSchema = z
   .object({
     refund: moneyInputSchema.optional(),
     reason: z.string().trim().max(500, 'The reason must be at most 500 characters').optional(),
+    /** Whether the copies go back on sale (default true); false: they came back unsellable. */
+    restock: z.boolean({ error: 'restock must be true or false' }).optional(),
   })
   .meta({ id: 'ReturnOrderRequest' });
 export type ReturnOrderRequestInput = z.input<typeof returnOrderRequestSchema>;

@@ -1,4 +1,5 @@
 import {
+  accessChangeSchema,
   errorSchema,
   loginSchema,
   profileSchema,
@@ -205,5 +206,25 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => accounts.setStaff(deps, request.user!.userId, request.params.id, request.body.is_staff),
+  );
+
+  app.put(
+    '/users/:id/disabled/',
+    {
+      preHandler: app.requireStaff,
+      config: { invalidates: [] },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Disable an account or enable it again (staff; never your own, never a staff account)',
+        description:
+          'A disabled account cannot sign in and its sessions end; its orders, reviews and messages stay. ' +
+          'Disabling a staff account is refused (409): take staff access away first.',
+        security,
+        params: idParamSchema,
+        body: accessChangeSchema,
+        response: { 200: userSummarySchema, ...errorReplies(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => accounts.setDisabled(deps, request.user!.userId, request.params.id, request.body.disabled),
   );
 }

@@ -9,6 +9,8 @@ import {
   type UsersPage,
   type UserSummary,
   OWN_STAFF_MESSAGE,
+  OWN_ACCOUNT_DISABLE_MESSAGE,
+  STAFF_DISABLE_MESSAGE,
   EMAIL_NEEDS_PASSWORD_MESSAGE,
   pageMeta,
 } from '@bookstore/contract';
@@ -17,6 +19,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import {
   AppError,
+  conflict,
   forbidden,
   isUniqueViolation,
   notFound,
@@ -30,7 +33,8 @@ import { recordEvent } from '../events/index.js';
 import { deviceOf, issueDevice } from './devices.js';
 import { type LoginThrottle, throttleMessage } from './login-throttle.js';
 import { hashPassword, needsRehash, newPasswordProblem, verifyPassword } from './passwords.js';
-import { endSession, rotateSession, type SessionCheck, startSession } from './sessions.js';
+import { endAllSessions, endSession, rotateSession, type SessionCheck, startSession } from './sessions.js';
+import { clock } from '../../lib/clock.js';
 import {
   findUserById,
   findUserByLogin,
@@ -172,6 +176,8 @@ export async function login(
     throw unauthorized(accountMessages.badCredentials);
   }
   await deps.throttle.recordSuccess(account, address, device);
+  // Only one who knows the password learns that the account is disabled.
+  if (user.disabledAt) throw forbidden(accountMessages.disabled);
   if (needsRehash(user.passwordHash)) {
     await updateUser(deps.db, user.id, { passwordHash: await hashPassword(password) });
   }
@@ -260,4 +266,26 @@ export async function setStaff(
   const updated = await updateUser(deps.db, userId, { isStaff });
   if (!updated) throw notFound('Account not found');
   return toUserSummary(updated);
+}
+
+/**
+ * Staff disable an account (a stolen one, a fraudster's) or enable it again. A disabled account cannot
+ * sign in, its sessions end now (on this process at once, on the others within SESSION_CHECK_SECONDS),
+ * and its orders, reviews and messages stay. Never one's own, and never a staff account (take staff
+ * access away first).
+ */
+export async function setDisabled(
+  deps: AccountsDeps,
+  actingUserId: number,
+  userId: number,
+  disabled: boolean,
+): Promise<UserSummary> {
+  if (actingUserId === userId) throw forbidden(OWN_ACCOUNT_DISABLE_MESSAGE);
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw notFound('Account not found');
+  if (disabled && user.isStaff) throw conflict(STAFF_DISABLE_MESSAGE);
+  if (disabled === (user.disabledAt !== null)) return toUserSummary(user);
+  const updated = await updateUser(deps.db, userId, { disabledAt: disabled ? clock.now() : null });
+  if (disabled) for (const family of await endAllSessions(deps.db, userId)) deps.sessions.ended(family);
+  return toUserSummary(updated ?? user);
 }

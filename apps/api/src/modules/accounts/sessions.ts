@@ -92,9 +92,20 @@ export async function rotateSession(db: Database, tokens: TokenService, token: s
 
   const user = await findUserById(db, current.userId);
   if (!user) return { ok: false, reason: 'invalid' };
+  if (user.disabledAt) return { ok: false, reason: 'revoked' };
   const next = { id: randomUUID(), familyId: current.familyId, userId: user.id, expiresAt: current.expiresAt };
   await db.insert(refreshTokens).values(next);
   return { ok: true, tokens: await signPair(tokens, user, next), user };
+}
+
+/** Ends every open session of an account (it was disabled); the ids of those ended. */
+export async function endAllSessions(db: Database, userId: number): Promise<string[]> {
+  const ended = await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .returning({ familyId: refreshTokens.familyId });
+  return [...new Set(ended.map((row) => row.familyId))];
 }
 
 /** Sign-out: ends the session the refresh token belongs to; its id, or null when the token is not ours. */

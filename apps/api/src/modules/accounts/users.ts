@@ -87,7 +87,15 @@ export async function insertUser(db: Database, user: NewUser): Promise<UserRow> 
 export type UserChanges = Partial<
   Pick<
     UserRow,
-    'email' | 'firstName' | 'lastName' | 'bio' | 'profilePicture' | 'passwordHash' | 'isStaff' | 'emailVerifiedAt'
+    | 'email'
+    | 'firstName'
+    | 'lastName'
+    | 'bio'
+    | 'profilePicture'
+    | 'passwordHash'
+    | 'isStaff'
+    | 'emailVerifiedAt'
+    | 'disabledAt'
   >
 >;
 
@@ -123,6 +131,7 @@ export function toUserSummary(user: UserRow): UserSummary {
     lastName: user.lastName,
     is_staff: user.isStaff,
     date_joined: user.dateJoined.toISOString(),
+    disabled: user.disabledAt !== null,
   };
 }
 

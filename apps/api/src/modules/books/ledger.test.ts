@@ -258,6 +258,40 @@ describe('the stock ledger', () => {
     expect(usedLedger.data.map((l) => [l.reason, l.change, l.stock_after])).toEqual([['added', 2, 2]]);
   });
 
+  it('has a line for a return whose copies go back on sale, and none for one whose copies came back unsellable', async () => {
+    const staff = await createUser(app(), { staff: true });
+    const { book, edition, url } = await title(6);
+    const returned: number[] = [];
+    for (const restock of [true, false]) {
+      const shopper = await createUser(app());
+      const placed = await placeOrder(app(), shopper, [{ book, quantity: 1 }]);
+      const id = placed.json().id as number;
+      const { reference } = (await initialize(app(), shopper, id)).json();
+      await charge(app(), shopper, reference);
+      await verify(app(), shopper, id, reference);
+      const shipped = await post(staff, `/api/admin/orders/${id}/ship/`, {
+        carrier: 'Royal Mail',
+        tracking_number: 'RM1',
+      });
+      expect(shipped.statusCode, shipped.body).toBe(200);
+      const back = await post(staff, `/api/admin/orders/${id}/return/`, { restock, reason: 'Water damage' });
+      expect(back.statusCode, back.body).toBe(200);
+      expect(back.json().fulfilment_status).toBe('returned');
+      returned.push(id);
+    }
+    const seen = await ledger(staff, url);
+    expect(seen.stock_amount).toBe(5);
+    expect(seen.data.map((l) => [l.reason, l.change, l.order_id])).toEqual([
+      ['sold', -1, returned[1]],
+      ['returned', 1, returned[0]],
+      ['sold', -1, returned[0]],
+      ['added', 6, null],
+    ]);
+    await addsUp(edition);
+    const bad = await post(staff, `/api/admin/orders/${returned[1]}/return/`, { restock: 'yes' });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('pages the ledger newest first', async () => {
     const staff = await createUser(app(), { staff: true });
     const { url } = await title(1);

@@ -111,7 +111,7 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
     '/admin/orders/:id/return/',
     staffAction(['catalogue'], {
       summary:
-        'Take back a shipped or delivered order (staff): its copies go back on sale and `refund` is given back (left out: all that is left; 0: nothing). Again: 200, nothing changes',
+        'Take back a shipped or delivered order (staff): its copies go back on sale (`restock`: false keeps them off) and `refund` is given back (left out: all that is left; 0: nothing). Again: 200, nothing changes',
       body: returnOrderRequestSchema.nullish(),
       response: { ...staffReplies, ...errorReplies(422) },
     }),
@@ -119,6 +119,7 @@ export async function fulfilmentRoutes(fastify: FastifyInstance) {
       await afterSale.takeBack(ctx(request), request.params.id, staff(request), {
         refundCents: request.body?.refund,
         reason: request.body?.reason,
+        restock: request.body?.restock,
       });
       return afterSale.getStaffOrder(app.db, request.params.id);
     },

@@ -90,10 +90,10 @@ export async function takeBack(
   ctx: AfterSale,
   orderId: number,
   actor: Actor,
-  asked: { refundCents?: number; reason?: string },
+  asked: { refundCents?: number; reason?: string; restock?: boolean },
 ) {
   await withRefund(ctx, async (tx) => {
-    const done = await returnOrder(tx, orderId, actor, asked.reason);
+    const done = await returnOrder(tx, orderId, actor, asked.reason, asked.restock ?? true);
     if (!done.changed) return null;
     const amount = asked.refundCents ?? done.refundDueCents;
     if (amount === 0 || done.refundDueCents === 0) return null;

@@ -385,8 +385,17 @@ export async function cancelOrder(tx: Transaction, orderId: number, actor: Actor
   return { order: cancelled!, changed: true, refundDueCents };
 }
 
-/** Return (staff): a paid order that was shipped or delivered comes back; its copies go back on sale. */
-export async function returnOrder(tx: Transaction, orderId: number, actor: Actor, reason?: string): Promise<Reversal> {
+/**
+ * Return (staff): a paid order that was shipped or delivered comes back; its copies go back on sale,
+ * unless `restock` is false (they came back unsellable: the history says none went back).
+ */
+export async function returnOrder(
+  tx: Transaction,
+  orderId: number,
+  actor: Actor,
+  reason?: string,
+  restock = true,
+): Promise<Reversal> {
   const order = await lockOrder(tx, orderId);
   switch (order.fulfilmentStatus) {
     case 'returned':
@@ -396,7 +405,7 @@ export async function returnOrder(tx: Transaction, orderId: number, actor: Actor
     case 'cancelled':
       throw conflict('This order was cancelled, so it cannot be returned.');
   }
-  const copies = await putBack(tx, order, 'returned');
+  const copies = restock ? await putBack(tx, order, 'returned') : [];
   const [returned] = await tx
     .update(orders)
     .set({ fulfilmentStatus: 'returned', stockReleased: true })
@@ -404,7 +413,11 @@ export async function returnOrder(tx: Transaction, orderId: number, actor: Actor
     .returning();
   await recountRatingsOfOrder(tx, orderId);
   await revokeDownloads(tx, orderId);
-  await remember(tx, orderId, 'returned', actor, { copies, ...(reason ? { reason } : {}) });
+  await remember(tx, orderId, 'returned', actor, {
+    copies,
+    ...(restock ? {} : { restocked: false }),
+    ...(reason ? { reason } : {}),
+  });
   return { order: returned!, changed: true, refundDueCents: order.totalCents - order.refundedCents };
 }
 

@@ -62,8 +62,11 @@ export default function AddBookPage() {
   /** Staff's further editions (docs/decisions/0022-editions.md), added once the book is. */
   const [more, setMore] = useState<EditionDraft[]>([]);
 
+  // Staff are never sent to complete a profile (the owner made from ADMIN_EMAIL has no name).
   const incomplete =
-    profile.data && !(profile.data.firstName.trim() && profile.data.lastName.trim() && profile.data.email.trim());
+    !isStaff &&
+    profile.data &&
+    !(profile.data.firstName.trim() && profile.data.lastName.trim() && profile.data.email.trim());
   useEffect(() => {
     if (!isAuth) {
       toast.error(bookMessages.loginFirst);
