@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The YAML parser @fastify/swagger already brings (a dependency of the API).
 import { parse as parseYaml } from 'yaml';
 import { apiRoot } from '../config.js';
-import { freePort } from '../faults/support.js';
+import { type Nginx, nginxBinary, request, startNginx } from '../test/nginx.js';
 
 /**
  * What deploy/ ships (systemd units, the nginx site, the image and the compose file) and the rule that
@@ -181,42 +180,6 @@ describe('the systemd units', () => {
   });
 });
 
-/** One request through node:http, as it is (no decompression, no retries, a fresh connection). */
-function request(
-  port: number,
-  pathname: string,
-  options: { method?: string; headers?: Record<string, string>; body?: Buffer } = {},
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const { body } = options;
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: pathname,
-        method: options.method ?? 'GET',
-        agent: false,
-        headers: {
-          ...options.headers,
-          ...(body ? { 'content-length': String(body.length), expect: '100-continue' } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    // The body goes only once nginx says it will take it; a refusal (413) answers before it.
-    if (body) req.on('continue', () => req.end(body));
-    else req.end();
-  });
-}
-
 /** A stand-in for a web process: says who it is and what it received; /busy is a 503 from "a". */
 const UPSTREAM = `
 const http = require('node:http');
@@ -233,15 +196,12 @@ const server = http.createServer((req, res) => {
 server.listen(0, '127.0.0.1', () => console.log(server.address().port));
 `;
 
-const nginxBinary = [process.env.NGINX_PATH, '/usr/sbin/nginx'].find((p): p is string => Boolean(p && existsSync(p)));
-
 describe.skipIf(!nginxBinary)(
   "the nginx site in front of two web processes (needs Debian's nginx: apt-get install nginx, or NGINX_PATH)",
   () => {
-    let dir: string;
+    let web: string;
+    let nginx: Nginx;
     let port: number;
-    let nginx: ChildProcess | undefined;
-    let nginxOutput = '';
     const upstreams: Record<string, { child: ChildProcess; port: number }> = {};
     const asJson = (body: Buffer) =>
       JSON.parse(body.toString('utf8')) as {
@@ -262,78 +222,28 @@ describe.skipIf(!nginxBinary)(
     }
 
     beforeAll(async () => {
-      dir = mkdtempSync(path.join(tmpdir(), 'bookstore-nginx-'));
-      const web = path.join(dir, 'web');
+      web = mkdtempSync(path.join(tmpdir(), 'bookstore-nginx-web-'));
       mkdirSync(path.join(web, 'assets'), { recursive: true });
       writeFileSync(path.join(web, 'assets', 'x.js'), 'console.log("x");\n');
       writeFileSync(path.join(web, 'assets', 'x.js.gz'), gzipSync('console.log("x");\n'));
-      for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, temp));
       await startUpstream('a');
       await startUpstream('b');
-      port = await freePort();
-
-      // The site as shipped, with this test's port, folders and processes; a process that failed comes
-      // back into rotation after 1 s instead of 10, so the test need not wait.
-      const site = read('deploy', 'nginx', 'bookstore.conf')
-        .replace(/listen \[::\]:80;\n/, '')
-        .replace('listen 80;', `listen 127.0.0.1:${port};`)
-        .replaceAll('/opt/bookstore/apps/web/dist', web)
-        .replace('127.0.0.1:3001', `127.0.0.1:${upstreams.a!.port}`)
-        .replace('127.0.0.1:3002', `127.0.0.1:${upstreams.b!.port}`)
-        .replaceAll('fail_timeout=10s', 'fail_timeout=1s');
-      expect(site).toContain(`127.0.0.1:${upstreams.b!.port}`);
-      writeFileSync(path.join(dir, 'bookstore.conf'), site);
-      // Debian's nginx.conf around the site, every path inside this folder. As root the workers would
-      // otherwise run as nobody, who cannot read this test's private folder.
-      writeFileSync(
-        path.join(dir, 'nginx.conf'),
-        `${process.getuid?.() === 0 ? 'user root;\n' : ''}daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 128; }
-http {
-  types { application/javascript js; text/css css; }
-  default_type application/octet-stream;
-  access_log ${dir}/access.log;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${dir}/bookstore.conf;
-}
-`,
-      );
-      const check = spawnSync(nginxBinary!, ['-t', '-p', dir, '-e', `${dir}/error.log`, '-c', `${dir}/nginx.conf`], {
-        encoding: 'utf8',
+      // A process that failed comes back into rotation after 1 s instead of 10, so the test need not wait.
+      nginx = await startNginx({
+        upstreams: [upstreams.a!.port, upstreams.b!.port],
+        webDist: web,
+        failTimeout: '1s',
+        readyPath: '/assets/x.js',
       });
-      expect(check.status, check.stderr).toBe(0);
-
-      nginx = spawn(nginxBinary!, ['-p', dir, '-e', `${dir}/error.log`, '-c', `${dir}/nginx.conf`], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      nginx.stdout!.on('data', (c: Buffer) => (nginxOutput += c.toString('utf8')));
-      nginx.stderr!.on('data', (c: Buffer) => (nginxOutput += c.toString('utf8')));
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        if (nginx.exitCode !== null) throw new Error(`nginx exited (${nginx.exitCode}):\n${nginxOutput}`);
-        const up = await request(port, '/assets/x.js').then(
-          (r) => r.status === 200,
-          () => false,
-        );
-        if (up) break;
-        if (Date.now() > deadline) throw new Error(`nginx did not answer:\n${nginxOutput}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      port = nginx.port;
     }, 60_000);
 
     afterAll(async () => {
-      const children = [nginx, ...Object.values(upstreams).map((u) => u.child)];
+      await nginx?.stop();
+      const children = Object.values(upstreams).map((u) => u.child);
       await Promise.all(
         children.map(
           (child) =>
-            child &&
             child.exitCode === null &&
             child.signalCode === null &&
             new Promise((resolve) => {
@@ -342,7 +252,7 @@ http {
             }),
         ),
       );
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(web, { recursive: true, force: true });
     });
 
     it('serves /assets/ from the storefront build with a year of caching, without asking the store', async () => {
@@ -358,7 +268,7 @@ http {
       const missing = await request(port, '/assets/missing.js');
       expect(missing.status).toBe(404);
       expect(missing.headers['cache-control']).toBeUndefined();
-      expect(readFileSync(path.join(dir, 'access.log'), 'utf8')).not.toContain('/assets/');
+      expect(readFileSync(path.join(nginx.dir, 'access.log'), 'utf8')).not.toContain('/assets/');
     });
 
     it('passes everything else to the web processes, in turn, saying who asked and how', async () => {

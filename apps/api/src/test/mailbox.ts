@@ -14,6 +14,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   messageId: string;
+  /** Who signed in to send it: the user name of the sender's SMTP_URL (null: it did not sign in). */
+  user: string | null;
 }
 
 export interface Mailbox {
@@ -43,8 +45,9 @@ export async function startMailbox(): Promise<Mailbox> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onAuth: (_auth, _session, callback) => callback(null, { user: 'test' }),
-    onData(stream, _session, callback) {
+    // Any password; the user name is kept with each message, so a test can tell which sender sent it.
+    onAuth: (auth, _session, callback) => callback(null, { user: auth.username ?? 'test' }),
+    onData(stream, session, callback) {
       if (refusals > 0) {
         refusals -= 1;
         if (refusal === 'hang') {
@@ -66,6 +69,7 @@ export async function startMailbox(): Promise<Mailbox> {
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
             messageId: mail.messageId ?? '',
+            user: typeof session.user === 'string' ? session.user : null,
           });
           callback();
         })
