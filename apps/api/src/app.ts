@@ -22,6 +22,7 @@ import { mailRoutes } from './modules/mail/index.js';
 import { ordersRoutes, quoteRoutes } from './modules/orders/index.js';
 import { paymentsRoutes } from './modules/payments/index.js';
 import { promotionsRoutes } from './modules/promotions/index.js';
+import { reportsRoutes } from './modules/reports/index.js';
 import { reviewsRoutes } from './modules/reviews/index.js';
 import { seoRoutes } from './modules/seo/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
@@ -135,6 +136,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       await api.register(settingsRoutes);
       await api.register(fulfilmentRoutes);
       await api.register(downloadsRoutes);
+      await api.register(reportsRoutes);
     },
     { prefix: '/api' },
   );

@@ -20,3 +20,4 @@ export * from './shipping.js';
 export * from './downloads.js';
 export * from './text.js';
 export * from './stock.js';
+export * from './reports.js';

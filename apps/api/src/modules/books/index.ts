@@ -8,3 +8,4 @@ export { renameAuthorOnBooks } from './repository.js';
 export { closeStockAlerts, waitingFor, waitingShoppers } from './stock-alerts.js';
 export { repriceBooks, SALE_PRICE_OF, SALE_REACHES } from './prices.js';
 export { titleKey } from './title-key.js';
+export { type BookFacts, bookFacts } from './facts.js';

@@ -16,6 +16,7 @@ export {
   shipOrder,
 } from './transitions.js';
 export { quoteRoutes } from './quote.js';
+export { type PaidOrder, paidOrdersBetween } from './reports.js';
 export { type RefundAllocation, type RefundAsk } from './refund-lines.js';
 export {
   isDigital,
