@@ -295,6 +295,48 @@ test.describe('header', () => {
     await expect(html).toHaveClass(/dark/);
     await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#000000');
   });
+
+  test.describe('on a device set to dark', () => {
+    test.use({ colorScheme: 'dark' });
+
+    test("follows the device's setting from the first paint until a theme is picked, then keeps the pick", async ({
+      page,
+    }, info) => {
+      const html = page.locator('html');
+      // The server's page alone, before any of the app's code: already dark, nothing stored.
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto('/', { waitUntil: 'commit' });
+      await expect(html).toHaveClass(/\bdark\b/);
+      await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#000000');
+      await page.unroute('**/assets/*.js');
+
+      await page.goto('/');
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      await expect(html).toHaveClass(/\bdark\b/);
+      // The device switches to light while the page is open: the page follows.
+      await page.emulateMedia({ colorScheme: 'light' });
+      await expect(html).not.toHaveClass(/\bdark\b/);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expect(html).toHaveClass(/\bdark\b/);
+
+      // The shopper picks light: it wins over the dark device, now, after a reload and on the first paint.
+      if (isPhone(info)) {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await page.getByRole('button', { name: 'Switch to light mode' }).click();
+        await page.getByRole('button', { name: 'Close menu' }).click();
+      } else {
+        await page.getByRole('button', { name: 'Switch to light mode' }).click();
+      }
+      await expect(html).not.toHaveClass(/\bdark\b/);
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expect(html).not.toHaveClass(/\bdark\b/);
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.reload({ waitUntil: 'commit' });
+      await expect(html).not.toHaveClass(/\bdark\b/);
+      await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#ffffff');
+    });
+  });
 });
 
 test.describe('authors and categories', () => {

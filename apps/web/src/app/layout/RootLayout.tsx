@@ -4,7 +4,7 @@ import { PageLoading } from '../../components/ui/Spinner';
 import { useHydrated } from '../../lib/hooks';
 import { useAuthStore } from '../../stores/auth';
 import { useCartStore } from '../../features/cart/stores/cart';
-import { applyTheme, useThemeStore } from '../../stores/theme';
+import { applyTheme, DARK_QUERY, useThemeStore } from '../../stores/theme';
 import { replayEarlyEvents } from '../early-events';
 import { Footer } from './Footer';
 import { Header, headerReuseKey } from './Header';
@@ -23,6 +23,16 @@ function AfterHydrationEffects() {
   useEffect(() => {
     if (hydrated) applyTheme(darkMode);
   }, [hydrated, darkMode]);
+
+  // Until the visitor picks a theme, the device's light or dark setting, now and when it changes.
+  useEffect(() => {
+    if (!hydrated || typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(DARK_QUERY);
+    const follow = () => useThemeStore.getState().systemChanged(query.matches);
+    follow();
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, [hydrated]);
 
   // At start, and whenever the signed-in username changes, the cart follows it (guest cart when none).
   useEffect(() => {
