@@ -1,5 +1,6 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { isMalformedAddress, NotFound } from '../../components/ui/NotFound';
 import { PageLoading } from '../../components/ui/Spinner';
 import { useHydrated } from '../../lib/hooks';
 import { useAuthStore } from '../../stores/auth';
@@ -60,7 +61,9 @@ function PageHydrated() {
 
 /** Fixed header, page outlet, footer; the theme, the active cart and scroll-to-top live here. */
 export function RootLayout({ children }: { children?: ReactNode }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // An address that cannot be read reaches no screen: the 400 page, on the server and in the browser.
+  const malformed = isMalformedAddress(pathname, search);
   const year = new Date().getFullYear();
 
   useEffect(() => {
@@ -82,7 +85,7 @@ export function RootLayout({ children }: { children?: ReactNode }) {
       {/* At least a screen high: the footer never starts in view and then jumps down as a page loads. */}
       <main id="main" tabIndex={-1} className="min-h-screen flex-1 pt-16 outline-none">
         <Suspense fallback={<PageLoading />}>
-          {children ?? <Outlet />}
+          {malformed ? <NotFound kind="malformed" /> : (children ?? <Outlet />)}
           <PageHydrated />
         </Suspense>
       </main>
