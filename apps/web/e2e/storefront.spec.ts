@@ -340,6 +340,28 @@ test.describe('header', () => {
 });
 
 test.describe('authors and categories', () => {
+  test("an unknown author or category, and an address that cannot be read, get the shop's own pages and statuses", async ({
+    page,
+    request,
+  }) => {
+    for (const path of ['/author/nobody-at-all', '/category/no-such-shelf', '/books/abc']) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' }), path).toBeVisible();
+      await expect(page.getByText('Failed to load')).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Browse Books' })).toBeVisible();
+    }
+    for (const path of ['/books/%E0%A4%A', '/author/%E0%A4%A', '/books?page=%E0%A4%A']) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(400);
+      expect(response?.headers()['content-type'], path).toContain('text/html');
+      await expect(page.getByRole('heading', { level: 1, name: 'This address is not valid' }), path).toBeVisible();
+    }
+    const api = await request.get('/api/authors/%E0%A4%A/');
+    expect(api.status()).toBe(400);
+    expect(await api.json()).toEqual({ error: 'The address is not valid' });
+  });
+
   test('an author page shows the author and their books', async ({ page, request }) => {
     const author = await (await request.get('/api/authors/jane-austen/')).json();
     await page.goto('/author/jane-austen');
