@@ -14,6 +14,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   messageId: string;
+  /** What the message carries besides its text (the logo, inline, named by its Content-ID). */
+  attachments: { contentType: string; cid: string | null; inline: boolean; content: Buffer }[];
 }
 
 export interface Mailbox {
@@ -56,7 +58,8 @@ export async function startMailbox(): Promise<Mailbox> {
         stream.on('end', () => callback(Object.assign(new Error('451 Try again later'), { responseCode: 451 })));
         return;
       }
-      simpleParser(stream)
+      // As it arrived: `cid:` links left as they are (mailparser would draw the attachments in).
+      simpleParser(stream, { keepCidLinks: true })
         .then((mail) => {
           received.push({
             to: addresses(mail.to),
@@ -66,6 +69,12 @@ export async function startMailbox(): Promise<Mailbox> {
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
             messageId: mail.messageId ?? '',
+            attachments: mail.attachments.map((a) => ({
+              contentType: a.contentType,
+              cid: a.cid ?? null,
+              inline: a.contentDisposition === 'inline',
+              content: a.content,
+            })),
           });
           callback();
         })
