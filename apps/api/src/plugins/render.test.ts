@@ -174,7 +174,12 @@ describe('server-rendered pages', () => {
       expect(res.body, url).toContain('<h1>This address is not valid</h1>');
       expect(res.headers['content-security-policy'], url).toBeTruthy();
     }
-    for (const url of ['/api/books/%E0%A4%A', '/api/authors/%E0%A4%A/', '/api/books/?page=%E0%A4%A', '/media/%E0%A4%A']) {
+    for (const url of [
+      '/api/books/%E0%A4%A',
+      '/api/authors/%E0%A4%A/',
+      '/api/books/?page=%E0%A4%A',
+      '/media/%E0%A4%A',
+    ]) {
       const res = await app.inject(url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json(), url).toEqual({ error: 'The address is not valid' });
