@@ -15,9 +15,10 @@ const PART_NAMES: Record<string, string> = {
 const OUR_SIDE = 'Something went wrong on our side. Please try again.';
 
 /**
- * What Fastify would answer itself, before any route or hook runs (its `frameworkErrors`): an address
- * its router cannot decode (`/books/%E0%A4%A`) gets the shop's 400 page when it is a page's, a JSON 400
- * in the shop's words otherwise. No hook has run, so the security headers are set here.
+ * What Fastify would answer itself, before any route or hook runs (its `frameworkErrors`), in the
+ * shop's words: an address its router cannot decode (`/books/%E0%A4%A`) gets the shop's 400 page when
+ * it is a page's, a JSON 400 otherwise; a part of the address longer than the router takes, a JSON 414.
+ * No hook has run, so the security headers are set here.
  */
 export function answerFrameworkError(
   app: FastifyInstance,
@@ -26,20 +27,28 @@ export function answerFrameworkError(
   reply: FastifyReply,
 ): void {
   reply.headers(app.securityHeaders);
-  if (error.code !== 'FST_ERR_BAD_URL') {
-    request.log.error({ err: error }, 'request failed');
-    reply.code(500).header('cache-control', 'no-store').send({ error: OUR_SIDE });
-    return;
-  }
-  if (app.sendPage && isPageRequest(request.method, request.url)) {
+  if (error.code === 'FST_ERR_BAD_URL' && app.sendPage && isPageRequest(request.method, request.url)) {
     app.sendPage(request, reply).catch((err: unknown) => {
       request.log.error({ err }, 'request failed');
       if (!reply.sent) reply.code(500).send({ error: OUR_SIDE });
     });
     return;
   }
-  reply.code(400).header('cache-control', 'no-store').send({ error: UNREADABLE_ADDRESS });
+  const status = error.statusCode ?? 500;
+  reply.header('cache-control', 'no-store');
+  if (status >= 500 || status < 400) {
+    request.log.error({ err: error }, 'request failed');
+    reply.code(500).send({ error: OUR_SIDE });
+    return;
+  }
+  reply.code(status).send({ error: FRAMEWORK_MESSAGES[error.code] ?? 'The request is not valid' });
 }
+
+/** Fastify's own refusals of an address, in the shop's words. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: UNREADABLE_ADDRESS,
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long',
+};
 
 export const DATABASE_UNAVAILABLE = 'The shop is briefly unavailable. Please try again in a moment.';
 const DATABASE_RETRY_SECONDS = 5;
