@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
@@ -30,7 +30,7 @@ import { shelvesRoutes } from './modules/shelves/index.js';
 import { wishlistRoutes } from './modules/wishlist/index.js';
 import { answersPlugin } from './plugins/answers.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { answerFrameworkError, errorsPlugin } from './plugins/errors.js';
 import { inputPlugin } from './plugins/input.js';
 import { limitsPlugin } from './plugins/limits.js';
 import { metricsPlugin } from './plugins/metrics.js';
@@ -73,6 +73,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   // deadlines every connectionsCheckingInterval, so that is kept well below the timeout.
   const requestTimeout = config.requestTimeoutSeconds * 1000;
   const front = new FrontServer();
+  // The app itself, for what Fastify calls before any plugin (its answer to an address it cannot read).
+  const self = (): FastifyInstance => app;
   const app = Fastify({
     serverFactory: front.factory,
     requestTimeout,
@@ -86,6 +88,9 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+    // What Fastify answers itself, before any route or hook (`/books/%E0%A4%A`: its router cannot
+    // decode the path): in the shop's words (plugins/errors.ts).
+    frameworkErrors: (error, request, reply) => answerFrameworkError(self(), error, request, reply as FastifyReply),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

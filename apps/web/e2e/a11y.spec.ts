@@ -38,6 +38,8 @@ const screens: [string, string, (page: Page) => Promise<void>][] = [
   ['returns', '/returns', heading],
   ['social', '/discord', heading],
   ['not found', '/nowhere', heading],
+  ['unknown author', '/author/nobody-at-all', heading],
+  ['address that cannot be read', '/books/%E0%A4%A', heading],
   ['empty cart', '/cart', heading],
 ];
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Route } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
 import {
@@ -81,6 +82,69 @@ test.describe('cart', () => {
     await page.goto('/cart');
     await expect(page.getByText('Out of stock: remove it to check out')).toBeVisible(READY);
     await expect(page.getByRole('button', { name: `Add one copy of ${book.title}` })).toBeDisabled();
+  });
+});
+
+test.describe('signing in from the cart', () => {
+  test('a guest sent to sign in to check out comes back to the cart, with its books', async ({ page, request }) => {
+    const account = await createAccount(request);
+    const book = await buyableBook(request);
+    await addToCart(page, book);
+    await page.goto('/cart');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email or username').fill(account.username);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeVisible(READY);
+    await expect(page.getByText(book.title).first()).toBeVisible();
+  });
+
+  test("a guest who signs in with the header's Sign In while on the cart comes back to the cart", async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request);
+    await addToCart(page, await buyableBook(request));
+    await page.goto('/cart');
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email or username').fill(account.username);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(/\/cart$/, READY);
+    await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeVisible(READY);
+  });
+
+  test("a guest who follows the cart's Sign in and then signs up comes back to the cart", async ({ page, request }) => {
+    await addToCart(page, await buyableBook(request));
+    await page.goto('/cart');
+    // The link works as a plain link too: where to come back to travels in the address.
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/login\?next=%2Fcart$/);
+    await page.getByRole('link', { name: 'Create one' }).click();
+    await expect(page).toHaveURL(/\/register\?next=%2Fcart$/);
+    await expect(page.getByRole('heading', { name: 'Create Your Account' })).toBeVisible();
+    const username = `c${randomBytes(5).toString('hex')}`;
+    await page.getByLabel('Email').fill(`${username}@example.test`);
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('First Name').fill('Olive');
+    await page.getByLabel('Last Name').fill('Buyer');
+    await page.getByLabel('Password', { exact: true }).fill('reading-all-night');
+    await page.getByLabel('Confirm Password').fill('reading-all-night');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/cart$/, READY);
+  });
+
+  test('only a path of this shop is a place to come back to', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await page.goto('/login?next=%2F%2Fevil.example%2F');
+    await page.getByLabel('Email or username').fill(account.username);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible(READY);
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
   });
 });
 

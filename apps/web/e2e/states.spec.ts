@@ -92,9 +92,11 @@ test.describe('error states', () => {
     await expect(alert).toContainText('Failed to load author information');
   });
 
-  test('an unknown author is an error too', async ({ page }) => {
-    await page.goto('/author/nobody-at-all');
-    await expect(page.getByRole('alert')).toContainText('Failed to load author information');
+  test("an unknown author is the shop's 404 page, not an error", async ({ page }) => {
+    const response = await page.goto('/author/nobody-at-all');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByText('Failed to load author information')).toHaveCount(0);
   });
 
   test('category page when the server fails', async ({ page }) => {

@@ -1,6 +1,6 @@
 // Runs in <head> before the first paint. The build puts it into the page, minified (vite.config.ts,
 // inlineBoot), and the server's CSP allows it by its hash: the paint waits for no extra request.
-// 1. Applies the persisted theme before React loads, so there is no flash of the wrong theme, and
+// 1. Applies the theme before React loads (the visitor's pick, else the device's setting), so there is no flash of the wrong theme, and
 //    marks <html data-scripted>: what only a page without scripts shows hides by CSS (index.css).
 // 2. Starts the app once the server's page has painted and is on the screen. The page already reads
 //    and links without the app (it is server-rendered), so the cover and text do not wait behind
@@ -18,16 +18,19 @@
 (function () {
   var root = document.documentElement;
   root.setAttribute('data-scripted', '');
+  // The visitor's pick if there is one (src/stores/theme.ts), else the device's light or dark setting.
+  var dark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
   try {
     var stored = JSON.parse(localStorage.getItem('theme') || 'null');
-    var dark = Boolean(stored && stored.state && stored.state.darkMode);
-    root.classList.toggle('dark', dark);
-    root.style.colorScheme = dark ? 'dark' : 'light';
-    var meta = document.querySelector('meta[name="theme-color"]');
-    if (meta) meta.setAttribute('content', dark ? '#000000' : '#ffffff');
+    var kept = stored && stored.state;
+    if (kept && typeof kept.darkMode === 'boolean' && kept.followsSystem !== true) dark = kept.darkMode;
   } catch {
-    /* storage unavailable: light theme */
+    /* storage unavailable: the device's setting */
   }
+  root.classList.toggle('dark', dark);
+  root.style.colorScheme = dark ? 'dark' : 'light';
+  var meta = document.querySelector('meta[name="theme-color"]');
+  if (meta) meta.setAttribute('content', dark ? '#000000' : '#ffffff');
 
   var started = false;
   var triggers = ['pointerdown', 'keydown', 'touchstart'];

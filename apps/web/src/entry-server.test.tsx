@@ -110,4 +110,29 @@ describe('the server renderer', () => {
       }
     }
   });
+
+  it("answers an unknown author or category with the shop's 404 page and status 404", async () => {
+    for (const page of ['/author/nobody-at-all', '/category/no-such-shelf']) {
+      const result = await render(`https://shop.test${page}`, reader);
+      expect(result.kind, page).toBe('page');
+      if (result.kind !== 'page') continue;
+      expect(result.status, page).toBe(404);
+      expect(result.html, page).toContain('Page not found');
+      expect(result.html, page).not.toContain('Failed to load');
+    }
+  });
+
+  it("answers an address that cannot be read with the shop's 400 page and status 400", async () => {
+    for (const page of ['/books/%E0%A4%A', '/book/%E0%A4%A', '/books?page=%E0%A4%A', '/search?q=%', '/books?q=%00']) {
+      const result = await render(`https://shop.test${page}`, reader);
+      expect(result.kind, page).toBe('page');
+      if (result.kind !== 'page') continue;
+      expect(result.status, page).toBe(400);
+      expect(result.html, page).toContain('This address is not valid');
+      expect(result.html).toContain('</header>');
+    }
+    // An unknown address that reads well is a 404.
+    const unknown = await render('https://shop.test/books/abc', reader);
+    expect(unknown.kind === 'page' && unknown.status).toBe(404);
+  });
 });

@@ -17,6 +17,7 @@ import { ClientRoutes } from './app/client-routes';
 import { serverState, stateToHtml } from './app/hydration';
 import { type ReusedParts, ReusedPartsContext } from './app/layout/reused';
 import { createRoutes } from './app/routes';
+import { isMalformedAddress } from './components/ui/NotFound';
 import { ApiError } from './lib/api-client';
 
 export type { CatalogueReader };
@@ -194,8 +195,11 @@ export async function render(
   // One table for both: the loaders fill the query cache, ClientRoutes renders it.
   const routes = createRoutes(client, asApiErrors(reader));
   const location = new URL(url);
+  // An address that cannot be read: the layout shows the 400 page in place of any screen, and no
+  // screen's loader runs on what cannot be decoded.
+  const malformed = isMalformedAddress(location.pathname, location.search);
   const candidates = plain ? routes : routesFor(routes, location.pathname);
-  const loaded = await loadMatched(candidates, location);
+  const loaded = malformed ? { ok: true, notFound: false } : await loadMatched(candidates, location);
   // The page renders through the browser's own router (app/client-routes.tsx) over the same table, so
   // the two trees are the same shape and hydrate without a difference, ids included.
   let page: React.ReactNode = (
@@ -234,5 +238,6 @@ export async function render(
     .getAll()
     .some((query) => query.state.error instanceof ApiError && query.state.error.status === 404);
   if (status === 200 && notFound) status = 404;
+  if (malformed) status = 400;
   return { kind: 'page', status, html, state: stateToHtml(serverState(client)) };
 }

@@ -85,3 +85,11 @@ export function editionLabel(edition: { format?: string | null; condition?: stri
 export function lineEdition(line: { format?: string | null; condition?: string | null; isbn?: string | null }): string {
   return [editionLabel(line), line.isbn ? `ISBN ${line.isbn}` : ''].filter(Boolean).join(' · ');
 }
+
+/**
+ * How a shopper can pay at checkout, whichever the provider: by card, in the sandbox's pop-up or in
+ * Paystack's (asked for with these as its `channels`, so it offers nothing else). The "We accept"
+ * badges show this list and nothing else: a way to pay is added here, for both at once.
+ */
+export const CHECKOUT_PAYMENT_CHANNELS = ['card'] as const;
+export type CheckoutPaymentChannel = (typeof CHECKOUT_PAYMENT_CHANNELS)[number];

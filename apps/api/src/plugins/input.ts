@@ -11,6 +11,8 @@ import { AppError } from '../lib/errors.js';
  */
 export const NOT_ALLOWED_CHARACTER = 'This text contains a character that is not allowed';
 export const BAD_ADDRESS = 'The address contains a character that is not allowed';
+/** An address whose `%` escapes decode to nothing (`/books/%E0%A4%A`), in the path or the query. */
+export const UNREADABLE_ADDRESS = 'The address is not valid';
 export const BAD_FORM = 'The form data is incomplete or malformed. Please send it again.';
 
 const NUL = '\u0000';
@@ -68,7 +70,7 @@ function checkAddress(url: string) {
     decodeURIComponent(pathname);
     decodeURIComponent(query.replace(/\+/g, ' '));
   } catch {
-    throw new AppError(400, 'The address is not valid');
+    throw new AppError(400, UNREADABLE_ADDRESS);
   }
 }
 

@@ -31,6 +31,12 @@ writeFileSync(
       return { kind: 'page', status: 200, html: '<h1>' + pathname + '</h1>', state: '{}' };
     }
     if (pathname === '/old') return { kind: 'redirect', status: 301, location: '/books' };
+    // As the app's renderer answers an address it cannot decode (apps/web/src/entry-server.tsx).
+    try {
+      decodeURIComponent(pathname + new URL(url).search);
+    } catch {
+      return { kind: 'page', status: 400, html: '<h1>This address is not valid</h1>', state: '{}' };
+    }
     if (pathname.startsWith('/book/')) {
       try {
         const book = await reader.book(decodeURIComponent(pathname.slice(6)));
@@ -157,6 +163,33 @@ describe('server-rendered pages', () => {
     const moved = await app.inject('/old');
     expect(moved.statusCode).toBe(301);
     expect(moved.headers.location).toBe('/books');
+  });
+
+  it("answers an address that cannot be decoded with the shop's 400 page, and the API with JSON in the shop's words", async () => {
+    const { app } = ctx();
+    for (const url of ['/books/%E0%A4%A', '/book/%E0%A4%A', '/%', '/books?page=%E0%A4%A', '/search?q=%']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toContain('<h1>This address is not valid</h1>');
+      expect(res.headers['content-security-policy'], url).toBeTruthy();
+    }
+    for (const url of [
+      '/api/books/%E0%A4%A',
+      '/api/authors/%E0%A4%A/',
+      '/api/books/?page=%E0%A4%A',
+      '/media/%E0%A4%A',
+    ]) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ error: 'The address is not valid' });
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.headers['content-security-policy'], url).toBeTruthy();
+    }
+    // A part of the address longer than the router takes: Fastify's 414, in the shop's words.
+    const long = await app.inject({ method: 'DELETE', url: `/api/books/${'x'.repeat(600)}/` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ error: 'The address is too long' });
   });
 
   it('reads a book once for its page: its head and its body share the reads, none is made twice', async () => {

@@ -72,7 +72,9 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
   }
 
   async function sendApp(request: FastifyRequest, reply: FastifyReply) {
-    const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    const raw = request.url.split('?')[0] ?? '/';
+    // An address that cannot be decoded keeps the default head; the renderer answers it with the 400 page.
+    const pathname = decodeOr(raw);
     const origin = publicOrigin(config, request);
     if (!renderPage) {
       const html = await documentFor(request, pathname, origin);
@@ -108,15 +110,40 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
   if (hasWeb) {
     app.get('/', { schema: { hide: true } }, sendApp);
   }
+  // The errors plugin and the bad-address answer (app.ts) send the shop's own page for a page's address.
+  if (renderPage) app.decorate('sendPage', sendApp);
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/media/');
-    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (hasWeb && !isApi && wantsPage && !path.extname(pathname)) return sendApp(request, reply);
+    if (hasWeb && isPageRequest(request.method, request.url)) return sendApp(request, reply);
     return reply.code(404).send({ error: `No such address: ${request.method} ${pathname}` });
   });
 });
+
+/**
+ * Whether a request asks for one of the shop's pages (answered with HTML, its errors too), rather than
+ * the API, media or a file: a GET or HEAD outside /api and /media, with no file extension.
+ */
+export function isPageRequest(method: string, url: string): boolean {
+  const pathname = url.split('?')[0] ?? '/';
+  const isApi = pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/media/');
+  return (method === 'GET' || method === 'HEAD') && !isApi && !path.extname(pathname);
+}
+
+function decodeOr(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends the shop's server-rendered page for the request's address (only with a server renderer). */
+    sendPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  }
+}
 
 function injectHead(html: string, title: string, description: string, extra: string): string {
   return html

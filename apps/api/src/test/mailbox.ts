@@ -16,6 +16,8 @@ export interface ReceivedMail {
   messageId: string;
   /** Who signed in to send it: the user name of the sender's SMTP_URL (null: it did not sign in). */
   user: string | null;
+  /** What the message carries besides its text (the logo, inline, named by its Content-ID). */
+  attachments: { contentType: string; cid: string | null; inline: boolean; content: Buffer }[];
 }
 
 export interface Mailbox {
@@ -59,7 +61,8 @@ export async function startMailbox(): Promise<Mailbox> {
         stream.on('end', () => callback(Object.assign(new Error('451 Try again later'), { responseCode: 451 })));
         return;
       }
-      simpleParser(stream)
+      // As it arrived: `cid:` links left as they are (mailparser would draw the attachments in).
+      simpleParser(stream, { keepCidLinks: true })
         .then((mail) => {
           received.push({
             to: addresses(mail.to),
@@ -70,6 +73,12 @@ export async function startMailbox(): Promise<Mailbox> {
             html: typeof mail.html === 'string' ? mail.html : '',
             messageId: mail.messageId ?? '',
             user: typeof session.user === 'string' ? session.user : null,
+            attachments: mail.attachments.map((a) => ({
+              contentType: a.contentType,
+              cid: a.cid ?? null,
+              inline: a.contentDisposition === 'inline',
+              content: a.content,
+            })),
           });
           callback();
         })

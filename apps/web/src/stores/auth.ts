@@ -77,14 +77,44 @@ if (typeof window !== 'undefined') {
 /** Pages that must not be remembered as the place to come back to. */
 const NOT_A_DESTINATION = ['/login', '/register'];
 
-export function rememberDestination(path = window.location.pathname + window.location.search) {
-  if (!NOT_A_DESTINATION.some((p) => path === p || path.startsWith(`${p}?`)))
-    sessionStorage.setItem(REDIRECT_KEY, path);
+/**
+ * Whether `path` may be where a shopper is sent after signing in: a path of this shop (`/cart`), never
+ * another site (`//evil.example`, `/\evil.example`, `https://…`) nor the sign-in pages themselves.
+ */
+export function isSafeDestination(path: string | null | undefined): path is string {
+  if (!path || !path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return false;
+  // A tab or line break is dropped by the URL parser (`/\t/evil.example` would read as `//evil.example`).
+  if ([...path].some((c) => c.charCodeAt(0) < 0x20)) return false;
+  try {
+    const base = 'https://shop.invalid';
+    if (new URL(path, base).origin !== base) return false;
+  } catch {
+    return false;
+  }
+  return !NOT_A_DESTINATION.some((p) => path === p || path.startsWith(`${p}?`) || path.startsWith(`${p}/`));
 }
 
-/** Where to go after signing in (and forget it). */
-export function takeDestination(): string {
+export function rememberDestination(path = window.location.pathname + window.location.search) {
+  if (isSafeDestination(path)) sessionStorage.setItem(REDIRECT_KEY, path);
+}
+
+/** The `?next=` of a sign-in or sign-up address that sends the shopper back to `path` (`/login?next=%2Fcart`). */
+export function withDestination(page: string, path: string | null | undefined): string {
+  return isSafeDestination(path) ? `${page}?next=${encodeURIComponent(path)}` : page;
+}
+
+/** The safe `next` of an address's query (`?next=%2Fcart`), or null. */
+export function destinationIn(search: string): string | null {
+  const next = new URLSearchParams(search).get('next');
+  return isSafeDestination(next) ? next : null;
+}
+
+/**
+ * Where to go after signing in or up (and forget it): the address's own `?next=` when it is a path of
+ * this shop, else the page remembered in this tab, else Home.
+ */
+export function takeDestination(search = ''): string {
   const path = sessionStorage.getItem(REDIRECT_KEY);
   sessionStorage.removeItem(REDIRECT_KEY);
-  return path && path.startsWith('/') && !path.startsWith('//') ? path : '/';
+  return destinationIn(search) ?? (isSafeDestination(path) ? path : '/');
 }

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mailMessages, mailTokens } from '../../db/schema.js';
 import { createTestApp, useTestApp } from '../../test/app.js';
@@ -8,6 +9,7 @@ import { createAccount, createBook, createUser, paidOrderOfEditions, placeOrder 
 import { linkIn, useMailbox } from '../../test/mailbox.js';
 import { charge, initialize, verify } from '../../test/payments.js';
 import { recordEvent, startEventDispatcher } from '../events/index.js';
+import { LOGO_SVG } from './logo.js';
 
 /** E-mail sent over real SMTP to a server in this process, after commit, with retries and a failed state. */
 const mailbox = useMailbox();
@@ -41,6 +43,30 @@ describe('order confirmation', () => {
     expect(mail.html).toContain('$25.00');
     expect(mail.from).toContain('Bookstore');
     expect(linkIn(mail, '/orders')).toMatch(/^http:\/\/localhost:\d+\/orders$/);
+  });
+
+  it('shows the logo as a PNG carried in the message, the HTML naming it by its Content-ID', async () => {
+    const user = await createUser(app());
+    const book = await createBook(app(), { price: '4.00', stock: 5, title: 'Logo Testing' });
+    const order = (await placeOrder(app(), user, [{ book, quantity: 1 }])).json() as { id: number };
+    const { reference } = (await initialize(app(), user, order.id)).json();
+    expect((await charge(app(), user, reference)).statusCode).toBe(200);
+    expect((await verify(app(), user, order.id, reference)).statusCode).toBe(200);
+
+    const mail = await mailbox().next((m) => m.to.includes(user.email) && m.subject.includes(`#${order.id}`));
+    const logo = mail.attachments.find((a) => a.cid === 'logo@bookstore');
+    expect(logo).toMatchObject({ contentType: 'image/png', inline: true });
+    const meta = await sharp(logo!.content).metadata();
+    expect(meta).toMatchObject({ format: 'png', width: 64, height: 64 });
+    expect(mail.html).toContain('src="cid:logo@bookstore"');
+    // Nothing in the message is fetched from the shop to draw it: no SVG, no image by address.
+    expect(mail.html).not.toContain('favicon.svg');
+    expect(mail.html).not.toMatch(/<img[^>]+src="https?:/);
+  });
+
+  it('draws the logo from the same drawing as the web’s', () => {
+    const web = readFileSync(new URL('../../../../web/public/favicon.svg', import.meta.url), 'utf8').trim();
+    expect(LOGO_SVG).toBe(web);
   });
 
   it('is never sent for an order whose payment rolled back', async () => {
@@ -230,6 +256,9 @@ describe('sending', () => {
     expect(open.statusCode).toBe(200);
     expect(open.json().subject).toBe(first.subject);
     expect(open.json().html).toContain('<html');
+    // Staff read it without the message's attachment: the logo is drawn into the HTML they get.
+    expect(open.json().html).toContain('src="data:image/png;base64,');
+    expect(open.json().html).not.toContain('cid:');
     expect(open.json().text.length).toBeGreaterThan(10);
     expect((await app().inject({ method: 'GET', url: '/api/admin/mail/', headers: shopper.headers })).statusCode).toBe(
       403,
@@ -329,6 +358,8 @@ describe('without SMTP_URL', () => {
       expect(eml).toContain(`Subject: Your order #${order.id} is on its way`);
       expect(eml).toContain(`To: ${user.email}`);
       expect(eml).toContain('LX99IE');
+      expect(eml).toContain('Content-ID: <logo@bookstore>');
+      expect(eml).toContain('Content-Type: image/png');
     } finally {
       await local.close();
     }

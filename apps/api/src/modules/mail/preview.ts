@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../config.js';
 import { shopOf } from './queue.js';
+import { withLogoInline } from './logo.js';
 import { renderMail } from './render.js';
 import { type TemplateName, templates } from './templates/index.js';
 
@@ -19,7 +20,7 @@ const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeA
 const rows: string[] = [];
 for (const name of Object.keys(templates) as TemplateName[]) {
   const mail = await renderMail(name, templates[name].sample as never, shop);
-  writeFileSync(path.join(out, `${name}.html`), mail.html);
+  writeFileSync(path.join(out, `${name}.html`), await withLogoInline(mail.html));
   writeFileSync(path.join(out, `${name}.txt`), mail.text);
   rows.push(
     `<li><a href="${name}.html">${escape(name)}</a> (<a href="${name}.txt">text</a>): ${escape(mail.subject)}</li>`,

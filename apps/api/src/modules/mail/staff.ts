@@ -10,6 +10,7 @@ import { downloadsOfOrder } from '../downloads/index.js';
 import { recordEvent } from '../events/index.js';
 import { retireToken } from '../links/index.js';
 import { oneTimeLink } from './messages.js';
+import { withLogoInline } from './logo.js';
 import { forStaff, withLinks } from './queue.js';
 
 /**
@@ -54,7 +55,8 @@ export async function listMail(
 /** One message as staff read it: its live links hidden (they see "[link hidden]"). */
 export async function findMail(db: Database, id: number): Promise<MailMessage | null> {
   const [row] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));
-  return row ? { ...toSummary(row), html: forStaff(row.html), text: forStaff(row.text) } : null;
+  // The logo is an attachment of the sent message: drawn into the HTML staff read (logo.ts).
+  return row ? { ...toSummary(row), html: await withLogoInline(forStaff(row.html)), text: forStaff(row.text) } : null;
 }
 
 /**

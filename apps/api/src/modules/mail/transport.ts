@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Config } from '../../config.js';
 import { inSpan, SpanKind } from '../../lib/tracing.js';
+import { logoAttachments } from './logo.js';
 
 /** One message as handed to the transport. */
 export interface OutgoingMail {
@@ -24,7 +25,12 @@ export interface MailTransport {
   close(): void;
 }
 
-const asOptions = (mail: OutgoingMail) => ({ ...mail, replyTo: mail.replyTo ?? undefined });
+/** The message for nodemailer, with the logo its HTML shows attached inline (logo.ts). */
+const asOptions = async (mail: OutgoingMail) => ({
+  ...mail,
+  replyTo: mail.replyTo ?? undefined,
+  attachments: await logoAttachments(mail.html),
+});
 
 /** Where the file transport writes message `id`: sortable by time, one file per message. */
 export function emlFileName(id: number): string {
@@ -49,7 +55,7 @@ export function createTransport(config: Config): MailTransport {
         await inSpan(
           'smtp send',
           { 'bookstore.mail.transport': 'smtp' },
-          () => smtp.sendMail(asOptions(mail)),
+          async () => smtp.sendMail(await asOptions(mail)),
           SpanKind.CLIENT,
         );
       },
@@ -64,7 +70,7 @@ export function createTransport(config: Config): MailTransport {
     close: () => writer.close(),
   };
   async function writeMail(mail: OutgoingMail) {
-    const info = (await writer.sendMail(asOptions(mail))) as { message: Buffer };
+    const info = (await writer.sendMail(await asOptions(mail))) as { message: Buffer };
     const id = Number(/^<mail-(\d+)[.@]/.exec(mail.messageId)?.[1] ?? Date.now());
     await mkdir(dir, { recursive: true });
     const file = path.join(dir, emlFileName(id));

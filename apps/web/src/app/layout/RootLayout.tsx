@@ -1,10 +1,11 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { isMalformedAddress, NotFound } from '../../components/ui/NotFound';
 import { PageLoading } from '../../components/ui/Spinner';
 import { useHydrated } from '../../lib/hooks';
 import { useAuthStore } from '../../stores/auth';
 import { useCartStore } from '../../features/cart/stores/cart';
-import { applyTheme, useThemeStore } from '../../stores/theme';
+import { applyTheme, DARK_QUERY, useThemeStore } from '../../stores/theme';
 import { replayEarlyEvents } from '../early-events';
 import { Footer } from './Footer';
 import { Header, headerReuseKey } from './Header';
@@ -23,6 +24,16 @@ function AfterHydrationEffects() {
   useEffect(() => {
     if (hydrated) applyTheme(darkMode);
   }, [hydrated, darkMode]);
+
+  // Until the visitor picks a theme, the device's light or dark setting, now and when it changes.
+  useEffect(() => {
+    if (!hydrated || typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(DARK_QUERY);
+    const follow = () => useThemeStore.getState().systemChanged(query.matches);
+    follow();
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, [hydrated]);
 
   // At start, and whenever the signed-in username changes, the cart follows it (guest cart when none).
   useEffect(() => {
@@ -50,7 +61,9 @@ function PageHydrated() {
 
 /** Fixed header, page outlet, footer; the theme, the active cart and scroll-to-top live here. */
 export function RootLayout({ children }: { children?: ReactNode }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // An address that cannot be read reaches no screen: the 400 page, on the server and in the browser.
+  const malformed = isMalformedAddress(pathname, search);
   const year = new Date().getFullYear();
 
   useEffect(() => {
@@ -72,7 +85,7 @@ export function RootLayout({ children }: { children?: ReactNode }) {
       {/* At least a screen high: the footer never starts in view and then jumps down as a page loads. */}
       <main id="main" tabIndex={-1} className="min-h-screen flex-1 pt-16 outline-none">
         <Suspense fallback={<PageLoading />}>
-          {children ?? <Outlet />}
+          {malformed ? <NotFound kind="malformed" /> : (children ?? <Outlet />)}
           <PageHydrated />
         </Suspense>
       </main>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { rememberDestination, useAuthStore } from '../../stores/auth';
+import { rememberDestination, useAuthStore, withDestination } from '../../stores/auth';
 import { AddressChooser } from '../../features/addresses/components/AddressChooser';
 import CartPage from '../../features/cart/pages/CartPage';
 import { useActiveCart } from '../../features/cart/stores/cart';
@@ -21,7 +21,7 @@ export default function CartRoute() {
   ) : (
     <p className="text-sm text-gray-700 dark:text-gray-300">
       <Link
-        to={paths.login}
+        to={withDestination(paths.login, paths.cart)}
         onClick={() => rememberDestination(paths.cart)}
         className="font-medium text-indigo-700 underline dark:text-indigo-300"
       >

@@ -2,6 +2,7 @@
 // (The pragma: the automatic JSX runtime whichever tsconfig the runner finds, e.g. tsx started from the repository root.)
 import { Body, Container, Head, Hr, Html, Img, Link, Preview, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
+import { LOGO_SRC } from '../logo.js';
 
 /** What every message knows about the shop: its name, address and where it lives on the web. */
 export interface Shop {
@@ -45,7 +46,7 @@ export function Layout({ shop, preview, children }: { shop: Shop; preview: strin
           <Section>
             <Link href={`${shop.origin}/`} style={{ color: '#1f2933', textDecoration: 'none' }}>
               <Img
-                src={`${shop.origin}/favicon.svg`}
+                src={LOGO_SRC}
                 width="32"
                 height="32"
                 alt=""

@@ -7,7 +7,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { SwitchLink } from '../components/SwitchLink';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { takeDestination, useAuthStore } from '../../../stores/auth';
+import { destinationIn, takeDestination, useAuthStore, withDestination } from '../../../stores/auth';
 import { fieldErrorLines, InvalidLoginResponse, signIn } from '../api/session';
 import { fieldsOf, TextField, FormProblem } from '../../../components/ui/Field';
 import { SubmitButton } from '../../../components/ui/Button';
@@ -32,7 +32,7 @@ export default function LoginPage() {
     try {
       await signIn(input);
       toast.success('Successfully logged in!');
-      navigate(takeDestination(), { replace: true });
+      navigate(takeDestination(location.search), { replace: true });
     } catch (err) {
       const lines = fieldErrorLines(err);
       if (lines.length > 0) lines.forEach((line) => toast.error(line));
@@ -47,7 +47,7 @@ export default function LoginPage() {
     }
   };
 
-  if (signedInAlready) return <Navigate to={paths.home} replace />;
+  if (signedInAlready) return <Navigate to={destinationIn(location.search) ?? paths.home} replace />;
 
   return (
     <section className="mx-auto flex max-w-md flex-col px-4 py-12 sm:py-16">
@@ -76,7 +76,10 @@ export default function LoginPage() {
           Sign In
         </SubmitButton>
       </form>
-      <SwitchLink question="Don't have an account?" to={paths.register}>
+      <SwitchLink
+        question="Don't have an account?"
+        to={withDestination(paths.register, destinationIn(location.search))}
+      >
         Create one
       </SwitchLink>
     </section>

@@ -3,11 +3,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import toast from '../../../lib/toast';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { SwitchLink } from '../components/SwitchLink';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { takeDestination, useAuthStore } from '../../../stores/auth';
+import { destinationIn, takeDestination, useAuthStore, withDestination } from '../../../stores/auth';
 import { register as registerAccount } from '../api/register';
 import { fieldErrorLines, signIn } from '../api/session';
 import { fieldsOf, TextAreaField, TextField } from '../../../components/ui/Field';
@@ -20,6 +20,9 @@ const FIELDS = ['email', 'username', 'firstName', 'lastName', 'bio', 'password',
 /** docs/product.md, "Screens", Register: every field with its rule, picture preview, then automatic sign-in. */
 export default function RegisterPage() {
   const navigate = useNavigate();
+  const location = useLocation();
+  // Where the shopper came from (`?next=`, e.g. the cart), carried to the sign-in page and back.
+  const next = destinationIn(location.search);
   const [signedInAlready] = useState(() => useAuthStore.getState().isAuth);
   const [busy, setBusy] = useState(false);
   const picture = usePicture();
@@ -59,19 +62,23 @@ export default function RegisterPage() {
     try {
       await signIn({ emailOrUsername: input.email, password: input.password });
       toast.success('Successfully logged in!');
-      navigate(takeDestination(), { replace: true });
+      navigate(takeDestination(location.search), { replace: true });
     } catch {
       toast.success('Registration successful! Please login.');
-      navigate(paths.login, { replace: true });
+      navigate(withDestination(paths.login, next), { replace: true });
     }
   };
 
-  if (signedInAlready) return <Navigate to={paths.home} replace />;
+  if (signedInAlready) return <Navigate to={next ?? paths.home} replace />;
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-12 sm:py-16">
       <h1 className="text-center text-3xl font-bold">Create Your Account</h1>
-      <SwitchLink question="Already have an account?" to={paths.login} className="mt-2 text-center">
+      <SwitchLink
+        question="Already have an account?"
+        to={withDestination(paths.login, next)}
+        className="mt-2 text-center"
+      >
         Sign in
       </SwitchLink>
       <form

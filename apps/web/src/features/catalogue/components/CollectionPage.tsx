@@ -2,6 +2,8 @@ import type { Author, Category } from '@bookstore/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { BookImage } from '../../../components/ui/BookImage';
 import { ErrorState } from '../../../components/ui/ErrorState';
+import { NotFound } from '../../../components/ui/NotFound';
+import { ApiError } from '../../../lib/api-client';
 import { PageLoading } from '../../../components/ui/Spinner';
 import { usePageTitle } from '../../../lib/hooks';
 import type { BookSource } from '../api/books';
@@ -38,8 +40,11 @@ export function CollectionPage({
   source: BookSource;
 }) {
   const { countLabel, booksHeading, emptyText, errorText } = TEXTS[kind];
-  usePageTitle(info.data?.name ?? (info.isError ? 'Error' : undefined));
+  const missing = info.error instanceof ApiError && info.error.status === 404;
+  usePageTitle(missing ? 'Page not found' : (info.data?.name ?? (info.isError ? 'Error' : undefined)));
   if (info.isPending) return <PageLoading />;
+  // An unknown author or category: the shop's 404 page (and the server's status says 404 too).
+  if (missing) return <NotFound />;
   if (info.isError) {
     return (
       <div className="px-4">

@@ -1,5 +1,11 @@
 import type { BookDetail, Edition } from '@bookstore/contract';
-import { DOWNLOAD_LINK_HOURS, DOWNLOADS_PER_LINK, PROTECTION_PLAN } from '@bookstore/contract/checkout';
+import {
+  CHECKOUT_PAYMENT_CHANNELS,
+  type CheckoutPaymentChannel,
+  DOWNLOAD_LINK_HOURS,
+  DOWNLOADS_PER_LINK,
+  PROTECTION_PLAN,
+} from '@bookstore/contract/checkout';
 import { formatMoney, moneyToCents } from '@bookstore/contract/money';
 import { useState } from 'react';
 import toast from '../../../lib/toast';
@@ -325,15 +331,17 @@ function ServiceInfo({ inStock, ebook }: { inStock: boolean; ebook: boolean }) {
       <section className="rounded-lg border border-gray-200 p-4 sm:col-span-2 dark:border-gray-800">
         <h2 className="font-semibold">We accept</h2>
         <ul className="mt-3 flex flex-wrap items-center gap-3">
-          <li>
-            <img src="/payments/card.svg" alt="Card payments" width={64} height={40} loading="lazy" />
-          </li>
-          <li>
-            <img src="/payments/wallet.svg" alt="Wallet payments" width={64} height={40} loading="lazy" />
-          </li>
-          <li>
-            <img src="/payments/mobile-money.svg" alt="Mobile money" width={64} height={40} loading="lazy" />
-          </li>
+          {CHECKOUT_PAYMENT_CHANNELS.map((channel) => (
+            <li key={channel}>
+              <img
+                src={PAYMENT_BADGES[channel].src}
+                alt={PAYMENT_BADGES[channel].alt}
+                width={64}
+                height={40}
+                loading="lazy"
+              />
+            </li>
+          ))}
         </ul>
       </section>
     </div>
@@ -452,6 +460,11 @@ function RelatedBooks({ bookId }: { bookId: number }) {
     </section>
   );
 }
+
+/** The badge of each way to pay checkout offers ("We accept" shows those and nothing else). */
+const PAYMENT_BADGES: Record<CheckoutPaymentChannel, { src: string; alt: string }> = {
+  card: { src: '/payments/card.svg', alt: 'Card payments' },
+};
 
 export default function BookDetailPage() {
   const { title = '' } = useParams();

@@ -1,6 +1,7 @@
 import type { PaymentInit } from '@bookstore/contract';
 import { describe, expect, it } from 'vitest';
 import { buildPopupConfig, validateCheckoutParams } from './params';
+import { CHECKOUT_PAYMENT_CHANNELS } from '@bookstore/contract/checkout';
 
 const init: PaymentInit = {
   provider: 'sandbox',
@@ -21,7 +22,15 @@ describe('the payment pop-up config', () => {
       currency: 'USD',
       reference: 'ORD-42-1700000000000',
       metadata: { order_id: 42, custom_fields: [{ display_name: 'Order ID', variable_name: 'order_id', value: 42 }] },
+      channels: ['card'],
     });
+  });
+
+  it('offers only the ways to pay the shop lists (the ones its badges show), and the provider gets them', () => {
+    const config = buildPopupConfig(init, { id: 42, total_price: '25.98' });
+    expect(config.channels).toEqual([...CHECKOUT_PAYMENT_CHANNELS]);
+    const validated = validateCheckoutParams({ ...config });
+    expect(validated.ok && validated.params.channels).toEqual(['card']);
   });
 
   it('rounds total x 100 to whole minor units, without float drift', () => {

@@ -1,4 +1,5 @@
 import { moneyToCents, type PaymentInit } from '@bookstore/contract';
+import { CHECKOUT_PAYMENT_CHANNELS } from '@bookstore/contract/checkout';
 
 /**
  * The card pop-up's configuration (docs/product.md, "Data") and the provider's parameter rules (docs/product.md, "Rules"),
@@ -36,6 +37,8 @@ export interface PopupConfig extends PaymentCallbacks {
   currency: string;
   reference: string;
   metadata: { order_id: number; custom_fields: CustomField[] } & Record<string, unknown>;
+  /** The ways to pay the pop-up offers: the shop's list, the one its "We accept" badges show. */
+  channels: string[];
 }
 
 /** The pop-up config for one payment attempt of an order (docs/product.md, "Data", "Payment pop-up config"). */
@@ -52,6 +55,7 @@ export function buildPopupConfig(init: PaymentInit, order: { id: number; total_p
       order_id: order.id,
       custom_fields: [{ display_name: 'Order ID', variable_name: 'order_id', value: order.id }],
     },
+    channels: [...CHECKOUT_PAYMENT_CHANNELS],
   };
 }
 
