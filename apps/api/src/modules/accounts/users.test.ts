@@ -23,7 +23,7 @@ describe('staff', () => {
       expect(body.data).toHaveLength(10);
       expect(body.meta).toEqual({ page: 1, pageSize: 10, count: total, pages: Math.ceil(total / 10), next: 2 });
       expect(Object.keys(body.data[0]).sort()).toEqual(
-        ['date_joined', 'email', 'firstName', 'id', 'is_staff', 'lastName', 'username'].sort(),
+        ['date_joined', 'disabled', 'email', 'firstName', 'id', 'is_staff', 'lastName', 'username'].sort(),
       );
       expect(JSON.stringify(body)).not.toMatch(/password/i);
 
