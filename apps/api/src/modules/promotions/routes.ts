@@ -16,15 +16,7 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorReplies, security } from '../../lib/openapi.js';
 import { createPromoCode, deletePromoCode, endPromoCode, listPromoCodes, updatePromoCode } from './codes.js';
-import {
-  createSale,
-  deleteSale,
-  endSale,
-  headlineSale,
-  listSales,
-  previewSale,
-  updateSale,
-} from './sales.js';
+import { createSale, deleteSale, endSale, headlineSale, listSales, previewSale, updateSale } from './sales.js';
 
 /** Sales and promo codes: the staff's Sales and Codes tabs, and the hero's headline sale. */
 export async function promotionsRoutes(parent: FastifyInstance) {

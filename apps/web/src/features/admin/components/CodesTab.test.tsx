@@ -149,7 +149,9 @@ describe("the Codes tab's actions", () => {
     await user.clear(percent);
     await user.type(percent, '150');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    expect(await within(dialog).findByText('The percentage off must be a whole number from 1 to 100')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('The percentage off must be a whole number from 1 to 100'),
+    ).toBeInTheDocument();
     expect(calls).toEqual([]);
 
     await user.clear(percent);
