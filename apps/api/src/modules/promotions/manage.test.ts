@@ -224,7 +224,7 @@ describe('staff manage sales', () => {
 
   it('editing a running sale’s percentage, pausing and resuming it reprice its books at once', async () => {
     const id = await newBook();
-    const sale = await newSale({ percent_off: 25, target: 'books', target_ids: [id] });
+    const sale = await newSale({ percent_off: 25, target: 'books', target_ids: [id], headline: true });
     expect(sale).toMatchObject({ status: 'running', active: true });
     expect(await shownPrice(id)).toBe('15.00');
 
@@ -236,6 +236,9 @@ describe('staff manage sales', () => {
     const paused = await call('PATCH', `/api/admin/sales/${sale.id}/`, { active: false });
     expect(paused.json()).toMatchObject({ active: false, status: 'running' });
     expect(await shownPrice(id)).toBe('20.00');
+    // A paused headline sale is not the hero's.
+    const headline = () => app().inject({ method: 'GET', url: '/api/sales/headline/' });
+    expect((await headline()).json()).toEqual({ sale: null });
     // The scheduler passing by leaves a paused sale paused.
     now += 1000;
     await runSaleBoundaries(app().db);
@@ -243,6 +246,7 @@ describe('staff manage sales', () => {
 
     await call('PATCH', `/api/admin/sales/${sale.id}/`, { active: true });
     expect(await shownPrice(id)).toBe('10.00');
+    expect((await headline()).json().sale).toMatchObject({ name: 'Deeper', percent_off: 50 });
 
     const ended = await call('POST', `/api/admin/sales/${sale.id}/end/`);
     expect(ended.json().status).toBe('ended');
