@@ -213,6 +213,10 @@ test('staff preview a sale before saving it, schedule it, and end it', async ({ 
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('scheduled', READY);
   await row.getByRole('button', { name: `End now ${name}` }).click();
+  await page
+    .getByRole('dialog', { name: `End sale ${name}?` })
+    .getByRole('button', { name: 'End sale' })
+    .click();
   await expect(row).toContainText('ended', READY);
 
   // A sale that reaches nothing says so.

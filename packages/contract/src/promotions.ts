@@ -22,6 +22,17 @@ export const saleMessages = {
   bestsellers: `How many bestsellers: a whole number from 1 to ${MAX_BESTSELLERS}`,
   notFound: 'Sale not found',
   alreadyEnded: 'This sale has already ended',
+  started:
+    'This sale has started, so its start and the books it reaches cannot change. End it and schedule a new one instead.',
+  ended: 'This sale has ended and cannot be changed. Schedule a new one instead.',
+  inUse:
+    'This sale has already changed prices, so it stays in the price history and cannot be deleted. End it instead.',
+  nothing: 'Change at least one thing',
+  saved: 'Sale saved',
+  paused: 'Sale paused: its books are back at their regular prices',
+  resumed: 'Sale resumed',
+  endedNow: 'Sale ended',
+  deleted: 'Sale deleted',
 } as const;
 
 const idList = z.array(bodyIdSchema('Each choice must be an id'), { error: 'Must be a list of ids' }).max(1000);
@@ -87,11 +98,59 @@ export const saleSchema = z
     starts_at: z.string(),
     ends_at: z.string(),
     status: z.enum(SALE_STATUSES),
+    /** False while staff pause it: a paused running sale reduces nothing until it is resumed. */
+    active: z.boolean(),
     /** The books it reduces while it runs (chosen when it started, for bestsellers). */
     book_ids: z.array(z.number().int()),
   })
   .meta({ id: 'Sale' });
 export type Sale = z.infer<typeof saleSchema>;
+
+/**
+ * PATCH /api/admin/sales/{id}/: what staff may change. Name, headline, the amount off, the end and
+ * `active` (pause, resume) at any time before it ends; the start and what it reaches only before it
+ * starts. A change to a running sale reprices its books at once.
+ */
+export const saleUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Give the sale a name').max(80, 'At most 80 characters').optional(),
+    percent_off: z
+      .number()
+      .int(saleMessages.percent)
+      .min(1, saleMessages.percent)
+      .max(MAX_SALE_PERCENT, saleMessages.percent)
+      .optional(),
+    amount_off: moneyInputSchema.optional(),
+    target: z.enum(SALE_TARGETS, { error: `target must be one of: ${SALE_TARGETS.join(', ')}` }).optional(),
+    target_ids: idList.optional(),
+    bestsellers: z
+      .number()
+      .int(saleMessages.bestsellers)
+      .min(1, saleMessages.bestsellers)
+      .max(MAX_BESTSELLERS, saleMessages.bestsellers)
+      .optional(),
+    headline: z.boolean().optional(),
+    active: z.boolean().optional(),
+    starts_at: instant('starts_at').optional(),
+    ends_at: instant('ends_at').optional(),
+  })
+  .superRefine((sale, ctx) => {
+    if (sale.percent_off !== undefined && sale.amount_off !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['percent_off'], message: saleMessages.oneOff });
+    }
+    if (sale.amount_off !== undefined && sale.amount_off <= 0) {
+      ctx.addIssue({ code: 'custom', path: ['amount_off'], message: saleMessages.amount });
+    }
+    if (sale.starts_at && sale.ends_at && Date.parse(sale.ends_at) <= Date.parse(sale.starts_at)) {
+      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: saleMessages.dates });
+    }
+    if (Object.values(sale).every((value) => value === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [], message: saleMessages.nothing });
+    }
+  })
+  .meta({ id: 'SaleUpdate' });
+export type SaleUpdateInput = z.input<typeof saleUpdateSchema>;
+export type SaleUpdate = z.output<typeof saleUpdateSchema>;
 
 export const salesListSchema = z.object({ data: z.array(saleSchema) }).meta({ id: 'Sales' });
 
@@ -151,6 +210,19 @@ export const promoMessages = {
   percent: 'The percentage off must be a whole number from 1 to 100',
   amount: 'The amount off must be more than 0',
   dates: 'The end must come after the start',
+  paused: 'This code is paused.',
+  usedText: 'This code has been used, so its text cannot change: orders keep it. End it and create a new code instead.',
+  usedDiscount:
+    'This code has been used, so what it gives cannot change: orders keep what it gave. End it and create a new code instead.',
+  usedDelete:
+    'This code has been used, so it stays with the orders that used it and cannot be deleted. End it instead.',
+  alreadyEnded: 'This code has already ended',
+  nothing: 'Change at least one thing',
+  saved: 'Code saved',
+  pausedNow: 'Code paused: the cart refuses it until you resume it',
+  resumed: 'Code resumed',
+  endedNow: 'Code ended',
+  deleted: 'Code deleted',
 } as const;
 
 const codeSchema = z
@@ -201,6 +273,46 @@ export const promoCodeRequestSchema = z
 export type PromoCodeRequestInput = z.input<typeof promoCodeRequestSchema>;
 export type PromoCodeRequest = z.output<typeof promoCodeRequestSchema>;
 
+/**
+ * PATCH /api/admin/promo-codes/{id}/: what staff may change. `active` pauses (false) and resumes it;
+ * the limits and dates change at any time; the code's text and what it gives only while no order has
+ * used it (orders keep both).
+ */
+export const promoCodeUpdateSchema = z
+  .object({
+    code: codeSchema.optional(),
+    kind: z.enum(PROMO_KINDS, { error: `kind must be one of: ${PROMO_KINDS.join(', ')}` }).optional(),
+    percent_off: z
+      .number()
+      .int(promoMessages.percent)
+      .min(1, promoMessages.percent)
+      .max(100, promoMessages.percent)
+      .optional(),
+    amount_off: moneyInputSchema.optional(),
+    min_subtotal: moneyInputSchema.optional(),
+    starts_at: instant('starts_at').nullable().optional(),
+    ends_at: instant('ends_at').nullable().optional(),
+    book_ids: idList.optional(),
+    category_ids: idList.optional(),
+    max_uses: optionalCount,
+    max_uses_per_customer: optionalCount,
+    active: z.boolean({ error: 'active must be true or false' }).optional(),
+  })
+  .superRefine((code, ctx) => {
+    if (code.amount_off !== undefined && !(code.amount_off > 0)) {
+      ctx.addIssue({ code: 'custom', path: ['amount_off'], message: promoMessages.amount });
+    }
+    if (code.starts_at && code.ends_at && Date.parse(code.ends_at) <= Date.parse(code.starts_at)) {
+      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: promoMessages.dates });
+    }
+    if (Object.values(code).every((value) => value === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [], message: promoMessages.nothing });
+    }
+  })
+  .meta({ id: 'PromoCodeUpdate' });
+export type PromoCodeUpdateInput = z.input<typeof promoCodeUpdateSchema>;
+export type PromoCodeUpdate = z.output<typeof promoCodeUpdateSchema>;
+
 export const promoCodeSchema = z
   .object({
     id: z.number().int(),
@@ -223,6 +335,8 @@ export const promoCodeSchema = z
     left: z.number().int().nullable(),
     /** What the paid orders that used it brought in (their totals). */
     revenue: moneySchema,
+    /** False while staff pause it: the cart and checkout refuse it; orders placed before keep it. */
+    active: z.boolean(),
     created_at: z.string(),
   })
   .meta({ id: 'PromoCode' });

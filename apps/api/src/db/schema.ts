@@ -968,6 +968,8 @@ export const sales = pgTable(
       .notNull()
       .default(sql`'{}'::int[]`),
     headline: boolean('headline').notNull().default(false),
+    /** Paused by staff (false): a running sale that is paused reduces nothing until it is resumed. */
+    active: boolean('active').notNull().default(true),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     state: text('state').notNull().default('scheduled'),
@@ -1007,6 +1009,8 @@ export const promoCodes = pgTable(
       .default(sql`'{}'::int[]`),
     maxUses: integer('max_uses'),
     maxUsesPerCustomer: integer('max_uses_per_customer'),
+    /** Paused by staff (false): refused at the cart and checkout until resumed; orders placed before keep it. */
+    active: boolean('active').notNull().default(true),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

@@ -6,12 +6,12 @@ import { DEFAULT_EDITION_OF, refreshTitles, titlesRefreshedHere } from './titles
 
 /**
  * A book's selling price (docs/decisions/0019-sales-and-price-history.md): `price_cents` is the regular
- * price less the best running sale, and every change of it is a row of `price_history`. The books
+ * price less the best running sale (not paused), and every change of it is a row of `price_history`. The books
  * module is the only writer of both; staff edits and the sales scheduler (modules/promotions) call
  * `repriceBooks` here, which reads the running sales (the `sales` table, written by promotions).
  */
 
-export type PriceReason = 'added' | 'staff' | 'sale-start' | 'sale-end';
+export type PriceReason = 'added' | 'staff' | 'sale-start' | 'sale-end' | 'sale-change';
 
 /** Which books to price again: some ids, or the books a sale reaches. */
 export type PriceScope =
@@ -79,7 +79,7 @@ export async function repriceBooks(
     sql`WITH priced AS (
           SELECT e.id, e.book_id, e.price_cents AS price,
             least(e.regular_price_cents, (
-              SELECT min(${SALE_PRICE_OF(sql`s`, sql`e`)}) FROM sales s WHERE s.state = 'running' AND ${SALE_REACHES_EDITION(sql`s`)}
+              SELECT min(${SALE_PRICE_OF(sql`s`, sql`e`)}) FROM sales s WHERE s.state = 'running' AND s.active AND ${SALE_REACHES_EDITION(sql`s`)}
             )) AS next,
             e.id = ${DEFAULT_EDITION_OF(sql`b`)} AS stands_for_title
           FROM editions e JOIN books b ON b.id = e.book_id WHERE ${where}

@@ -1,11 +1,18 @@
-import { centsToMoney, type PromoCode, type PromoCodeRequest, promoMessages, splitCents } from '@bookstore/contract';
+import {
+  centsToMoney,
+  type PromoCode,
+  type PromoCodeRequest,
+  type PromoCodeUpdate,
+  promoMessages,
+  splitCents,
+} from '@bookstore/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
 import { promoCodes } from '../../db/schema.js';
 import { clock } from '../../lib/clock.js';
 import { fieldsError } from '../../lib/form.js';
-import { AppError, isUniqueViolation } from '../../lib/errors.js';
+import { AppError, conflict, isUniqueViolation, notFound, unprocessable } from '../../lib/errors.js';
 
 /**
  * Promo codes (docs/decisions/0019-sales-and-price-history.md). A code's uses are the orders that carry
@@ -66,6 +73,8 @@ export async function applyPromoCode(
   if (!found[0]) throw refuse(promoMessages.unknown);
   const [row] = await db.select().from(promoCodes).where(eq(promoCodes.id, found[0].id));
   const now = clock.now();
+  // Paused by staff: new carts and orders are refused; orders placed before keep their price.
+  if (!row!.active) throw refuse(promoMessages.paused);
   if (row!.startsAt && row!.startsAt > now) throw refuse(promoMessages.notYet);
   if (row!.endsAt && row!.endsAt <= now) throw refuse(promoMessages.expired);
 
@@ -169,6 +178,7 @@ function toPromoCode(row: CodeRow, stats?: { uses: number; held: number; revenue
     held: stats?.held ?? 0,
     left: row.maxUses === null ? null : Math.max(0, row.maxUses - (stats?.uses ?? 0) - (stats?.held ?? 0)),
     revenue: centsToMoney(stats?.revenue ?? 0),
+    active: row.active,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -187,6 +197,112 @@ export async function listPromoCodes(db: Database): Promise<PromoCode[]> {
   );
   const byId = new Map(stats.map((s) => [s.id, { ...s, revenue: Number(s.revenue) }]));
   return codes.map((row) => toPromoCode(row, byId.get(row.id)));
+}
+
+/** One code with its uses, as the list shows it. */
+async function findPromoCode(db: Queryable, id: number): Promise<PromoCode> {
+  const [row] = await db.select().from(promoCodes).where(eq(promoCodes.id, id));
+  if (!row) throw notFound(promoMessages.notFound);
+  const [stats] = await rows<{ uses: number; held: number; revenue: number }>(
+    db,
+    sql`SELECT ${USES} AS uses, ${HELD} AS held,
+          coalesce(sum(o.total_cents) FILTER (WHERE ${PAID}), 0)::bigint AS revenue
+        FROM orders o WHERE o.promo_code_id = ${id}`,
+  );
+  return toPromoCode(row, stats && { ...stats, revenue: Number(stats.revenue) });
+}
+
+/** The code's row, locked until commit (as a checkout locks it), and how many orders carry it, in any state. */
+async function lockCode(tx: Queryable, id: number): Promise<{ row: CodeRow; orders: number }> {
+  const found = await rows<{ id: number }>(tx, sql`SELECT id FROM promo_codes WHERE id = ${id} FOR UPDATE`);
+  if (!found[0]) throw notFound(promoMessages.notFound);
+  const [row] = await tx.select().from(promoCodes).where(eq(promoCodes.id, id));
+  const [carried] = await rows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM orders WHERE promo_code_id = ${id}`,
+  );
+  return { row: row!, orders: carried?.n ?? 0 };
+}
+
+/**
+ * Changes a code. Its limits, dates, books and `active` (pause, resume) change at any time; its text and
+ * what it gives only while no order carries it (an order keeps the code and what it gave, so the
+ * history of its uses stays true). The row is locked as a checkout locks it: a pause and a checkout do
+ * not cross.
+ */
+export async function updatePromoCode(db: Database, id: number, input: PromoCodeUpdate): Promise<PromoCode> {
+  try {
+    await db.transaction(async (tx) => {
+      const { row, orders } = await lockCode(tx, id);
+      const kind = input.kind ?? row.kind;
+      const textChanges = input.code !== undefined && input.code !== row.code;
+      const amount =
+        kind === 'percent'
+          ? (input.percent_off ?? (row.kind === 'percent' ? row.amount : undefined))
+          : kind === 'amount'
+            ? (input.amount_off ?? (row.kind === 'amount' ? row.amount : undefined))
+            : 0;
+      if (amount === undefined) {
+        const field = kind === 'percent' ? 'percent_off' : 'amount_off';
+        throw fieldsError({ [field]: [kind === 'percent' ? promoMessages.percent : promoMessages.amount] });
+      }
+      const givesChange = kind !== row.kind || amount !== row.amount;
+      if (orders > 0 && textChanges) throw fieldsError({ code: [promoMessages.usedText] }, 409);
+      if (orders > 0 && givesChange) {
+        throw fieldsError({ [kind === 'amount' ? 'amount_off' : 'percent_off']: [promoMessages.usedDiscount] }, 409);
+      }
+      const startsAt =
+        input.starts_at === undefined ? row.startsAt : input.starts_at ? new Date(input.starts_at) : null;
+      const endsAt = input.ends_at === undefined ? row.endsAt : input.ends_at ? new Date(input.ends_at) : null;
+      if (startsAt && endsAt && endsAt <= startsAt) throw fieldsError({ ends_at: [promoMessages.dates] });
+      await tx
+        .update(promoCodes)
+        .set({
+          code: input.code ?? row.code,
+          kind,
+          amount,
+          minSubtotalCents: input.min_subtotal ?? row.minSubtotalCents,
+          startsAt,
+          endsAt,
+          bookIds: input.book_ids ?? row.bookIds,
+          categoryIds: input.category_ids ?? row.categoryIds,
+          maxUses: input.max_uses === undefined ? row.maxUses : input.max_uses,
+          maxUsesPerCustomer:
+            input.max_uses_per_customer === undefined ? row.maxUsesPerCustomer : input.max_uses_per_customer,
+          active: input.active ?? row.active,
+        })
+        .where(eq(promoCodes.id, id));
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw fieldsError({ code: [promoMessages.taken] }, 409);
+    throw err;
+  }
+  return findPromoCode(db, id);
+}
+
+/** Ends a code now: from this moment the cart says it has expired. Orders that used it keep it. */
+export async function endPromoCode(db: Database, id: number): Promise<PromoCode> {
+  await db.transaction(async (tx) => {
+    const { row } = await lockCode(tx, id);
+    const now = clock.now();
+    if (row.endsAt && row.endsAt <= now) throw unprocessable(promoMessages.alreadyEnded);
+    // A code that has not started yet ends just after its start (the end comes after the start).
+    const endsAt = row.startsAt && row.startsAt >= now ? new Date(row.startsAt.getTime() + 1) : now;
+    await tx.update(promoCodes).set({ endsAt }).where(eq(promoCodes.id, id));
+  });
+  return findPromoCode(db, id);
+}
+
+/**
+ * Deletes a code no order has ever carried. One that an order carries (paid, unpaid, cancelled) stays
+ * with its orders: 409, end it instead.
+ */
+export async function deletePromoCode(db: Database, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { orders } = await lockCode(tx, id);
+    if (orders > 0) throw conflict(promoMessages.usedDelete);
+    await tx.delete(promoCodes).where(eq(promoCodes.id, id));
+  });
 }
 
 export async function createPromoCode(db: Database, input: PromoCodeRequest, by: number): Promise<PromoCode> {

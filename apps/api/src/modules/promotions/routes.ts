@@ -4,16 +4,19 @@ import {
   promoCodeRequestSchema,
   promoCodeSchema,
   promoCodesListSchema,
+  promoCodeUpdateSchema,
   saleRequestSchema,
   salePreviewSchema,
   saleSchema,
   salesListSchema,
+  saleUpdateSchema,
 } from '@bookstore/contract';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorReplies, security } from '../../lib/openapi.js';
-import { createPromoCode, listPromoCodes } from './codes.js';
-import { createSale, endSale, headlineSale, listSales, previewSale } from './sales.js';
+import { createPromoCode, deletePromoCode, endPromoCode, listPromoCodes, updatePromoCode } from './codes.js';
+import { createSale, deleteSale, endSale, headlineSale, listSales, previewSale, updateSale } from './sales.js';
 
 /** Sales and promo codes: the staff's Sales and Codes tabs, and the hero's headline sale. */
 export async function promotionsRoutes(parent: FastifyInstance) {
@@ -97,6 +100,43 @@ export async function promotionsRoutes(parent: FastifyInstance) {
     async (request) => endSale(app.db, request.params.id),
   );
 
+  app.patch(
+    '/admin/sales/:id/',
+    {
+      preHandler: app.requireStaff,
+      config: { invalidates: ['catalogue'] },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Change a sale: name, headline, amount off, end and `active` (pause, resume) until it ends; its start and what it reaches until it starts. A running sale reprices its books at once',
+        params: idParamSchema,
+        body: saleUpdateSchema,
+        response: { 200: saleSchema, ...errorReplies(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => updateSale(app.db, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/admin/sales/:id/',
+    {
+      preHandler: app.requireStaff,
+      config: { invalidates: ['catalogue'] },
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a sale that has not started; one that has changed prices is refused (409): end it instead',
+        params: idParamSchema,
+        response: { 204: z.null(), ...errorReplies(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await deleteSale(app.db, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
   app.get(
     '/admin/promo-codes/',
     {
@@ -126,5 +166,58 @@ export async function promotionsRoutes(parent: FastifyInstance) {
       },
     },
     async (request, reply) => reply.code(201).send(await createPromoCode(app.db, request.body, request.user!.userId)),
+  );
+
+  app.patch(
+    '/admin/promo-codes/:id/',
+    {
+      preHandler: app.requireStaff,
+      config: { invalidates: [] },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Change a promo code: `active` pauses (false) or resumes it; limits and dates at any time; its text and what it gives only while no order has used it (409)',
+        params: idParamSchema,
+        body: promoCodeUpdateSchema,
+        response: { 200: promoCodeSchema, ...errorReplies(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => updatePromoCode(app.db, request.params.id, request.body),
+  );
+
+  app.post(
+    '/admin/promo-codes/:id/end/',
+    {
+      preHandler: app.requireStaff,
+      config: { invalidates: [] },
+      schema: {
+        tags,
+        security,
+        summary: 'End a promo code now: the cart says it has expired from then on; orders that used it keep it',
+        params: idParamSchema,
+        response: { 200: promoCodeSchema, ...errorReplies(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request) => endPromoCode(app.db, request.params.id),
+  );
+
+  app.delete(
+    '/admin/promo-codes/:id/',
+    {
+      preHandler: app.requireStaff,
+      config: { invalidates: [] },
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a promo code no order has used; one an order carries is refused (409): end it instead',
+        params: idParamSchema,
+        response: { 204: z.null(), ...errorReplies(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await deletePromoCode(app.db, request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 }

@@ -4,6 +4,7 @@ import {
   type Sale,
   type SalePreview,
   type SaleRequest,
+  type SaleUpdate,
   saleMessages,
 } from '@bookstore/contract';
 import { and, asc, desc, eq, lte, or, sql } from 'drizzle-orm';
@@ -12,7 +13,8 @@ import { intArray, rows } from '../../db/rows.js';
 import { sales } from '../../db/schema.js';
 import { invalidateAnswers } from '../../lib/answers/cache.js';
 import { clock } from '../../lib/clock.js';
-import { AppError, notFound, unprocessable } from '../../lib/errors.js';
+import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { fieldsError } from '../../lib/form.js';
 import { repriceBooks, SALE_PRICE_OF, SALE_REACHES } from '../books/index.js';
 import { wakeJob } from '../jobs/index.js';
 
@@ -62,6 +64,7 @@ function toSale(row: SaleRow): Sale {
     starts_at: row.startsAt.toISOString(),
     ends_at: row.endsAt.toISOString(),
     status: row.state as Sale['status'],
+    active: row.active,
     book_ids: row.target === 'books' || row.target === 'bestsellers' ? row.bookIds : [],
   };
 }
@@ -218,6 +221,92 @@ export async function endSale(db: Database, id: number): Promise<Sale> {
   return findSale(db, id);
 }
 
+/** The books a sale reaches, as the books module prices them. */
+const scopeOf = (row: SaleRow) => ({ target: row.target as 'all', targetIds: row.targetIds, bookIds: row.bookIds });
+
+/**
+ * Changes a sale that has not ended. Name, headline, the amount off, the end and `active` (pause,
+ * resume) change at any time; the start and what it reaches only before it starts (once it has priced
+ * books, those are its history). A change to a running sale reprices its books in the same transaction,
+ * under the boundaries' lock, and every process's kept answers are cleared: prices are right at once.
+ */
+export async function updateSale(db: Database, id: number, input: SaleUpdate): Promise<Sale> {
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SALE_LOCK})`);
+    const [row] = await tx.select().from(sales).where(eq(sales.id, id)).for('update');
+    if (!row) throw notFound(saleMessages.notFound);
+    if (row.state === 'ended') throw conflict(saleMessages.ended);
+    const running = row.state === 'running';
+    const startsAt = input.starts_at ? new Date(input.starts_at) : row.startsAt;
+    const endsAt = input.ends_at ? new Date(input.ends_at) : row.endsAt;
+    const reachChanges =
+      (input.target !== undefined && input.target !== row.target) ||
+      input.target_ids !== undefined ||
+      input.bestsellers !== undefined;
+    if (running && (startsAt.getTime() !== row.startsAt.getTime() || reachChanges)) {
+      throw conflict(saleMessages.started);
+    }
+    if (input.ends_at && endsAt <= now) throw fieldsError({ ends_at: [saleMessages.endInPast] }, 422);
+    if (endsAt <= startsAt) throw fieldsError({ ends_at: [saleMessages.dates] });
+    const target = input.target ?? row.target;
+    const targetIds =
+      target === 'all' || target === 'bestsellers'
+        ? []
+        : (input.target_ids ?? (target === row.target ? row.targetIds : []));
+    if (['books', 'categories', 'authors'].includes(target) && targetIds.length === 0) {
+      throw fieldsError({ target_ids: [saleMessages.targets] });
+    }
+    const bestsellersCount = target === 'bestsellers' ? (input.bestsellers ?? row.bestsellers) : null;
+    if (target === 'bestsellers' && !bestsellersCount) throw fieldsError({ bestsellers: [saleMessages.bestsellers] });
+    const kind = input.percent_off !== undefined ? 'percent' : input.amount_off !== undefined ? 'amount' : row.kind;
+    const amount = input.percent_off ?? input.amount_off ?? row.amount;
+    const active = input.active ?? row.active;
+    const [next] = await tx
+      .update(sales)
+      .set({
+        name: input.name ?? row.name,
+        headline: input.headline ?? row.headline,
+        kind,
+        amount,
+        active,
+        target,
+        targetIds,
+        bestsellers: bestsellersCount,
+        startsAt,
+        endsAt,
+      })
+      .where(eq(sales.id, id))
+      .returning();
+    if (running && (kind !== row.kind || amount !== row.amount || active !== row.active)) {
+      const reason = active === row.active ? 'sale-change' : active ? 'sale-start' : 'sale-end';
+      await repriceBooks(tx, scopeOf(next!), reason, now);
+    }
+  });
+  // A start moved to now (or earlier) applies at once; the scheduler wakes at the new boundary.
+  await runSaleBoundaries(db, now, { wait: true });
+  invalidateAnswers(db);
+  const sale = await findSale(db, id);
+  if (sale.status !== 'ended') {
+    await wakeBy(db, new Date(sale.status === 'scheduled' ? sale.starts_at : sale.ends_at));
+  }
+  return sale;
+}
+
+/**
+ * Deletes a sale that has not started: it never priced anything. One that has (running or ended) is in
+ * the books' price history: 409, end it instead.
+ */
+export async function deleteSale(db: Database, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SALE_LOCK})`);
+    const [row] = await tx.select().from(sales).where(eq(sales.id, id)).for('update');
+    if (!row) throw notFound(saleMessages.notFound);
+    if (row.state !== 'scheduled') throw conflict(saleMessages.inUse);
+    await tx.delete(sales).where(eq(sales.id, id));
+  });
+}
+
 /** The books a sale would reach if it ran now, with their prices; the first 50 by title, and how many. */
 export async function previewSale(db: Database, input: SaleRequest): Promise<SalePreview> {
   const bookIds = input.target === 'bestsellers' ? await bestsellers(db, input.bestsellers ?? 0) : input.target_ids;
@@ -251,7 +340,7 @@ export async function headlineSale(db: Database): Promise<HeadlineSale> {
   const [row] = await db
     .select()
     .from(sales)
-    .where(and(eq(sales.state, 'running'), eq(sales.headline, true)))
+    .where(and(eq(sales.state, 'running'), eq(sales.active, true), eq(sales.headline, true)))
     .orderBy(desc(sales.startsAt), desc(sales.id))
     .limit(1);
   if (!row) return { sale: null };

@@ -1,8 +1,19 @@
-import type { PromoCode, PromoCodeRequestInput, Sale, SalePreview, SaleRequestInput } from '@bookstore/contract';
+import type {
+  PromoCode,
+  PromoCodeRequestInput,
+  PromoCodeUpdateInput,
+  Sale,
+  SalePreview,
+  SaleRequestInput,
+  SaleUpdateInput,
+} from '@bookstore/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** The Sales tab: GET /admin/sales/, POST /admin/sales/ (and /preview/), POST /admin/sales/{id}/end/. */
+/**
+ * The Sales tab: GET /admin/sales/, POST /admin/sales/ (and /preview/), POST /admin/sales/{id}/end/,
+ * PATCH and DELETE /admin/sales/{id}/.
+ */
 export function useSales() {
   return useQuery({
     queryKey: ['admin', 'sales'],
@@ -39,7 +50,7 @@ export function useEndSale() {
   });
 }
 
-/** The Codes tab: GET and POST /admin/promo-codes/. */
+/** The Codes tab: GET and POST /admin/promo-codes/, PATCH and DELETE /admin/promo-codes/{id}/, POST …/{id}/end/. */
 export function usePromoCodes() {
   return useQuery({
     queryKey: ['admin', 'promo-codes'],
@@ -51,6 +62,48 @@ export function useCreatePromoCode() {
   const refresh = useRefresh('promo-codes');
   return useMutation({
     mutationFn: (code: PromoCodeRequestInput) => api.post<PromoCode>('/admin/promo-codes/', code),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateSale() {
+  const refresh = useRefresh('sales');
+  return useMutation({
+    mutationFn: ({ id, change }: { id: number; change: SaleUpdateInput }) =>
+      api.patch<Sale>(`/admin/sales/${id}/`, change),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteSale() {
+  const refresh = useRefresh('sales');
+  return useMutation({
+    mutationFn: (id: number) => api.delete<null>(`/admin/sales/${id}/`),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdatePromoCode() {
+  const refresh = useRefresh('promo-codes');
+  return useMutation({
+    mutationFn: ({ id, change }: { id: number; change: PromoCodeUpdateInput }) =>
+      api.patch<PromoCode>(`/admin/promo-codes/${id}/`, change),
+    onSuccess: refresh,
+  });
+}
+
+export function useEndPromoCode() {
+  const refresh = useRefresh('promo-codes');
+  return useMutation({
+    mutationFn: (id: number) => api.post<PromoCode>(`/admin/promo-codes/${id}/end/`),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeletePromoCode() {
+  const refresh = useRefresh('promo-codes');
+  return useMutation({
+    mutationFn: (id: number) => api.delete<null>(`/admin/promo-codes/${id}/`),
     onSuccess: refresh,
   });
 }

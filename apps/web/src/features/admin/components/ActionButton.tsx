@@ -21,6 +21,8 @@ export function ActionButton<Data, Failure extends Error, Variables>({
   done: string;
   /** Shown instead of `children` while it runs. */
   busyText?: ReactNode;
+  /** The button's name when its text needs what it acts on ("Pause SPRING"). */
+  'aria-label'?: string;
   children: ReactNode;
 }) {
   return (

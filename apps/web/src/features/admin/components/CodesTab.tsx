@@ -1,4 +1,4 @@
-import type { PromoCodeRequestInput } from '@bookstore/contract';
+import type { PromoCode, PromoCodeRequestInput } from '@bookstore/contract';
 import type { FormEvent } from 'react';
 import { SubmitButton } from '../../../components/ui/Button';
 import { QueryStates } from '../../../components/ui/QueryStates';
@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
 import toast from '../../../lib/toast';
 import { useCreatePromoCode, usePromoCodes } from '../api/promotions';
+import { CodeActions, codeEnded } from './CodeActions';
 import { DraftForm, idList, useDraft } from './DraftForm';
 import { cellClass, EmptyNote, SimpleTable } from './Pager';
 import { Section } from './Section';
@@ -55,9 +56,20 @@ const what = (code: { kind: Kind; percent_off: number | null; amount_off: string
       ? `${code.percent_off}% off`
       : `${money(code.amount_off ?? '0')} off`;
 
+/** Where a code stands for a shopper now. */
+const statusOf = (code: PromoCode) =>
+  codeEnded(code)
+    ? 'Ended'
+    : !code.active
+      ? 'Paused'
+      : code.starts_at && Date.parse(code.starts_at) > Date.now()
+        ? 'Not started'
+        : 'Active';
+
 /**
  * Codes tab: create promo codes and see each one's uses apart: paid for, held by unpaid orders (given
- * back when their reservations end), and left for new orders now; and its revenue.
+ * back when their reservations end), and left for new orders now; and its revenue. Each code can be
+ * edited, paused and resumed, ended, and deleted while no order has used it.
  */
 export function CodesTab() {
   const codes = usePromoCodes();
@@ -168,7 +180,8 @@ export function CodesTab() {
           {(list) => (
             <SimpleTable
               caption="Promo codes, newest first: uses paid for, uses held by unpaid orders until their reservations end, uses left now, and revenue"
-              labels={['Code', 'Gives', 'Valid', 'Used (paid)', 'Held (unpaid)', 'Left now', 'Revenue']}
+              labels={['Code', 'Gives', 'Valid', 'Status', 'Used (paid)', 'Held (unpaid)', 'Left now', 'Revenue']}
+              actions
             >
               {list.data.map((code) => (
                 <tr key={code.id}>
@@ -178,6 +191,9 @@ export function CodesTab() {
                     {code.starts_at || code.ends_at
                       ? `${code.starts_at ? formatDate(code.starts_at, 'numeric') : '…'} – ${code.ends_at ? formatDate(code.ends_at, 'numeric') : '…'}`
                       : 'Always'}
+                  </td>
+                  <td className={cellClass} data-testid="code-status">
+                    {statusOf(code)}
                   </td>
                   <td className={cellClass} data-testid="code-used">
                     {code.uses}
@@ -190,6 +206,9 @@ export function CodesTab() {
                     {code.left === null ? 'No limit' : code.left}
                   </td>
                   <td className={cellClass}>{money(code.revenue)}</td>
+                  <td className={cellClass}>
+                    <CodeActions code={code} />
+                  </td>
                 </tr>
               ))}
             </SimpleTable>

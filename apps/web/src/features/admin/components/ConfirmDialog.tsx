@@ -9,6 +9,7 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   busy,
+  busyLabel = 'Deleting...',
   onConfirm,
   onClose,
 }: {
@@ -17,6 +18,8 @@ export function ConfirmDialog({
   children: ReactNode;
   confirmLabel: string;
   busy?: boolean;
+  /** Shown on the button while it runs. */
+  busyLabel?: string;
   onConfirm(): void;
   onClose(): void;
 }) {
@@ -28,7 +31,7 @@ export function ConfirmDialog({
           Cancel
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={busy}>
-          {busy ? 'Deleting...' : confirmLabel}
+          {busy ? busyLabel : confirmLabel}
         </Button>
       </DialogActions>
     </Dialog>

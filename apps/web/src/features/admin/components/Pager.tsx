@@ -89,7 +89,8 @@ export function SimpleTable({
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto">
+    // Relative: the heading's hidden "Actions" (absolutely placed) stays inside the frame, not off the page's edge.
+    <div className="relative overflow-x-auto">
       <table className="min-w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>

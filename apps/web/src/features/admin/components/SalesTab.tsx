@@ -11,10 +11,10 @@ import { ApiError } from '../../../lib/api-client';
 import { authorsQuery, categoriesQuery } from '../../../lib/catalogue-lists';
 import { formatDate } from '../../../lib/dates';
 import toast from '../../../lib/toast';
-import { previewSale, useCreateSale, useEndSale, useSales } from '../api/promotions';
-import { ActionButton } from './ActionButton';
+import { previewSale, useCreateSale, useSales } from '../api/promotions';
 import { DraftForm, idList, useDraft } from './DraftForm';
 import { cellClass, EmptyNote, SimpleTable } from './Pager';
+import { SaleActions } from './SaleActions';
 import { Section } from './Section';
 
 const TARGET_LABELS: Record<SaleTarget, string> = {
@@ -73,13 +73,12 @@ function requestOf(draft: Draft): SaleRequestInput {
 }
 
 /**
- * Sales tab: schedule a sale, preview the books and prices it reaches before saving, and end one now
- * (docs/product.md, "Sales and promo codes").
+ * Sales tab: schedule a sale, preview the books and prices it reaches before saving; edit, pause and
+ * resume, end or delete one (docs/product.md, "Sales and promo codes").
  */
 export function SalesTab() {
   const sales = useSales();
   const create = useCreateSale();
-  const end = useEndSale();
   const [preview, setPreview] = useState<SalePreview | null>(null);
   const { draft, setDraft, change, setErrors, error } = useDraft<Draft>(freshDraft, () => setPreview(null));
   const [problem, setProblem] = useState<string | null>(null);
@@ -264,19 +263,12 @@ export function SalesTab() {
                   <td className={cellClass}>{TARGET_LABELS[sale.target]}</td>
                   <td className={`${cellClass} whitespace-nowrap`}>{formatDate(sale.starts_at, 'numeric')}</td>
                   <td className={`${cellClass} whitespace-nowrap`}>{formatDate(sale.ends_at, 'numeric')}</td>
-                  <td className={cellClass}>{sale.status}</td>
+                  <td className={cellClass} data-testid="sale-status">
+                    {sale.status}
+                    {!sale.active && sale.status !== 'ended' ? ', paused' : ''}
+                  </td>
                   <td className={cellClass}>
-                    {sale.status !== 'ended' && (
-                      <ActionButton
-                        action={end}
-                        on={sale.id}
-                        done={`Sale "${sale.name}" ended`}
-                        size="sm"
-                        variant="danger"
-                      >
-                        End now<span className="sr-only"> {sale.name}</span>
-                      </ActionButton>
-                    )}
+                    <SaleActions sale={sale} />
                   </td>
                 </tr>
               ))}
