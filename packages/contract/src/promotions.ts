@@ -107,6 +107,26 @@ export const saleSchema = z
 export type Sale = z.infer<typeof saleSchema>;
 
 /**
+ * What every change of a code or a sale must be, whatever it changes: an amount off above 0, an end
+ * after the start when both are sent, and something sent at all.
+ */
+function checkChange(
+  change: { amount_off?: number; starts_at?: string | null; ends_at?: string | null },
+  ctx: z.RefinementCtx,
+  messages: { amount: string; dates: string; nothing: string },
+) {
+  if (change.amount_off !== undefined && !(change.amount_off > 0)) {
+    ctx.addIssue({ code: 'custom', path: ['amount_off'], message: messages.amount });
+  }
+  if (change.starts_at && change.ends_at && Date.parse(change.ends_at) <= Date.parse(change.starts_at)) {
+    ctx.addIssue({ code: 'custom', path: ['ends_at'], message: messages.dates });
+  }
+  if (Object.values(change).every((value) => value === undefined)) {
+    ctx.addIssue({ code: 'custom', path: [], message: messages.nothing });
+  }
+}
+
+/**
  * PATCH /api/admin/sales/{id}/: what staff may change. Name, headline, the amount off, the end and
  * `active` (pause, resume) at any time before it ends; the start and what it reaches only before it
  * starts. A change to a running sale reprices its books at once.
@@ -138,15 +158,7 @@ export const saleUpdateSchema = z
     if (sale.percent_off !== undefined && sale.amount_off !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['percent_off'], message: saleMessages.oneOff });
     }
-    if (sale.amount_off !== undefined && sale.amount_off <= 0) {
-      ctx.addIssue({ code: 'custom', path: ['amount_off'], message: saleMessages.amount });
-    }
-    if (sale.starts_at && sale.ends_at && Date.parse(sale.ends_at) <= Date.parse(sale.starts_at)) {
-      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: saleMessages.dates });
-    }
-    if (Object.values(sale).every((value) => value === undefined)) {
-      ctx.addIssue({ code: 'custom', path: [], message: saleMessages.nothing });
-    }
+    checkChange(sale, ctx, saleMessages);
   })
   .meta({ id: 'SaleUpdate' });
 export type SaleUpdateInput = z.input<typeof saleUpdateSchema>;
@@ -298,17 +310,7 @@ export const promoCodeUpdateSchema = z
     max_uses_per_customer: optionalCount,
     active: z.boolean({ error: 'active must be true or false' }).optional(),
   })
-  .superRefine((code, ctx) => {
-    if (code.amount_off !== undefined && !(code.amount_off > 0)) {
-      ctx.addIssue({ code: 'custom', path: ['amount_off'], message: promoMessages.amount });
-    }
-    if (code.starts_at && code.ends_at && Date.parse(code.ends_at) <= Date.parse(code.starts_at)) {
-      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: promoMessages.dates });
-    }
-    if (Object.values(code).every((value) => value === undefined)) {
-      ctx.addIssue({ code: 'custom', path: [], message: promoMessages.nothing });
-    }
-  })
+  .superRefine((code, ctx) => checkChange(code, ctx, promoMessages))
   .meta({ id: 'PromoCodeUpdate' });
 export type PromoCodeUpdateInput = z.input<typeof promoCodeUpdateSchema>;
 export type PromoCodeUpdate = z.output<typeof promoCodeUpdateSchema>;

@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.js';
 import { errorReplies, security } from '../../lib/openapi.js';
 import { createPromoCode, deletePromoCode, endPromoCode, listPromoCodes, updatePromoCode } from './codes.js';
 import { createSale, deleteSale, endSale, headlineSale, listSales, previewSale, updateSale } from './sales.js';
@@ -22,6 +23,32 @@ import { createSale, deleteSale, endSale, headlineSale, listSales, previewSale, 
 export async function promotionsRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const tags = ['promotions'];
+
+  /** A staff DELETE of a code or a sale: 204 when it is gone, 409 in the shop's words when it must stay. */
+  const deleteRoute = (
+    url: string,
+    summary: string,
+    invalidates: readonly 'catalogue'[],
+    remove: (db: Database, id: number) => Promise<void>,
+  ) =>
+    app.delete(
+      url,
+      {
+        preHandler: app.requireStaff,
+        config: { invalidates },
+        schema: {
+          tags,
+          security,
+          summary,
+          params: idParamSchema,
+          response: { 204: z.null(), ...errorReplies(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        await remove(app.db, request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
 
   app.get(
     '/sales/headline/',
@@ -118,23 +145,11 @@ export async function promotionsRoutes(parent: FastifyInstance) {
     async (request) => updateSale(app.db, request.params.id, request.body),
   );
 
-  app.delete(
+  deleteRoute(
     '/admin/sales/:id/',
-    {
-      preHandler: app.requireStaff,
-      config: { invalidates: ['catalogue'] },
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a sale that has not started; one that has changed prices is refused (409): end it instead',
-        params: idParamSchema,
-        response: { 204: z.null(), ...errorReplies(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      await deleteSale(app.db, request.params.id);
-      return reply.code(204).send(null);
-    },
+    'Delete a sale that has not started; one that has changed prices is refused (409): end it instead',
+    ['catalogue'],
+    deleteSale,
   );
 
   app.get(
@@ -202,22 +217,10 @@ export async function promotionsRoutes(parent: FastifyInstance) {
     async (request) => endPromoCode(app.db, request.params.id),
   );
 
-  app.delete(
+  deleteRoute(
     '/admin/promo-codes/:id/',
-    {
-      preHandler: app.requireStaff,
-      config: { invalidates: [] },
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a promo code no order has used; one an order carries is refused (409): end it instead',
-        params: idParamSchema,
-        response: { 204: z.null(), ...errorReplies(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      await deletePromoCode(app.db, request.params.id);
-      return reply.code(204).send(null);
-    },
+    'Delete a promo code no order has used; one an order carries is refused (409): end it instead',
+    [],
+    deletePromoCode,
   );
 }

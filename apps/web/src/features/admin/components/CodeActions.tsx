@@ -1,13 +1,11 @@
 import { type PromoCode, type PromoCodeUpdateInput, promoCodeUpdateSchema, promoMessages } from '@bookstore/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/Button';
 import { Dialog, SaveActions } from '../../../components/ui/Dialog';
 import { SelectField, TextField } from '../../../components/ui/Field';
-import toast from '../../../lib/toast';
 import { useDeletePromoCode, useEndPromoCode, useUpdatePromoCode } from '../api/promotions';
 import { ActionButton } from './ActionButton';
-import { ConfirmedAction, contractProblems, instantOf, localInput, serverProblems } from './PromotionActions';
+import { ConfirmedAction, instantOf, localInput, useEditForm } from './PromotionActions';
 
 type Kind = PromoCode['kind'];
 const KIND_LABELS: Record<Kind, string> = {
@@ -69,13 +67,7 @@ const usedBy = (code: PromoCode) => code.uses + code.held > 0;
 export function CodeEditDialog({ code, onClose }: { code: PromoCode; onClose(): void }) {
   const update = useUpdatePromoCode();
   const used = usedBy(code);
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setError,
-    formState: { errors, dirtyFields },
-  } = useForm<CodeForm>({
+  const { watch, show, submit } = useEditForm<CodeForm, PromoCodeUpdateInput>({
     defaultValues: {
       code: code.code,
       kind: code.kind,
@@ -86,36 +78,20 @@ export function CodeEditDialog({ code, onClose }: { code: PromoCode; onClose(): 
       startsAt: localInput(code.starts_at),
       endsAt: localInput(code.ends_at),
     },
+    fieldOf: FIELD_OF,
+    fallback: 'code',
+    schema: promoCodeUpdateSchema,
+    changeOf,
+    save: (change, handlers) => update.mutate({ id: code.id, change }, handlers),
+    saved: promoMessages.saved,
+    onClose,
   });
   const kind = watch('kind');
-  const show = (name: Field) => ({ ...register(name), error: errors[name]?.message });
-  const report = (problems: Partial<Record<Field, string>>) => {
-    for (const [name, message] of Object.entries(problems)) setError(name as Field, { message: message! });
-    return Object.keys(problems).length > 0;
-  };
-
-  const submit = (values: CodeForm) => {
-    const change = changeOf(values, dirtyFields);
-    if (report(contractProblems(promoCodeUpdateSchema, change, FIELD_OF, 'code'))) return;
-    update.mutate(
-      { id: code.id, change },
-      {
-        onSuccess: () => {
-          toast.success(promoMessages.saved);
-          onClose();
-        },
-        onError: (error) => {
-          report(serverProblems(error, FIELD_OF));
-          toast.error(error.message);
-        },
-      },
-    );
-  };
 
   const usedHint = <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">Used by orders: it cannot change.</p>;
   return (
     <Dialog title={`Edit code ${code.code}`} busy={update.isPending} onClose={onClose}>
-      <form noValidate onSubmit={handleSubmit(submit)} className="mt-5 space-y-4">
+      <form noValidate onSubmit={submit} className="mt-5 space-y-4">
         <TextField
           label="Code"
           autoComplete="off"

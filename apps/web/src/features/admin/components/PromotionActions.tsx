@@ -1,5 +1,6 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button';
 import { ApiError } from '../../../lib/api-client';
@@ -43,6 +44,55 @@ export function serverProblems<F extends string>(error: unknown, fieldOf: Record
     if (field) found[field] ??= messages.join(', ');
   }
   return found;
+}
+
+/**
+ * A staff edit dialog's form (a code's, a sale's): the form's fields, checked against the contract's
+ * schema in its words before anything is sent, only what staff changed sent (`changeOf`), the server's
+ * field errors put beside their fields, and a toast either way.
+ */
+export function useEditForm<F extends FieldValues, Change>(options: {
+  defaultValues: DefaultValues<F>;
+  /** The API's field names, as the form calls them. */
+  fieldOf: Record<string, Path<F> & string>;
+  /** Where a problem of no field of the form goes. */
+  fallback: Path<F> & string;
+  schema: z.ZodType;
+  changeOf(values: F, dirty: Partial<Record<keyof F, boolean>>): Change;
+  save(change: Change, handlers: { onSuccess(): void; onError(error: Error): void }): void;
+  saved: string;
+  onClose(): void;
+}) {
+  const form = useForm<F>({ defaultValues: options.defaultValues });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, dirtyFields },
+  } = form;
+  const show = (name: Path<F> & string) => ({
+    ...register(name),
+    error: (errors as Record<string, { message?: string } | undefined>)[name]?.message,
+  });
+  const report = (problems: Partial<Record<Path<F> & string, string>>) => {
+    for (const [name, message] of Object.entries(problems)) setError(name as Path<F>, { message: message as string });
+    return Object.keys(problems).length > 0;
+  };
+  const submit = handleSubmit((values) => {
+    const change = options.changeOf(values, dirtyFields as Partial<Record<keyof F, boolean>>);
+    if (report(contractProblems(options.schema, change, options.fieldOf, options.fallback))) return;
+    options.save(change, {
+      onSuccess: () => {
+        toast.success(options.saved);
+        options.onClose();
+      },
+      onError: (error) => {
+        report(serverProblems(error, options.fieldOf));
+        toast.error(error.message);
+      },
+    });
+  });
+  return { ...form, show, submit };
 }
 
 /**

@@ -1,13 +1,11 @@
 import { type Sale, saleMessages, type SaleUpdateInput, saleUpdateSchema } from '@bookstore/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/Button';
 import { Dialog, SaveActions } from '../../../components/ui/Dialog';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/Field';
-import toast from '../../../lib/toast';
 import { useDeleteSale, useEndSale, useUpdateSale } from '../api/promotions';
 import { ActionButton } from './ActionButton';
-import { ConfirmedAction, contractProblems, instantOf, localInput, serverProblems } from './PromotionActions';
+import { ConfirmedAction, instantOf, localInput, useEditForm } from './PromotionActions';
 
 interface SaleForm {
   name: string;
@@ -48,13 +46,7 @@ function changeOf(values: SaleForm, dirty: Partial<Record<Field, boolean>>): Sal
 export function SaleEditDialog({ sale, onClose }: { sale: Sale; onClose(): void }) {
   const update = useUpdateSale();
   const running = sale.status === 'running';
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setError,
-    formState: { errors, dirtyFields },
-  } = useForm<SaleForm>({
+  const { watch, register, show, submit } = useEditForm<SaleForm, SaleUpdateInput>({
     defaultValues: {
       name: sale.name,
       kind: sale.percent_off !== null ? 'percent' : 'amount',
@@ -63,35 +55,19 @@ export function SaleEditDialog({ sale, onClose }: { sale: Sale; onClose(): void 
       startsAt: localInput(sale.starts_at),
       endsAt: localInput(sale.ends_at),
     },
+    fieldOf: FIELD_OF,
+    fallback: 'name',
+    schema: saleUpdateSchema,
+    changeOf,
+    save: (change, handlers) => update.mutate({ id: sale.id, change }, handlers),
+    saved: saleMessages.saved,
+    onClose,
   });
   const kind = watch('kind');
-  const show = (name: Field) => ({ ...register(name), error: errors[name]?.message });
-  const report = (problems: Partial<Record<Field, string>>) => {
-    for (const [name, message] of Object.entries(problems)) setError(name as Field, { message: message! });
-    return Object.keys(problems).length > 0;
-  };
-
-  const submit = (values: SaleForm) => {
-    const change = changeOf(values, dirtyFields);
-    if (report(contractProblems(saleUpdateSchema, change, FIELD_OF, 'name'))) return;
-    update.mutate(
-      { id: sale.id, change },
-      {
-        onSuccess: () => {
-          toast.success(saleMessages.saved);
-          onClose();
-        },
-        onError: (error) => {
-          report(serverProblems(error, FIELD_OF));
-          toast.error(error.message);
-        },
-      },
-    );
-  };
 
   return (
     <Dialog title={`Edit sale ${sale.name}`} busy={update.isPending} onClose={onClose}>
-      <form noValidate onSubmit={handleSubmit(submit)} className="mt-5 space-y-4">
+      <form noValidate onSubmit={submit} className="mt-5 space-y-4">
         <TextField label="Name" autoComplete="off" {...show('name')} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField label="Off" {...show('kind')}>
