@@ -251,16 +251,19 @@ const optionalCount = z
   .nullable()
   .optional();
 
+const kindSchema = z.enum(PROMO_KINDS, { error: `kind must be one of: ${PROMO_KINDS.join(', ')}` });
+const percentOffSchema = z
+  .number()
+  .int(promoMessages.percent)
+  .min(1, promoMessages.percent)
+  .max(100, promoMessages.percent)
+  .optional();
+
 export const promoCodeRequestSchema = z
   .object({
     code: codeSchema,
-    kind: z.enum(PROMO_KINDS, { error: `kind must be one of: ${PROMO_KINDS.join(', ')}` }),
-    percent_off: z
-      .number()
-      .int(promoMessages.percent)
-      .min(1, promoMessages.percent)
-      .max(100, promoMessages.percent)
-      .optional(),
+    kind: kindSchema,
+    percent_off: percentOffSchema,
     amount_off: moneyInputSchema.optional(),
     min_subtotal: moneyInputSchema.optional(),
     starts_at: instant('starts_at').nullable().optional(),
@@ -293,13 +296,8 @@ export type PromoCodeRequest = z.output<typeof promoCodeRequestSchema>;
 export const promoCodeUpdateSchema = z
   .object({
     code: codeSchema.optional(),
-    kind: z.enum(PROMO_KINDS, { error: `kind must be one of: ${PROMO_KINDS.join(', ')}` }).optional(),
-    percent_off: z
-      .number()
-      .int(promoMessages.percent)
-      .min(1, promoMessages.percent)
-      .max(100, promoMessages.percent)
-      .optional(),
+    kind: kindSchema.optional(),
+    percent_off: percentOffSchema,
     amount_off: moneyInputSchema.optional(),
     min_subtotal: moneyInputSchema.optional(),
     starts_at: instant('starts_at').nullable().optional(),
