@@ -145,6 +145,8 @@ export const profileSchema = accountIdentity
     is_staff: z.boolean(),
     /** The owner opened the link mailed to this address. */
     email_verified: z.boolean(),
+    /** Staff only: the e-mails they get. */
+    staff_notifications: z.object({ paid_orders: z.boolean() }).optional(),
   })
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;
@@ -174,6 +176,12 @@ export const usersQuerySchema = z.object({
 export const staffChangeSchema = z.object({ is_staff: z.boolean({ error: 'is_staff must be true or false' }) });
 export type StaffChange = z.infer<typeof staffChangeSchema>;
 export const OWN_STAFF_MESSAGE = 'You cannot change your own staff access';
+
+/** PUT /api/profile/notifications/ (staff): which staff e-mails they get. */
+export const staffNotificationsSchema = z
+  .object({ paid_orders: z.boolean({ error: 'paid_orders must be true or false' }) })
+  .meta({ id: 'StaffNotifications' });
+export type StaffNotifications = z.infer<typeof staffNotificationsSchema>;
 
 export const accessChangeSchema = z.object({ disabled: z.boolean({ error: 'disabled must be true or false' }) });
 export type AccessChange = z.infer<typeof accessChangeSchema>;

@@ -57,6 +57,8 @@ export const users = pgTable(
     isStaff: boolean('is_staff').notNull().default(false),
     /** Set when staff disabled the account: it cannot sign in, and its sessions ended then; its orders stay. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Staff: an e-mail for each paid order (on until they turn it off in their profile). */
+    notifyPaidOrders: boolean('notify_paid_orders').notNull().default(true),
     /** When the owner opened the link sent to this address (welcome or address change); null until then. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,6 @@
 import {
   accessChangeSchema,
+  staffNotificationsSchema,
   errorSchema,
   loginSchema,
   profileSchema,
@@ -206,6 +207,22 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => accounts.setStaff(deps, request.user!.userId, request.params.id, request.body.is_staff),
+  );
+
+  app.put(
+    '/profile/notifications/',
+    {
+      preHandler: app.requireStaff,
+      config: { invalidates: [] },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Which staff e-mails the signed-in staff member gets: one for each paid order (staff)',
+        security,
+        body: staffNotificationsSchema,
+        response: { 200: staffNotificationsSchema, ...errorReplies(400, 401, 403) },
+      },
+    },
+    async (request) => accounts.setStaffNotifications(deps, request.user!.userId, request.body),
   );
 
   app.put(

@@ -8,6 +8,7 @@ import {
   type TokenPair,
   type UsersPage,
   type UserSummary,
+  type StaffNotifications,
   OWN_STAFF_MESSAGE,
   OWN_ACCOUNT_DISABLE_MESSAGE,
   STAFF_DISABLE_MESSAGE,
@@ -266,6 +267,17 @@ export async function setStaff(
   const updated = await updateUser(deps.db, userId, { isStaff });
   if (!updated) throw notFound('Account not found');
   return toUserSummary(updated);
+}
+
+/** Staff choose the staff e-mails they get (a paid order's). */
+export async function setStaffNotifications(
+  deps: AccountsDeps,
+  userId: number,
+  wanted: StaffNotifications,
+): Promise<StaffNotifications> {
+  const updated = await updateUser(deps.db, userId, { notifyPaidOrders: wanted.paid_orders });
+  if (!updated) throw notFound('Account not found');
+  return { paid_orders: updated.notifyPaidOrders };
 }
 
 /**

@@ -96,6 +96,7 @@ export type UserChanges = Partial<
     | 'isStaff'
     | 'emailVerifiedAt'
     | 'disabledAt'
+    | 'notifyPaidOrders'
   >
 >;
 
@@ -144,5 +145,6 @@ export function toProfile(user: UserRow): Profile {
     profilePicture: user.profilePicture,
     profile_picture: user.profilePicture,
     email_verified: user.emailVerifiedAt !== null,
+    ...(user.isStaff ? { staff_notifications: { paid_orders: user.notifyPaidOrders } } : {}),
   };
 }

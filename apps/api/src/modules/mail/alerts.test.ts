@@ -9,6 +9,7 @@ import {
   uniqueName,
 } from '../../test/factories.js';
 import { linkIn, useMailbox } from '../../test/mailbox.js';
+import { charge, initialize, verify } from '../../test/payments.js';
 import { multipart } from '../../test/uploads.js';
 import { recordEvent, startEventDispatcher } from '../events/index.js';
 import { releaseExpiredReservations } from '../orders/reservations.js';
@@ -150,6 +151,56 @@ describe('after the sale', () => {
       (m) => m.to.includes(user.email) && m.subject === `A refund for your order #${orderId}`,
     );
     expect(mail.text).toContain('We have refunded $12.00');
+  });
+});
+
+describe('a new paid order, to staff', () => {
+  it('goes to each staff member who has not turned it off, with the order and a link to it', async () => {
+    const [told, quiet] = [await createUser(app(), { staff: true }), await createUser(app(), { staff: true })];
+    const off = await app().inject({
+      method: 'PUT',
+      url: '/api/profile/notifications/',
+      headers: quiet.headers,
+      payload: { paid_orders: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toEqual({ paid_orders: false });
+    const profile = await app().inject({ url: '/api/profile/', headers: quiet.headers });
+    expect(profile.json().staff_notifications).toEqual({ paid_orders: false });
+
+    const shopper = await createUser(app());
+    const title = `Paid ${uniqueName()}`;
+    const book = await createBook(app(), { price: '12.00', stock: 5, title });
+    const orderId = (await placeOrder(app(), shopper, [{ book, quantity: 2 }])).json().id as number;
+    const { reference } = (await initialize(app(), shopper, orderId)).json();
+    await charge(app(), shopper, reference);
+    expect((await verify(app(), shopper, orderId, reference)).json().status).toBe('success');
+
+    const mail = await mailbox().next(
+      (m) => m.to.includes(told.email) && m.subject === `New order #${orderId} paid: ${app().config.shop.name}`,
+    );
+    expect(mail.text).toContain(shopper.email);
+    expect(mail.text).toContain(title);
+    expect(mail.text).toContain('24.00');
+    expect(linkIn(mail, '/admin/orders/')).toMatch(new RegExp(`/admin/orders/${orderId}$`));
+    // The customer's own confirmation went as ever; the staff member who turned it off got nothing.
+    await mailbox().next((m) => m.to.includes(shopper.email) && m.subject.includes(`#${orderId}`));
+    expect(mailbox().received.filter((m) => m.to.includes(quiet.email))).toEqual([]);
+  });
+
+  it('is a setting of staff only, true or false', async () => {
+    const shopper = await createUser(app());
+    const put = (headers: Record<string, string>, payload: unknown) =>
+      app().inject({ method: 'PUT', url: '/api/profile/notifications/', headers, payload: payload as object });
+    expect((await put(shopper.headers, { paid_orders: false })).statusCode).toBe(403);
+    expect((await put({}, { paid_orders: false })).statusCode).toBe(401);
+    const staff = await createUser(app(), { staff: true });
+    const bad = await put(staff.headers, { paid_orders: 'no' });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('paid_orders must be true or false');
+    expect(
+      (await app().inject({ url: '/api/profile/', headers: shopper.headers })).json().staff_notifications,
+    ).toBeUndefined();
   });
 });
 

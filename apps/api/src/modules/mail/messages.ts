@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { books, contactMessages, users } from '../../db/schema.js';
 import { closeStockAlerts, waitingShoppers } from '../books/index.js';
@@ -355,6 +355,35 @@ mailOn('book.restocked', 'mail.back-in-stock', async (event, app) => {
     mails,
     write: (tx) => closeStockAlerts(tx, ids),
   };
+});
+
+/** Each staff member who has not turned it off hears of each paid order (never a disabled account). */
+mailOn('order.paid', 'mail.staff-new-order', async (event, app) => {
+  const staff = await app.db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.isStaff, true), eq(users.notifyPaidOrders, true), isNull(users.disabledAt)))
+    .orderBy(asc(users.id));
+  if (staff.length === 0) return null;
+  const [order, summary] = await Promise.all([
+    findOrder(app.db, event.payload.orderId),
+    orderSummaryOf(app.db, event.payload.orderId),
+  ]);
+  if (!order || !summary) return null;
+  const customer = await userOf(app, order.userId);
+  const shop = shopOf(app.config);
+  const rendered = await renderMail(
+    'staff-new-order',
+    {
+      orderId: order.id,
+      customer: customer ? [customer.firstName, customer.lastName].join(' ').trim() || customer.username : 'A customer',
+      email: customer?.email ?? '',
+      money: moneyOf(order, summary),
+      delivery: order.shippingMethod ? order.shippingMethod.name : null,
+    },
+    shop,
+  );
+  return { mails: staff.map((s) => ({ to: s.email, rendered })) };
 });
 
 /** The daily digest to every staff address; nothing is sent on a day when nothing is low. */

@@ -321,6 +321,36 @@ describe('ProfilePage', { timeout: 20_000 }, () => {
     expect(screen.getByText('Please try again later')).toBeInTheDocument();
   });
 
+  it('lets staff turn the paid-order e-mail off and on, saying so', async () => {
+    useAuthStore.getState().setToken(token(), 'r');
+    let paid = true;
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        if (url === '/api/profile/notifications/') {
+          const body = JSON.parse(String(init.body)) as { paid_orders: boolean };
+          sent.push(body);
+          paid = body.paid_orders;
+          return json(200, { paid_orders: paid });
+        }
+        return json(200, { ...profile, is_staff: true, staff_notifications: { paid_orders: paid } });
+      }),
+    );
+    renderAt('/profile', <ProfilePage />);
+    const box = await screen.findByRole('checkbox', { name: 'E-mail me when an order is paid' });
+    expect(box).toBeChecked();
+    await userEvent.click(box);
+    expect(await screen.findByText('No more paid-order e-mails')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: 'E-mail me when an order is paid' })).not.toBeChecked(),
+    );
+    await userEvent.click(screen.getByRole('checkbox', { name: 'E-mail me when an order is paid' }));
+    expect(await screen.findByText('You will get an e-mail for each paid order')).toBeInTheDocument();
+    expect(sent).toEqual([{ paid_orders: false }, { paid_orders: true }]);
+    expect(screen.queryByText('No preferences set')).not.toBeInTheDocument();
+  });
+
   it('sends guests to /login, remembering the page', () => {
     renderAt('/profile', <ProfilePage />);
     expect(screen.getByTestId('location')).toHaveTextContent('/login');

@@ -262,6 +262,38 @@ export const templates = {
       address: 'Ada Reader, 12 Quay Street, Dublin, IE',
     },
   }),
+  /** To each staff member who has not turned it off: an order was paid. */
+  'staff-new-order': define<{
+    orderId: number;
+    customer: string;
+    email: string;
+    money: OrderMoney;
+    delivery: string | null;
+  }>({
+    subject: (d, shop) => `New order #${d.orderId} paid: ${shop.name}`,
+    preview: (d) => `${d.customer} paid for order #${d.orderId}.`,
+    body: (d, shop) => (
+      <>
+        <Heading as="h1">New paid order #{d.orderId}</Heading>
+        <Text style={text}>
+          {d.customer} ({d.email}) has paid for order #{d.orderId}:
+        </Text>
+        <Lines money={d.money} />
+        {d.delivery ? <Text style={text}>Delivery: {d.delivery}</Text> : null}
+        <Button href={`${shop.origin}/admin/orders/${d.orderId}`} style={button}>
+          Open the order
+        </Button>
+        <Text style={text}>You get this e-mail for each paid order; you can turn it off in your profile.</Text>
+      </>
+    ),
+    sample: {
+      orderId: 1042,
+      customer: 'Ada Reader',
+      email: 'ada@example.com',
+      money: SAMPLE_MONEY,
+      delivery: 'Standard Delivery (3-5 business days)',
+    },
+  }),
   'order-shipped': define<{
     name: string;
     orderId: number;

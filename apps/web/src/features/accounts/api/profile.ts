@@ -1,4 +1,4 @@
-import type { Profile, ProfileUpdateInput } from '@bookstore/contract';
+import type { Profile, ProfileUpdateInput, StaffNotifications } from '@bookstore/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
 import { useAuthStore } from '../../../stores/auth';
@@ -42,6 +42,15 @@ export function useUpdateProfile() {
       useAuthStore.getState().setProfile(profile);
       await client.invalidateQueries({ queryKey: PROFILE_KEY });
     },
+  });
+}
+
+/** PUT /profile/notifications/ (staff): the paid-order e-mail on or off; the profile follows. */
+export function useStaffNotifications() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (wanted: StaffNotifications) => api.put<StaffNotifications>('/profile/notifications/', wanted),
+    onSuccess: () => client.invalidateQueries({ queryKey: PROFILE_KEY }),
   });
 }
 

@@ -7,6 +7,7 @@ import { EditProfileDialog } from '../components/EditProfileDialog';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { AccountSecurity } from '../components/AccountSecurity';
+import { StaffNotifications } from '../components/StaffNotifications';
 import { Avatar } from '../components/Avatar';
 import { formatDate } from '../../../lib/dates';
 
@@ -113,7 +114,11 @@ export default function ProfilePage({
         )}
         <div className="rounded-lg border border-gray-200 p-6 dark:border-gray-800">
           <h2 className="text-lg font-semibold">Preferences</h2>
-          <p className="mt-2 text-gray-700 dark:text-gray-300">No preferences set</p>
+          {user.staff_notifications ? (
+            <StaffNotifications settings={user.staff_notifications} />
+          ) : (
+            <p className="mt-2 text-gray-700 dark:text-gray-300">No preferences set</p>
+          )}
         </div>
       </div>
 

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "notify_paid_orders" boolean DEFAULT true NOT NULL;
