@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageMetaSchema, pageQuerySchema } from './common.js';
+import { pagedSchema, pageMetaSchema, pageQuerySchema } from './common.js';
 import { isPlainMultiline, plainTextMessage } from './text.js';
 
 export const REVIEW_COMMENT_MAX_LENGTH = 2000;
@@ -67,3 +67,33 @@ export const reviewsPageSchema = z
   })
   .meta({ id: 'ReviewsPage' });
 export type ReviewsPage = z.infer<typeof reviewsPageSchema>;
+
+/** Reporting a review (a shopper) and the staff's queue of reported reviews. */
+export const REPORT_REASON_MAX = 300;
+export const reviewReportMessages = {
+  thanks: 'Thank you. Our staff will look at this review.',
+  own: 'You cannot report your own review.',
+  reasonLong: `Keep the reason under ${REPORT_REASON_MAX} characters`,
+  kept: 'Review kept: its reports are cleared',
+} as const;
+
+export const reviewReportRequestSchema = z
+  .object({ reason: z.string().trim().max(REPORT_REASON_MAX, reviewReportMessages.reasonLong).optional().default('') })
+  .meta({ id: 'ReviewReportRequest' });
+export type ReviewReportRequest = z.input<typeof reviewReportRequestSchema>;
+
+export const reviewReportedSchema = z.object({ reported: z.literal(true), message: z.string() });
+
+/** A reported review as staff see it in their queue, most recently reported first. */
+export const reportedReviewSchema = reviewSchema
+  .extend({
+    book_id: z.number().int(),
+    book_title: z.string(),
+    reports: z.number().int(),
+    /** The reasons given, newest first (empty ones left out). */
+    reasons: z.array(z.string()),
+    last_reported_at: z.string(),
+  })
+  .meta({ id: 'ReportedReview' });
+export type ReportedReview = z.infer<typeof reportedReviewSchema>;
+export const reportedReviewsPageSchema = pagedSchema(reportedReviewSchema);

@@ -1116,3 +1116,20 @@ export const stockMovements = pgTable(
     check('stock_movements_change_nonzero', sql`${t.change} <> 0`),
   ],
 );
+
+/**
+ * Shoppers' reports of a review (modules/reviews): one per shopper and review. A review with reports
+ * waits in the staff's queue until staff keep it (its reports go) or delete it (they go with it).
+ */
+export const reviewReports = pgTable(
+  'review_reports',
+  {
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: ownedBy(),
+    reason: text('reason').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.userId] }), index('review_reports_created_idx').on(t.createdAt)],
+);

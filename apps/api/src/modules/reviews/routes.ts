@@ -1,8 +1,20 @@
-import { reviewRequestSchema, reviewSchema, reviewsPageSchema, reviewsQuerySchema } from '@bookstore/contract';
+import {
+  idParamSchema,
+  pageQuerySchema,
+  reportedReviewsPageSchema,
+  reviewReportedSchema,
+  reviewReportMessages,
+  type ReviewReportRequest,
+  reviewRequestSchema,
+  reviewSchema,
+  reviewsPageSchema,
+  reviewsQuerySchema,
+} from '@bookstore/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../lib/errors.js';
+import { keepReview, reportedReviews, reportReview } from './reports.js';
 import * as reviews from './service.js';
 import { reviewMessages } from './service.js';
 import { errorReplies, security } from '../../lib/openapi.js';
@@ -88,6 +100,70 @@ export async function reviewsRoutes(fastify: FastifyInstance) {
         isStaff: () => app.isStaff(request),
       });
       return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/books/:title/reviews/:reviewId/report/',
+    {
+      config: { invalidates: [] },
+      onRequest: requireReviewer,
+      schema: {
+        tags,
+        summary: 'Report a review to staff (signed in; once each: again changes nothing); never your own (409)',
+        description: 'JSON: reason (optional, at most 300 characters).',
+        security,
+        params: reviewParams,
+        response: { 200: reviewReportedSchema, 201: reviewReportedSchema, ...errorReplies(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { created } = await reportReview(
+        app.db,
+        request.params.title,
+        request.params.reviewId,
+        request.user!.userId,
+        request.body as ReviewReportRequest,
+      );
+      return reply.code(created ? 201 : 200).send({ reported: true, message: reviewReportMessages.thanks });
+    },
+  );
+
+  app.get(
+    '/admin/reviews/reported/',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['admin', ...tags],
+        summary:
+          'Reported reviews waiting for staff, most recently reported first, with how many reported each and why',
+        security,
+        querystring: pageQuerySchema,
+        response: { 200: reportedReviewsPageSchema, ...errorReplies(400, 401, 403) },
+      },
+    },
+    async (request) => reportedReviews(app.db, request.query.page, request.query.page_size),
+  );
+
+  app.post(
+    '/admin/reviews/:id/keep/',
+    {
+      preHandler: app.requireStaff,
+      config: { invalidates: [] },
+      schema: {
+        tags: ['admin', ...tags],
+        summary: 'Keep a reported review: its reports are cleared (delete it with DELETE of the review instead)',
+        security,
+        params: idParamSchema,
+        response: {
+          200: z.object({ kept: z.literal(true), message: z.string() }),
+          ...errorReplies(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      await keepReview(app.db, request.params.id);
+      return { kept: true as const, message: reviewReportMessages.kept };
     },
   );
 }

@@ -35,7 +35,7 @@ export function summarise(counts: { rating: number; count: number; verified: num
 }
 
 /** Reviews of a book, addressed by its title (any case) or slug, as the API addresses them (docs/product.md, "API"). */
-async function bookIdOf(db: Database, title: string): Promise<number> {
+export async function bookIdOf(db: Database, title: string): Promise<number> {
   const trimmed = title.trim();
   const book = trimmed ? await findBookByTitleOrSlug(db, trimmed) : undefined;
   if (!book) throw notFound(reviewMessages.bookNotFound);
