@@ -10,9 +10,9 @@ import { formatDate } from '../../../lib/dates';
 import toast from '../../../lib/toast';
 import { useCreatePromoCode, usePromoCodes } from '../api/promotions';
 import { CodeActions, codeEnded } from './CodeActions';
-import { DraftForm, idList, useDraft } from './DraftForm';
-import { cellClass, EmptyNote, SimpleTable } from './Pager';
-import { Section } from './Section';
+import { DraftForm, idList, useDraft } from '../components/DraftForm';
+import { cellClass, EmptyNote, SimpleTable } from '../components/Pager';
+import { Section } from '../components/Section';
 
 type Kind = PromoCodeRequestInput['kind'];
 

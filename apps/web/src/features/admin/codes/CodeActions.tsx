@@ -4,8 +4,8 @@ import { Button } from '../../../components/ui/Button';
 import { Dialog, SaveActions } from '../../../components/ui/Dialog';
 import { SelectField, TextField } from '../../../components/ui/Field';
 import { useDeletePromoCode, useEndPromoCode, useUpdatePromoCode } from '../api/promotions';
-import { ActionButton } from './ActionButton';
-import { ConfirmedAction, instantOf, localInput, useEditForm } from './PromotionActions';
+import { ActionButton } from '../components/ActionButton';
+import { ConfirmedAction, instantOf, localInput, useEditForm } from '../components/PromotionActions';
 
 type Kind = PromoCode['kind'];
 const KIND_LABELS: Record<Kind, string> = {

@@ -1,15 +1,16 @@
 import type { AdminBookSort, Book } from '@bookstore/contract';
 import { ADMIN_BOOK_SORTS, bookMessages } from '@bookstore/contract';
 import { formatMoney, moneyToCents } from '@bookstore/contract/money';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import toast from '../../../lib/toast';
 import { Link } from 'react-router';
 import { BookThumb } from '../../../components/ui/BookImage';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { paths } from '../../../config/paths';
 import { useAdminBooks, useDeleteBook } from '../api/dashboard';
-import { ConfirmDialog } from './ConfirmDialog';
-import { cellClass, HeadingCells, PagedTable } from './Pager';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import type { EditBookSlot } from '../components/edit-book';
+import { cellClass, HeadingCells, PagedTable } from '../components/Pager';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { formatDate } from '../../../lib/dates';
@@ -27,8 +28,7 @@ export function sortFrom(value: string | null): AdminBookSort {
   return (ADMIN_BOOK_SORTS as readonly string[]).includes(value ?? '') ? (value as AdminBookSort) : '-created_at';
 }
 
-/** The edit dialog comes from the books feature, through the app (features never import each other). */
-export type EditBookSlot = (props: { book: Book; onClose(): void }) => ReactNode;
+export type { EditBookSlot };
 
 interface Props {
   search: string;

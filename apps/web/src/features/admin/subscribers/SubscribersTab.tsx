@@ -6,7 +6,7 @@ import { DownloadIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/Spinner';
 import { plural } from '../../../lib/lists';
 import { downloadSubscribers, useSubscribers } from '../api/dashboard';
-import { cellClass, HeadingCells, PagedTable } from './Pager';
+import { cellClass, HeadingCells, PagedTable } from '../components/Pager';
 import { formatDate } from '../../../lib/dates';
 
 /** Subscribers tab: the newsletter's addresses, newest first, and all of them (or the matches) as CSV. */

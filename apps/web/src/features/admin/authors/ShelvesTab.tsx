@@ -8,8 +8,8 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { paths } from '../../../config/paths';
 import toast from '../../../lib/toast';
 import { type Shelf, type ShelfKind, useDeleteShelf, useShelves } from '../api/shelves';
-import { ConfirmDialog } from './ConfirmDialog';
-import { cellClass, HeadingCells, tableClass } from './Pager';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { cellClass, HeadingCells, tableClass } from '../components/Pager';
 import { SHELF_WORDS, ShelfDialog } from './ShelfDialog';
 
 /** The "Authors & categories" tab: both lists, each with Add, Edit and Delete; the search narrows both by name. */

@@ -18,8 +18,8 @@ import { editionLabel, PROTECTION_PLAN } from '@bookstore/contract/checkout';
 import { AddressText } from '../../../components/ui/AddressText';
 import { Button } from '../../../components/ui/Button';
 import { OrderDelivery, OrderTimeline } from '../../../components/ui/OrderDelivery';
-import { OrderActions } from '../components/OrderActions';
-import { RenewDownloadButton } from '../components/RenewDownloadButton';
+import { OrderActions } from './OrderActions';
+import { RenewDownloadButton } from './RenewDownloadButton';
 import { Section } from '../components/Section';
 
 const when = (at: string | null) => formatDate(at, 'moment', '—');
@@ -288,10 +288,7 @@ export default function StaffOrderPage({
   const order = useStaffOrder(orderId);
   usePageTitle(order.data ? `Order #${order.data.id}` : 'Order');
   const back = (
-    <Link
-      to={`${paths.admin}?tab=orders`}
-      className="font-semibold text-indigo-700 hover:underline dark:text-indigo-300"
-    >
+    <Link to={paths.adminOrders} className="font-semibold text-indigo-700 hover:underline dark:text-indigo-300">
       ← All orders
     </Link>
   );

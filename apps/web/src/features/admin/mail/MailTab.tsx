@@ -8,8 +8,8 @@ import { SelectField } from '../../../components/ui/Field';
 import { Spinner } from '../../../components/ui/Spinner';
 import { plural } from '../../../lib/lists';
 import { useMail, useMailMessage, useSendAgain } from '../api/dashboard';
-import { ActionButton } from './ActionButton';
-import { cellClass, HeadingCells, PagedTable, type FilteredTabProps } from './Pager';
+import { ActionButton } from '../components/ActionButton';
+import { cellClass, HeadingCells, PagedTable, type FilteredTabProps } from '../components/Pager';
 
 const STATUS: Record<MailStatus, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Sending', tone: 'indigo' },

@@ -1,13 +1,12 @@
 import {
   type ShippingMethodCreateInput,
   shippingMethodCreateSchema,
-  type ShopSettings,
   type StaffShippingMethod,
 } from '@bookstore/contract';
 import { formatMoney, moneyToCents } from '@bookstore/contract/money';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, SubmitButton } from '../../../components/ui/Button';
+import { Button } from '../../../components/ui/Button';
 import { Dialog, SaveActions } from '../../../components/ui/Dialog';
 import { QueryStates } from '../../../components/ui/QueryStates';
 import { CheckboxField, fieldsOf, TextField } from '../../../components/ui/Field';
@@ -15,11 +14,10 @@ import { ScrollFrame } from '../../../components/ui/ScrollFrame';
 import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api-client';
 import toast from '../../../lib/toast';
-import { useSaveShippingMethod, useSaveShopSettings, useShopSettings, useStaffShippingMethods } from '../api/dashboard';
-import { cellClass, HeadingCells, tableClass } from './Pager';
-import { Section } from './Section';
+import { useSaveShippingMethod, useStaffShippingMethods } from '../api/dashboard';
+import { cellClass, HeadingCells, tableClass } from '../components/Pager';
 
-const refusal = (error: unknown, fallback: string) =>
+export const refusal = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status < 500 ? error.message : fallback;
 
 interface MethodForm {
@@ -99,66 +97,12 @@ function MethodDialog({ method, onClose }: { method: StaffShippingMethod | null;
   );
 }
 
-interface SettingsFields {
-  free: string;
-  low: string;
-}
-
-/** The shop's settings: from which subtotal Standard Delivery is free (blank: never), and the low-stock threshold. */
-function SettingsForm({ settings }: { settings: ShopSettings }) {
-  const save = useSaveShopSettings();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<SettingsFields>({
-    defaultValues: { free: settings.free_standard_from ?? '', low: String(settings.low_stock_threshold) },
-  });
-  const field = fieldsOf(register, errors);
-
-  const submit = ({ free, low }: SettingsFields) =>
-    save.mutate(
-      { free_standard_from: free.trim() === '' ? null : free.trim(), low_stock_threshold: Number(low.trim()) },
-      {
-        onSuccess: () => toast.success('Shop settings saved'),
-        onError: (error) => toast.error(refusal(error, 'Failed to save the shop settings')),
-      },
-    );
-
-  return (
-    <form
-      noValidate
-      onSubmit={handleSubmit(submit)}
-      aria-label="Shop settings"
-      className="grid gap-4 sm:grid-cols-3 sm:items-start"
-    >
-      <TextField
-        label="Free Standard Delivery from ($)"
-        inputMode="decimal"
-        hint={<p className="mt-1 text-sm text-gray-700 dark:text-gray-300">0 for every order; blank for never.</p>}
-        {...field('free', {
-          validate: (v) => v.trim() === '' || moneyToCents(v.trim()) !== null || 'Enter an amount such as 25.00',
-        })}
-      />
-      <TextField
-        label="Low stock at (copies or fewer)"
-        inputMode="numeric"
-        {...field('low', { validate: (v) => /^\d{1,6}$/.test(v.trim()) || 'Enter a whole number of copies' })}
-      />
-      <SubmitButton busy={save.isPending} busyText="Saving..." className="sm:mt-6">
-        Save settings
-      </SubmitButton>
-    </form>
-  );
-}
-
 /**
- * Delivery tab (docs/product.md, "After the sale"): the shop's delivery methods, as the book page and
- * the checkout offer them, each edited in a dialog, a new one added; and the shop's settings.
+ * Delivery (docs/product.md, "After the sale"): the shop's delivery methods, as the book page and
+ * the checkout offer them, each edited in a dialog, a new one added.
  */
 export function DeliveryTab() {
   const methods = useStaffShippingMethods();
-  const settings = useShopSettings();
   const [editing, setEditing] = useState<StaffShippingMethod | 'new' | null>(null);
 
   return (
@@ -214,11 +158,6 @@ export function DeliveryTab() {
           )}
         </QueryStates>
       </section>
-      <Section id="shop-settings" title="Shop settings">
-        <QueryStates query={settings} pending={<Spinner label="Loading settings..." />} retry>
-          {(data) => <SettingsForm key={JSON.stringify(data)} settings={data} />}
-        </QueryStates>
-      </Section>
       {editing && <MethodDialog method={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </div>
   );

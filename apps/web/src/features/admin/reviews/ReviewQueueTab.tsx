@@ -5,7 +5,7 @@ import { ErrorState } from '../../../components/ui/ErrorState';
 import { Price } from '../../../components/ui/Price';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useDecideBook, useReviewQueue } from '../api/review-queue';
-import { cellClass, HeadingCells, PagedTable } from './Pager';
+import { cellClass, HeadingCells, PagedTable } from '../components/Pager';
 import { formatDate } from '../../../lib/dates';
 
 /**

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import toast from '../../../lib/toast';
 import { fetchBookForEdit, useLowStock } from '../api/dashboard';
-import type { EditBookSlot } from './BooksTab';
+import type { EditBookSlot } from '../components/edit-book';
 
 /**
  * The dashboard's "Low stock" list (docs/product.md, "After the sale"): books at or under the shop's

@@ -4,8 +4,8 @@ import { ErrorState } from '../../../components/ui/ErrorState';
 import { SelectField } from '../../../components/ui/Field';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useMarkHandled, useMessages } from '../api/dashboard';
-import { ActionButton } from './ActionButton';
-import { Pager, type FilteredTabProps } from './Pager';
+import { ActionButton } from '../components/ActionButton';
+import { Pager, type FilteredTabProps } from '../components/Pager';
 import { formatDate } from '../../../lib/dates';
 
 const STATUS_LABELS: Record<MessageStatus, string> = { open: 'Open', handled: 'Handled' };

@@ -4,8 +4,8 @@ import { Button } from '../../../components/ui/Button';
 import { Dialog, SaveActions } from '../../../components/ui/Dialog';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/Field';
 import { useDeleteSale, useEndSale, useUpdateSale } from '../api/promotions';
-import { ActionButton } from './ActionButton';
-import { ConfirmedAction, instantOf, localInput, useEditForm } from './PromotionActions';
+import { ActionButton } from '../components/ActionButton';
+import { ConfirmedAction, instantOf, localInput, useEditForm } from '../components/PromotionActions';
 
 interface SaleForm {
   name: string;

@@ -12,10 +12,10 @@ import { authorsQuery, categoriesQuery } from '../../../lib/catalogue-lists';
 import { formatDate } from '../../../lib/dates';
 import toast from '../../../lib/toast';
 import { previewSale, useCreateSale, useSales } from '../api/promotions';
-import { DraftForm, idList, useDraft } from './DraftForm';
-import { cellClass, EmptyNote, SimpleTable } from './Pager';
+import { DraftForm, idList, useDraft } from '../components/DraftForm';
+import { cellClass, EmptyNote, SimpleTable } from '../components/Pager';
 import { SaleActions } from './SaleActions';
-import { Section } from './Section';
+import { Section } from '../components/Section';
 
 const TARGET_LABELS: Record<SaleTarget, string> = {
   all: 'Everything',

@@ -2,7 +2,7 @@ import toast from '../../../lib/toast';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { useAuthStore } from '../../../stores/auth';
 import { useSetStaff, useUsers } from '../api/dashboard';
-import { cellClass, HeadingCells, PagedTable } from './Pager';
+import { cellClass, HeadingCells, PagedTable } from '../components/Pager';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { Badge } from '../../../components/ui/Badge';
