@@ -19,11 +19,12 @@ export function AdminSectionLinks({ openMessages = 0 }: { openMessages?: number 
       {ADMIN_SECTIONS.map((section) => (
         <li key={section.key}>
           <NavLink to={section.path} end={section.key === 'overview'} className={linkClass}>
-            {section.label}
+            <span>{section.label}</span>
             {section.key === 'messages' && openMessages > 0 && (
               <Badge tone="amber">
+                <span className="sr-only">, </span>
                 {openMessages}
-                <span className="sr-only"> open</span>
+                <span className="sr-only">{' open'}</span>
               </Badge>
             )}
           </NavLink>
