@@ -1,5 +1,12 @@
 import { expect, test, type Page } from './fixtures';
-import { expectAccessibleInBothThemes, expectNoSideScroll, isPhone, signInAsStaff } from './support';
+import {
+  expectAccessibleInBothThemes,
+  expectNoSideScroll,
+  isPhone,
+  serverError,
+  signInAsStaff,
+  stubJson,
+} from './support';
 
 // The dashboard's sections, each at its own address: its heading, no sideways scroll on a phone, the
 // sidebar (a drawer on a phone), and axe in both themes at 1280 and 390 px.
@@ -110,4 +117,29 @@ test('a section’s search and filters are in its address, and an old ?tab= link
 test('a shopper who opens a section lands on /', async ({ page }) => {
   await page.goto('/admin/orders');
   await expect(page).toHaveURL(/\/$/, READY);
+});
+
+test('Reports shows a range’s totals and series, by week too; a refused range and a failure say so', async ({
+  page,
+}) => {
+  await signInAsStaff(page);
+  await page.goto('/admin/reports?from=2026-01-01&to=2026-01-31&by=week');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible(READY);
+  await expect(page.getByLabel('By', { exact: true })).toHaveValue('week');
+  // January 2026 runs over five weeks from Monday (29 December to 26 January), empty ones included,
+  // under the heading row.
+  await expect(page.getByRole('table', { name: 'By week' }).getByRole('row')).toHaveCount(6, READY);
+  await expect(page.getByTestId('report-orders')).toHaveText(/^\d+$/);
+
+  await page.getByLabel('By', { exact: true }).selectOption('month');
+  await page.getByRole('button', { name: 'Show report' }).click();
+  await expect(page).toHaveURL(/\/admin\/reports\?from=2026-01-01&to=2026-01-31&by=month$/);
+  await expect(page.getByRole('table', { name: 'By month' }).getByRole('row')).toHaveCount(2, READY);
+
+  await page.goto('/admin/reports?from=2026-02-01&to=2026-01-01');
+  await expect(page.getByRole('alert')).toContainText('The start date must be on or before the end date', READY);
+
+  await stubJson(page, '**/api/admin/reports/**', serverError, 500);
+  await page.goto('/admin/reports');
+  await expect(page.getByRole('alert')).toContainText('The server had a problem', READY);
 });
