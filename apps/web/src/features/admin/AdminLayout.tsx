@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { useSummary } from './api/dashboard';
+import { useSummary } from './api/summary';
 import { AdminSidebar } from './components/AdminSidebar';
 
 /**

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { BookThumb } from '../../../components/ui/BookImage';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { paths } from '../../../config/paths';
-import { useAdminBooks, useDeleteBook } from '../api/dashboard';
+import { useAdminBooks, useDeleteBook } from '../api/books';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import type { EditBookSlot } from '../components/edit-book';
 import { cellClass, HeadingCells, PagedTable } from '../components/Pager';

@@ -1,7 +1,7 @@
 import toast from '../../../lib/toast';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { useAuthStore } from '../../../stores/auth';
-import { useSetStaff, useUsers } from '../api/dashboard';
+import { useSetStaff, useUsers } from '../api/users';
 import { cellClass, HeadingCells, PagedTable } from '../components/Pager';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';

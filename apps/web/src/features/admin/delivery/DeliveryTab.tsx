@@ -14,7 +14,7 @@ import { ScrollFrame } from '../../../components/ui/ScrollFrame';
 import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api-client';
 import toast from '../../../lib/toast';
-import { useSaveShippingMethod, useStaffShippingMethods } from '../api/dashboard';
+import { useSaveShippingMethod, useStaffShippingMethods } from '../api/delivery';
 import { cellClass, HeadingCells, tableClass } from '../components/Pager';
 
 export const refusal = (error: unknown, fallback: string) =>

@@ -7,7 +7,7 @@ import { ErrorState } from '../../../components/ui/ErrorState';
 import { SelectField } from '../../../components/ui/Field';
 import { Spinner } from '../../../components/ui/Spinner';
 import { plural } from '../../../lib/lists';
-import { useMail, useMailMessage, useSendAgain } from '../api/dashboard';
+import { useMail, useMailMessage, useSendAgain } from '../api/mail';
 import { ActionButton } from '../components/ActionButton';
 import { cellClass, HeadingCells, PagedTable, type FilteredTabProps } from '../components/Pager';
 

@@ -3,7 +3,7 @@ import { Badge } from '../../../components/ui/Badge';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { SelectField } from '../../../components/ui/Field';
 import { Spinner } from '../../../components/ui/Spinner';
-import { useMarkHandled, useMessages } from '../api/dashboard';
+import { useMarkHandled, useMessages } from '../api/messages';
 import { ActionButton } from '../components/ActionButton';
 import { Pager, type FilteredTabProps } from '../components/Pager';
 import { formatDate } from '../../../lib/dates';

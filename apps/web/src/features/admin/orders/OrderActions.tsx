@@ -7,7 +7,7 @@ import { Dialog, DialogActions } from '../../../components/ui/Dialog';
 import { TextField } from '../../../components/ui/Field';
 import { ApiError } from '../../../lib/api-client';
 import toast from '../../../lib/toast';
-import { type OrderAction, useOrderAction } from '../api/dashboard';
+import { type OrderAction, useOrderAction } from '../api/orders';
 
 type Step = 'ship' | 'deliver' | 'cancel' | 'refund' | 'return';
 

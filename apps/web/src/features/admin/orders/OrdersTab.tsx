@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
 import { FULFILMENT_LABELS, PAYMENT_LABELS, paymentState } from '../../../lib/order-status';
 import toast from '../../../lib/toast';
-import { downloadOrderLines, downloadOrders, type OrderFilters, useAllOrders } from '../api/dashboard';
+import { downloadOrderLines, downloadOrders, type OrderFilters, useAllOrders } from '../api/orders';
 import { cellClass, HeadingCells, PagedTable } from '../components/Pager';
 
 const FULFILMENT_FILTER_LABELS: Record<string, string> = { ...FULFILMENT_LABELS, unfulfilled: 'Not shipped' };

@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/hooks';
 import { paymentStatusText } from '../../../lib/order-status';
 import { capitalise } from '../../../lib/lists';
-import { useStaffOrder } from '../api/dashboard';
+import { useStaffOrder } from '../api/orders';
 import { cellClass, HeadingCells, tableClass } from '../components/Pager';
 import { ScrollFrame } from '../../../components/ui/ScrollFrame';
 import { formatDate } from '../../../lib/dates';

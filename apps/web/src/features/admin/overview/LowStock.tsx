@@ -4,7 +4,8 @@ import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import toast from '../../../lib/toast';
-import { fetchBookForEdit, useLowStock } from '../api/dashboard';
+import { fetchBookForEdit } from '../api/books';
+import { useLowStock } from '../api/low-stock';
 import type { EditBookSlot } from '../components/edit-book';
 
 /**

@@ -3,7 +3,7 @@ import { buttonClass } from '../../../components/ui/Button';
 import { ErrorState } from '../../../components/ui/ErrorState';
 import { Spinner } from '../../../components/ui/Spinner';
 import { paths } from '../../../config/paths';
-import { useSummary } from '../api/dashboard';
+import { useSummary } from '../api/summary';
 import type { EditBookSlot } from '../components/edit-book';
 import { SectionPage } from '../components/SectionPage';
 import { addressOfOldTab } from '../sections';

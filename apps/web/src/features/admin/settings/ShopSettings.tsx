@@ -6,7 +6,7 @@ import { fieldsOf, TextField } from '../../../components/ui/Field';
 import { QueryStates } from '../../../components/ui/QueryStates';
 import { Spinner } from '../../../components/ui/Spinner';
 import toast from '../../../lib/toast';
-import { useSaveShopSettings, useShopSettings } from '../api/dashboard';
+import { useSaveShopSettings, useShopSettings } from '../api/settings';
 import { Section } from '../components/Section';
 import { refusal } from '../delivery/DeliveryTab';
 

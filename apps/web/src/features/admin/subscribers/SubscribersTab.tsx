@@ -5,7 +5,7 @@ import { ErrorState } from '../../../components/ui/ErrorState';
 import { DownloadIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/Spinner';
 import { plural } from '../../../lib/lists';
-import { downloadSubscribers, useSubscribers } from '../api/dashboard';
+import { downloadSubscribers, useSubscribers } from '../api/subscribers';
 import { cellClass, HeadingCells, PagedTable } from '../components/Pager';
 import { formatDate } from '../../../lib/dates';
 
