@@ -53,7 +53,7 @@ test('a shopper asks to be told when a sold-out book is back, and is, once staff
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
   await signInAsStaff(page);
-  await page.goto(`/admin?q=${encodeURIComponent(title)}`);
+  await page.goto(`/admin/books?q=${encodeURIComponent(title)}`);
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row.getByText('1 waiting')).toBeVisible({ timeout: 15_000 });
 
@@ -65,7 +65,7 @@ test('a shopper asks to be told when a sold-out book is back, and is, once staff
   const mail = await mailTo(shopper.email, `Back in stock: ${title}`);
   await page.goto(linkIn(mail, '/book/'));
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-  await page.goto(`/admin?q=${encodeURIComponent(title)}`);
+  await page.goto(`/admin/books?q=${encodeURIComponent(title)}`);
   await expect(row).toBeVisible({ timeout: 15_000 });
   await expect(row.getByText('waiting')).toHaveCount(0);
 });

@@ -170,7 +170,7 @@ test.describe('Dashboard', () => {
   test('staff change price and stock, then delete a book after confirming', async ({ page, request }, info) => {
     const book = await addBookByApi(request, `Dashboard Book ${randomBytes(3).toString('hex')}`);
     await signIn(page, STAFF.email, STAFF.password);
-    await page.goto(`/admin?q=${encodeURIComponent(book.title)}`);
+    await page.goto(`/admin/books?q=${encodeURIComponent(book.title)}`);
     const row = page.getByRole('row', { name: new RegExp(book.title) });
     await expect(row).toBeVisible(READY);
     await expect(row).toContainText('$15.00');
@@ -209,7 +209,7 @@ test.describe('Dashboard', () => {
   }, info) => {
     const book = await addBookByApi(request, `Editions Book ${randomBytes(3).toString('hex')}`);
     await signIn(page, STAFF.email, STAFF.password);
-    await page.goto(`/admin?q=${encodeURIComponent(book.title)}`);
+    await page.goto(`/admin/books?q=${encodeURIComponent(book.title)}`);
     const row = page.getByRole('row', { name: new RegExp(book.title) });
     await expect(row).toBeVisible(READY);
     await row.getByRole('button', { name: `Edit ${book.title}` }).click();
@@ -265,16 +265,29 @@ test.describe('Dashboard', () => {
     await expect(page.getByTestId('sales-summary')).toContainText(/last 30 days/);
     // The chart is drawn with uPlot's own stylesheet (its layers stacked, not one under the other).
     await expect(page.locator('.uplot .u-over')).toHaveCSS('position', 'absolute');
-    await expect(page.getByRole('tab', { name: 'Books' })).toHaveAttribute('aria-selected', 'true');
+    await expectAccessibleInBothThemes(page, 'dashboard overview');
+
+    // Each section is a link of the sidebar (on a phone, in its drawer) to an address of its own.
+    const section = async (name: string) => {
+      let sidebar = page.getByRole('navigation', { name: 'Dashboard', exact: true });
+      if (isPhone(test.info())) {
+        await page.getByRole('button', { name: /^Dashboard menu/ }).click();
+        sidebar = page.getByRole('dialog', { name: 'Dashboard' });
+      }
+      await sidebar.getByRole('link', { name, exact: true }).click();
+    };
+    await section('Books');
+    await expect(page).toHaveURL(/\/admin\/books$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Books' })).toBeVisible();
     await expectAccessibleInBothThemes(page, 'dashboard books');
 
-    await page.getByRole('tab', { name: 'Orders' }).click();
-    await expect(page).toHaveURL(/\/admin\?tab=orders$/);
+    await section('Orders');
+    await expect(page).toHaveURL(/\/admin\/orders$/);
     await expect(page.getByLabel('Payment')).toBeVisible();
     await expectAccessibleInBothThemes(page, 'dashboard orders');
 
-    await page.getByRole('tab', { name: 'Users' }).click();
-    await expect(page).toHaveURL(/\/admin\?tab=users$/);
+    await section('Customers');
+    await expect(page).toHaveURL(/\/admin\/customers$/);
     await expect(page.getByRole('row').nth(1)).toBeVisible(READY);
     await expectAccessibleInBothThemes(page, 'dashboard users');
   });
@@ -282,14 +295,14 @@ test.describe('Dashboard', () => {
   test('staff grant and take away staff, never their own', async ({ page, request }) => {
     const account = await createAccount(request);
     await signIn(page, STAFF.email, STAFF.password);
-    await page.goto(`/admin?tab=users&q=${account.username}`);
+    await page.goto(`/admin/customers?q=${account.username}`);
     const row = page.getByRole('row', { name: new RegExp(account.username) });
     await row.getByRole('button', { name: `Make ${account.username} staff` }).click();
     await expect(row.getByText('Staff', { exact: true })).toBeVisible();
     await row.getByRole('button', { name: `Remove staff from ${account.username}` }).click();
     await expect(row.getByText('Customer')).toBeVisible();
 
-    await page.goto('/admin?tab=users&q=admin%40bookstore.test');
+    await page.goto('/admin/customers?q=admin%40bookstore.test');
     const me = page.getByRole('row', { name: /admin@bookstore\.test/ });
     await expect(me.getByText('You')).toBeVisible(READY);
     await expect(me.getByRole('button')).toHaveCount(0);
@@ -300,8 +313,9 @@ test.describe('Dashboard', () => {
     await stubJson(page, '**/api/admin/books/**', emptyPage);
     await stubJson(page, '**/api/admin/summary/', serverError, 500);
     await page.goto('/admin');
+    await expect(page.getByRole('alert')).toContainText('The server had a problem', READY);
+    await page.goto('/admin/books');
     await expect(page.getByText('No books available')).toBeVisible(READY);
-    await expect(page.getByRole('alert')).toContainText('The server had a problem');
   });
 
   test('a shopper who opens /admin lands on /', async ({ page, request }) => {

@@ -43,7 +43,7 @@ test('the owner pauses a code: the cart refuses it in the shop’s words; resume
   await newCode(request, { code, kind: 'percent', percent_off: 10 });
 
   await signInAsStaff(page);
-  await page.goto('/admin?tab=codes');
+  await page.goto('/admin/codes');
   const row = page.getByRole('row').filter({ hasText: code });
   await expect(row.getByTestId('code-status')).toHaveText('Active', READY);
   await row.getByRole('button', { name: `Pause ${code}` }).click();
@@ -82,7 +82,7 @@ test('staff edit a code, end it and delete one never used, each destructive step
   const code = `EDIT-${randomBytes(3).toString('hex').toUpperCase()}`;
   await newCode(request, { code, kind: 'percent', percent_off: 10 });
   await signInAsStaff(page);
-  await page.goto('/admin?tab=codes');
+  await page.goto('/admin/codes');
   const row = page.getByRole('row').filter({ hasText: code });
   await expect(row).toContainText('10% off', READY);
 
@@ -156,7 +156,7 @@ test('staff edit, pause, resume and delete a scheduled sale, the delete asked fi
   });
   expect(made.status(), await made.text()).toBe(201);
   await signInAsStaff(page);
-  await page.goto('/admin?tab=sales');
+  await page.goto('/admin/sales');
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row.getByTestId('sale-status')).toHaveText('scheduled', READY);
 

@@ -141,7 +141,7 @@ test('staff upload the eBook file from the book dialog; a file that is not an eB
   const token = await staffToken(request);
   const { book } = await ebookTitle(request, token, info.project.name === 'phone' ? 3 : 2);
   await signInAsStaff(page);
-  await page.goto(`/admin?q=${encodeURIComponent(book.title)}`);
+  await page.goto(`/admin/books?q=${encodeURIComponent(book.title)}`);
   const row = page.getByRole('row', { name: new RegExp(book.title) }).first();
   await expect(row).toBeVisible(READY);
   await row.getByRole('button', { name: `Edit ${book.title}` }).click();

@@ -65,7 +65,7 @@ test.describe('links to every screen', () => {
     await expect(page.getByRole('menuitem', { name: 'Add book' })).toHaveAttribute('href', '/add-book');
     await page.getByRole('menuitem', { name: 'Dashboard' }).click();
     await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(READY);
+    await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible(READY);
     await expect(page.getByRole('link', { name: 'Add book' })).toHaveAttribute('href', '/add-book');
   });
 

@@ -16,7 +16,7 @@ test('staff read the mail the shop wrote, as HTML and as text', async ({ page, r
   });
   expect(sent.status()).toBe(201);
   await signInAsStaff(page);
-  await page.goto(`/admin?tab=mail&q=${encodeURIComponent(subject)}`);
+  await page.goto(`/admin/mail?q=${encodeURIComponent(subject)}`);
   const table = page.getByRole('region', { name: 'E-mail written by the shop, newest first' });
   const row = table.getByRole('row').filter({ hasText: subject });
   await expect(row.getByText('Sent')).toBeVisible(READY);
@@ -37,7 +37,7 @@ test('staff read the mail the shop wrote, as HTML and as text', async ({ page, r
 test('a one-time link is hidden from staff: they cannot take over an account', async ({ page, request }) => {
   const account = await createAccount(request);
   await signInAsStaff(page);
-  await page.goto(`/admin?tab=mail&q=${encodeURIComponent(account.email)}`);
+  await page.goto(`/admin/mail?q=${encodeURIComponent(account.email)}`);
   const row = page.getByRole('row').filter({ hasText: account.email });
   await expect(row.getByText('Sent')).toBeVisible(READY);
   await row.getByRole('button', { name: /^Welcome to Bookstore/ }).click();
@@ -74,7 +74,7 @@ test('a failed message shows why and can be sent again; none and a failure say s
     data: [failed],
     meta: { page: 1, pageSize: 10, count: 1, pages: 1, next: null },
   });
-  await page.goto('/admin?tab=mail&status=failed');
+  await page.goto('/admin/mail?status=failed');
   const row = page.getByRole('row').filter({ hasText: 'reader@example.test' });
   await expect(row.getByText('Failed')).toBeVisible(READY);
   await row.getByRole('button', { name: 'Send again' }).click();
@@ -83,7 +83,7 @@ test('a failed message shows why and can be sent again; none and a failure say s
 
   await page.unrouteAll();
   await stubJson(page, /\/api\/admin\/mail\/\?/, emptyPage);
-  await page.goto('/admin?tab=mail');
+  await page.goto('/admin/mail');
   await expect(page.getByText('No mail yet')).toBeVisible(READY);
   await page.unrouteAll();
   await stubJson(page, /\/api\/admin\/mail\/\?/, serverError, 500);

@@ -101,8 +101,8 @@ test.describe('review queue', () => {
     expect((await request.get(`/api/books/book/${good.id}/`)).status()).toBe(404);
 
     await signInFromLoginPage(page, STAFF);
-    await page.goto(`/admin?tab=review&q=${encodeURIComponent(reader.username)}`);
-    await expect(page.getByRole('tab', { name: 'Review queue' })).toHaveAttribute('aria-selected', 'true');
+    await page.goto(`/admin/reviews?q=${encodeURIComponent(reader.username)}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible(READY);
     const row = (title: string) => page.getByRole('row', { name: new RegExp(title) });
     await expect(row(good.title)).toContainText(reader.username, READY);
     await expect(row(bad.title)).toBeVisible();
@@ -128,7 +128,7 @@ test.describe('review queue', () => {
   test('an empty queue and a failing one say so', async ({ page }) => {
     await signInFromLoginPage(page, STAFF);
     await stubJson(page, '**/api/admin/books/pending/**', emptyPage);
-    await page.goto('/admin?tab=review');
+    await page.goto('/admin/reviews');
     await expect(page.getByText('No books are waiting for review')).toBeVisible(READY);
     await page.unroute('**/api/admin/books/pending/**');
     await stubJson(page, '**/api/admin/books/pending/**', serverError, 500);

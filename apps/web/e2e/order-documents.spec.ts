@@ -111,7 +111,7 @@ test("the staff's packing slip lists only what goes in the parcel, each with its
   await expect(page.getByTestId('order-badges')).toHaveText('Partly refunded');
   await expect(page.getByTestId('order-refunded')).toHaveText('$5.00');
 
-  await page.goto(`/admin?tab=orders&q=%23${order.id}`);
+  await page.goto(`/admin/orders?q=%23${order.id}`);
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: `Order #${order.id}` }) });
   await expect(row.getByTestId('order-payment')).toHaveText('Partly refunded$5.00 refunded', READY);
   const download = page.waitForEvent('download');

@@ -190,7 +190,7 @@ test('a free-delivery code takes the chosen delivery off: Express, in the cart a
 
 test('staff preview a sale before saving it, schedule it, and end it', async ({ page }) => {
   await signInAsStaff(page);
-  await page.goto('/admin?tab=sales');
+  await page.goto('/admin/sales');
   const name = `Spring sale ${randomBytes(2).toString('hex')}`;
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Percent off', { exact: true }).fill('15');
@@ -229,7 +229,7 @@ test('staff preview a sale before saving it, schedule it, and end it', async ({ 
 
 test('staff create a promo code in the Codes tab; no codes and a failing list say so', async ({ page }) => {
   await signInAsStaff(page);
-  await page.goto('/admin?tab=codes');
+  await page.goto('/admin/codes');
   const code = `TAB-${randomBytes(3).toString('hex').toUpperCase()}`;
   await page.getByLabel('Code', { exact: true }).fill(code);
   await page.getByLabel('Gives').selectOption('percent');

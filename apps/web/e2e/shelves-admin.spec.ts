@@ -28,8 +28,8 @@ test('staff add an author (offered in the Add New Book form at once), edit and d
 }) => {
   const name = `Ottilie Quill ${randomBytes(3).toString('hex')}`;
   await signInAsStaff(page);
-  await page.goto('/admin?tab=authors');
-  await expect(page.getByRole('tab', { name: 'Authors & categories', selected: true })).toBeVisible(READY);
+  await page.goto('/admin/authors');
+  await expect(page.getByRole('heading', { level: 1, name: 'Authors & categories' })).toBeVisible(READY);
   const authors = page.getByRole('region', { name: 'Authors' });
   await expect(authors.getByRole('table')).toBeVisible(READY);
 
@@ -94,7 +94,7 @@ test('staff add an author (offered in the Add New Book form at once), edit and d
 test('staff add a category from the keyboard and find it by searching', async ({ page }) => {
   const name = `Harbour Tales ${randomBytes(3).toString('hex')}`;
   await signInAsStaff(page);
-  await page.goto('/admin?tab=authors');
+  await page.goto('/admin/authors');
   const categories = page.getByRole('region', { name: 'Categories' });
   await categories.getByRole('button', { name: 'Add category' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Category' });
@@ -124,7 +124,7 @@ test('no authors or categories, and a failing server, say so', async ({ page }) 
   await signInAsStaff(page);
   await stubJson(page, '**/api/authors/', []);
   await stubJson(page, '**/api/categories/', []);
-  await page.goto('/admin?tab=authors');
+  await page.goto('/admin/authors');
   await expect(page.getByRole('region', { name: 'Authors' }).getByText('No authors yet')).toBeVisible(READY);
   await expect(page.getByRole('region', { name: 'Categories' }).getByText('No categories yet')).toBeVisible();
 

@@ -35,7 +35,7 @@ test.describe('staff order page', () => {
     });
     const reference = await pay();
     await signInAsStaff(page);
-    await page.goto(`/admin?tab=orders&q=%23${order.id}`);
+    await page.goto(`/admin/orders?q=%23${order.id}`);
     await page.getByRole('link', { name: `Order #${order.id}` }).click();
 
     await expect(page).toHaveURL(new RegExp(`/admin/orders/${order.id}$`));
@@ -54,7 +54,7 @@ test.describe('staff order page', () => {
     await expectAccessibleInBothThemes(page, 'staff order page', '#main');
 
     await page.getByRole('link', { name: '← All orders' }).click();
-    await expect(page).toHaveURL(/\/admin\?tab=orders$/);
+    await expect(page).toHaveURL(/\/admin\/orders$/);
   });
 
   test('an unpaid order has no payment yet; an unknown order and a failing one say so', async ({ page, request }) => {
@@ -85,9 +85,8 @@ test.describe('messages and subscribers', () => {
     });
     expect(sent.status()).toBe(201);
     await signInAsStaff(page);
-    await page.goto('/admin');
-    await page.getByRole('tab', { name: /Messages/ }).click();
-    await expect(page).toHaveURL(/\/admin\?tab=messages$/);
+    await page.goto('/admin/messages');
+    await expect(page).toHaveURL(/\/admin\/messages$/);
     await page.getByLabel('Search messages by name, email or subject').fill(subject);
     await page.getByRole('button', { name: 'Search' }).click();
     const message = page.getByRole('article', { name: subject });
@@ -106,7 +105,7 @@ test.describe('messages and subscribers', () => {
     await expect(page.getByText('No messages match')).toBeVisible(READY);
 
     await stubJson(page, '**/api/admin/messages/**', emptyPage);
-    await page.goto('/admin?tab=messages');
+    await page.goto('/admin/messages');
     await expect(page.getByText('No messages yet')).toBeVisible(READY);
     await page.unroute('**/api/admin/messages/**');
     await stubJson(page, '**/api/admin/messages/**', serverError, 500);
@@ -123,7 +122,7 @@ test.describe('messages and subscribers', () => {
       page.getByRole('status').filter({ hasText: 'Thank you, your subscription is confirmed.' }),
     ).toBeVisible();
     await signInAsStaff(page);
-    await page.goto(`/admin?tab=subscribers&q=${encodeURIComponent(email)}`);
+    await page.goto(`/admin/subscribers?q=${encodeURIComponent(email)}`);
     const table = page.getByRole('region', { name: 'Newsletter subscribers, newest first' });
     await expect(table.getByRole('cell', { name: email })).toBeVisible(READY);
     await expect(page.getByText(`1 subscriber matching "${email}"`)).toBeVisible();
@@ -138,7 +137,7 @@ test.describe('messages and subscribers', () => {
     expect(csv).toContain(`${email},`);
 
     await stubJson(page, '**/api/admin/subscribers/**', emptyPage);
-    await page.goto('/admin?tab=subscribers');
+    await page.goto('/admin/subscribers');
     await expect(page.getByText('No subscribers yet')).toBeVisible(READY);
     await page.unroute('**/api/admin/subscribers/**');
     await stubJson(page, '**/api/admin/subscribers/**', serverError, 500);
@@ -150,7 +149,7 @@ test.describe('messages and subscribers', () => {
 test('a phone table shows that it scrolls sideways', async ({ page }, info) => {
   test.skip(!isPhone(info), 'a phone-width table');
   await signInAsStaff(page);
-  await page.goto('/admin');
+  await page.goto('/admin/books');
   const frame = page.getByRole('region', { name: /^Books, sorted by/ });
   await expect(frame).toBeVisible(READY);
   await expect(page.getByTestId('scroll-hint')).toHaveText(/Scroll sideways to see every column/);

@@ -92,6 +92,9 @@ describe('the server renderer', () => {
       '/b%6Fok/Still%20Waters',
       '/book/Still%20Waters/',
       '/book/a/b',
+      // (Not /admin itself: its chart's uPlot reads matchMedia on import, which jsdom lacks; a server has no window.)
+      '/admin/orders?payment=success',
+      '/admin/settings',
       '/admin/orders/5',
       '/no/such/page',
     ];

@@ -231,8 +231,27 @@ export function createRoutes(client: QueryClient, reader?: CatalogueReader): Rou
                 </AfterHydration>
               ),
               children: [
-                { index: true, lazy: page(() => import('./routes/admin')) },
-                { path: 'orders/:orderId', lazy: page(() => import('../features/admin/pages/StaffOrderPage')) },
+                {
+                  // The sidebar and the section shown; every section a chunk of its own (docs/product.md, "Dashboard").
+                  lazy: page(() => import('../features/admin/AdminLayout')),
+                  children: [
+                    { index: true, lazy: page(() => import('./routes/admin-overview')) },
+                    { path: 'orders', lazy: page(() => import('../features/admin/orders/OrdersPage')) },
+                    { path: 'orders/:orderId', lazy: page(() => import('../features/admin/orders/StaffOrderPage')) },
+                    { path: 'books', lazy: page(() => import('./routes/admin-books')) },
+                    { path: 'authors', lazy: page(() => import('../features/admin/authors/AuthorsPage')) },
+                    { path: 'sales', lazy: page(() => import('../features/admin/sales/SalesPage')) },
+                    { path: 'codes', lazy: page(() => import('../features/admin/codes/CodesPage')) },
+                    { path: 'reviews', lazy: page(() => import('../features/admin/reviews/ReviewsPage')) },
+                    { path: 'customers', lazy: page(() => import('../features/admin/customers/CustomersPage')) },
+                    { path: 'messages', lazy: page(() => import('../features/admin/messages/MessagesPage')) },
+                    { path: 'subscribers', lazy: page(() => import('../features/admin/subscribers/SubscribersPage')) },
+                    { path: 'mail', lazy: page(() => import('../features/admin/mail/MailPage')) },
+                    { path: 'delivery', lazy: page(() => import('../features/admin/delivery/DeliveryPage')) },
+                    { path: 'reports', lazy: page(() => import('../features/admin/reports/ReportsPage')) },
+                    { path: 'settings', lazy: page(() => import('../features/admin/settings/SettingsPage')) },
+                  ],
+                },
               ],
             },
             { path: '*', lazy: page(() => import('../features/static/pages/NotFoundPage')) },

@@ -1,7 +1,7 @@
 import type { SubmittedBook, SubmittedBooksPage } from '@bookstore/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { ADMIN_PAGE_SIZE } from './dashboard';
+import { ADMIN_PAGE_SIZE } from './common';
 
 /** GET /admin/books/pending/ : readers' books waiting for a decision, oldest first. */
 export function useReviewQueue(params: { page: number; search: string }) {
