@@ -2,7 +2,7 @@ import type { PromoCode } from '@bookstore/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonReply, renderWithApp } from '../../../test/render';
 import { CodesTab } from './CodesTab';
 
@@ -78,19 +78,6 @@ function fakeServer(start: PromoCode[], answer?: (method: string, url: string, b
 }
 
 describe("the Codes tab's actions", () => {
-  beforeAll(() => {
-    // jsdom has no matchMedia; the toaster asks it about reduced motion.
-    window.matchMedia ??= ((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    })) as unknown as typeof window.matchMedia;
-  });
   const show = () =>
     renderWithApp(
       <>

@@ -2,7 +2,7 @@ import type { Sale } from '@bookstore/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonReply, renderWithApp } from '../../../test/render';
 import { SalesTab } from './SalesTab';
 
@@ -46,19 +46,6 @@ function fakeServer(start: Sale[]) {
 }
 
 describe("the Sales tab's actions", () => {
-  beforeAll(() => {
-    // jsdom has no matchMedia; the toaster asks it about reduced motion.
-    window.matchMedia ??= ((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    })) as unknown as typeof window.matchMedia;
-  });
   const show = () =>
     renderWithApp(
       <>

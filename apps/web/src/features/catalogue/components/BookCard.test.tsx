@@ -2,7 +2,7 @@ import type { Book, Edition } from '@bookstore/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useCartStore } from '../../cart/stores/cart';
 import { renderWithApp } from '../../../test/render';
 import { BookCard } from './BookCard';
@@ -185,19 +185,6 @@ describe('book card', () => {
 const CHOOSER_LOADS = { timeout: 10_000 };
 
 describe('the card of a title sold several ways', () => {
-  beforeAll(() => {
-    // jsdom has no matchMedia; the toaster asks it about reduced motion.
-    window.matchMedia ??= ((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    })) as unknown as typeof window.matchMedia;
-  });
   beforeEach(() => {
     useCartStore.setState({ carts: {}, activeCartId: null });
     useCartStore.getState().initializeCart('reader');
