@@ -22,3 +22,13 @@ export function useSetStaff() {
     onSuccess: () => refresh(),
   });
 }
+
+/** PUT /users/{id}/disabled/ : a disabled account cannot sign in; never one's own, never a staff account. */
+export function useSetDisabled() {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: ({ id, disabled }: { id: number; disabled: boolean }) =>
+      api.put<UserSummary>(`/users/${id}/disabled/`, { disabled }),
+    onSuccess: () => refresh(),
+  });
+}

@@ -46,3 +46,11 @@ export function useDeleteReview(title: string, onChanged?: () => void) {
     },
   });
 }
+
+/** POST /books/{title}/reviews/{id}/report/ : sends someone else's review to staff, with an optional reason. */
+export function useReportReview(title: string) {
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      api.post<{ reported: true; message: string }>(`${reviewsPath(title)}${id}/report/`, { reason }),
+  });
+}

@@ -10,6 +10,7 @@ import { rememberDestination, useAuthStore } from '../../../stores/auth';
 import { useBookReviews, useDeleteReview, useSubmitReview } from '../api/reviews';
 import { RatingSummary } from './RatingSummary';
 import { ReviewForm } from './ReviewForm';
+import { ReportDialog } from './ReportDialog';
 import { ReviewItem } from './ReviewItem';
 
 const actionClass = 'text-sm font-semibold text-indigo-700 hover:underline dark:text-indigo-300';
@@ -17,7 +18,8 @@ const dangerClass = 'text-sm font-semibold text-red-700 hover:underline dark:tex
 
 /**
  * The book page's reviews tab: the rating summary, the form (or a sign-in prompt), the reader's own
- * review first with Edit and Delete, then everyone else's, newest first, 10 at a time.
+ * review first with Edit and Delete, then everyone else's, newest first, 10 at a time: signed-in shoppers
+ * may report those to staff, staff delete them.
  */
 export default function ReviewsSection({ title, onChanged }: { title: string; onChanged?: () => void }) {
   const isAuth = useAuthStore((s) => s.isAuth);
@@ -26,6 +28,7 @@ export default function ReviewsSection({ title, onChanged }: { title: string; on
   const submit = useSubmitReview(title, onChanged);
   const remove = useDeleteReview(title, onChanged);
   const [editing, setEditing] = useState(false);
+  const [reporting, setReporting] = useState<Review | null>(null);
 
   if (reviews.isPending) return <Spinner label="Loading reviews..." />;
   if (reviews.isError) return <ErrorState message="Failed to load reviews" />;
@@ -120,12 +123,23 @@ export default function ReviewsSection({ title, onChanged }: { title: string; on
                   >
                     Delete
                   </button>
+                ) : isAuth ? (
+                  <button
+                    type="button"
+                    className={actionClass}
+                    onClick={() => setReporting(review)}
+                    aria-label={`Report the review by ${review.user}`}
+                  >
+                    Report
+                  </button>
                 ) : undefined
               }
             />
           ))}
         </ul>
       )}
+
+      {reporting && <ReportDialog title={title} review={reporting} onClose={() => setReporting(null)} />}
 
       {reviews.hasNextPage && (
         <button
