@@ -23,7 +23,8 @@ import { formatDate } from '../../../lib/dates';
 import { editionLabel } from '../../../lib/editions';
 import toast from '../../../lib/toast';
 import { useAdjustStock, useEditionStock } from '../api/stock';
-import { cellClass, EmptyNote, SimpleTable } from '../components/Pager';
+import { ScrollFrame } from '../../../components/ui/ScrollFrame';
+import { cellClass, EmptyNote, HeadingCells, tableClass } from '../components/Pager';
 
 /** The editions whose copies are counted (an eBook has no stock). */
 export const printedEditions = (book: Book): Edition[] => book.editions.filter((e) => e.stock_amount !== null);
@@ -160,34 +161,42 @@ function EditionStockPanel({
           <EmptyNote>No changes yet.</EmptyNote>
         ) : (
           <>
-            <SimpleTable
-              caption="Stock changes, newest first"
-              labels={['Date', 'Reason', 'Change', 'Copies left', 'Order', 'By']}
-            >
-              {stock.data.data.map((movement) => (
-                <tr key={movement.id} className="border-t border-gray-200 dark:border-gray-800">
-                  <td className={`${cellClass} whitespace-nowrap`}>{formatDate(movement.created_at, 'moment')}</td>
-                  <td className={cellClass}>
-                    {STOCK_REASON_LABELS[movement.reason]}
-                    {movement.note && (
-                      <span className="block text-xs text-gray-700 dark:text-gray-300">{movement.note}</span>
-                    )}
-                  </td>
-                  <td className={cellClass}>{signed(movement.change)}</td>
-                  <td className={cellClass}>{movement.stock_after}</td>
-                  <td className={cellClass}>
-                    {movement.order_id ? (
-                      <Link to={paths.adminOrder(movement.order_id)} className="hover:underline">
-                        #{movement.order_id}
-                      </Link>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                  <td className={cellClass}>{movement.by ?? '—'}</td>
-                </tr>
-              ))}
-            </SimpleTable>
+            {/* A phone scrolls the ledger sideways in its frame, which a keyboard can reach. */}
+            <ScrollFrame label="Stock changes, newest first">
+              <table className={tableClass}>
+                <caption className="sr-only">Stock changes, newest first</caption>
+                <thead>
+                  <tr>
+                    <HeadingCells labels={['Date', 'Reason', 'Change', 'Copies left', 'Order', 'By']} />
+                  </tr>
+                </thead>
+                <tbody>
+                  {stock.data.data.map((movement) => (
+                    <tr key={movement.id} className="border-t border-gray-200 dark:border-gray-800">
+                      <td className={`${cellClass} whitespace-nowrap`}>{formatDate(movement.created_at, 'moment')}</td>
+                      <td className={cellClass}>
+                        {STOCK_REASON_LABELS[movement.reason]}
+                        {movement.note && (
+                          <span className="block text-xs text-gray-700 dark:text-gray-300">{movement.note}</span>
+                        )}
+                      </td>
+                      <td className={cellClass}>{signed(movement.change)}</td>
+                      <td className={cellClass}>{movement.stock_after}</td>
+                      <td className={cellClass}>
+                        {movement.order_id ? (
+                          <Link to={paths.adminOrder(movement.order_id)} className="hover:underline">
+                            #{movement.order_id}
+                          </Link>
+                        ) : (
+                          '—'
+                        )}
+                      </td>
+                      <td className={cellClass}>{movement.by ?? '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollFrame>
             {stock.data.meta.pages > 1 && (
               <nav aria-label="Ledger pages" className="mt-3 flex items-center justify-between gap-3 text-sm">
                 <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
