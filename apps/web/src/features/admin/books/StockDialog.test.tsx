@@ -194,7 +194,7 @@ describe('the stock dialog', () => {
   });
 
   it("checks the form with the shop's rules before sending, then sends the change", async () => {
-    const calls = fakeServer((body) =>
+    const calls = fakeServer(() =>
       jsonReply(
         {
           edition_id: 11,
