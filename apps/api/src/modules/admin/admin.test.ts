@@ -164,6 +164,11 @@ describe('dashboard', () => {
       expect(await titles('price')).toEqual(['alpha', 'Charlie', 'Bravo']);
       expect(await titles('-stock_amount')).toEqual(['alpha', 'Charlie', 'Bravo']);
       expect(await titles('-created_at')).toEqual(['Charlie', 'alpha', 'Bravo']);
+      // The table names each edition's copies from the editions each row carries.
+      const alpha = (
+        await app().inject({ url: `/api/admin/books/?search=${tag}&sort=title`, headers: staff.auth })
+      ).json().data[0];
+      expect(alpha.editions).toEqual([expect.objectContaining({ format: alpha.book_type, stock_amount: 9 })]);
 
       const byIsbn = await app().inject({ url: '/api/admin/books/?search=9780141439518', headers: staff.auth });
       expect(byIsbn.json().data.map((b: { title: string }) => b.title)).toContain(`${tag} Charlie`);

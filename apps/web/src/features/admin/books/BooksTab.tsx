@@ -14,6 +14,8 @@ import { cellClass, HeadingCells, PagedTable } from '../components/Pager';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { formatDate } from '../../../lib/dates';
+import { editionLabel } from '../../../lib/editions';
+import { printedEditions, StockDialog } from './StockDialog';
 
 const COLUMNS: { key: string; label: string; sort?: AdminBookSort }[] = [
   { key: 'cover', label: 'Cover' },
@@ -30,6 +32,12 @@ export function sortFrom(value: string | null): AdminBookSort {
 
 export type { EditBookSlot };
 
+/** Each edition's copies: "Hardcover 4 · Paperback, Used 1"; an eBook has none ("eBook —"). */
+export function editionStock(book: Book): string {
+  if (book.editions.length === 0) return String(book.stock_amount ?? '—');
+  return book.editions.map((e) => `${editionLabel(e)} ${e.stock_amount ?? '—'}`).join(' · ');
+}
+
 interface Props {
   search: string;
   page: number;
@@ -39,12 +47,16 @@ interface Props {
   editBook?: EditBookSlot;
 }
 
-/** Books tab: a paged table sortable by each column; Edit in a dialog, Delete after a confirmation. */
+/**
+ * Books tab: a paged table sortable by each column, with each edition's copies; Stock (adjust and the
+ * ledger), Edit in a dialog, Delete after a confirmation.
+ */
 export function BooksTab({ search, page, sort, onPage, onSort, editBook }: Props) {
   const books = useAdminBooks({ page, sort, search });
   const remove = useDeleteBook();
   const [editing, setEditing] = useState<Book | null>(null);
   const [deleting, setDeleting] = useState<Book | null>(null);
+  const [stocking, setStocking] = useState<Book | null>(null);
 
   if (books.isPending) return <Spinner label="Loading books..." />;
   if (books.isError) return <ErrorState message={books.error.message} />;
@@ -120,8 +132,8 @@ export function BooksTab({ search, page, sort, onPage, onSort, editBook }: Props
             </td>
             <td className={cellClass}>{book.book_author || '—'}</td>
             <td className={cellClass}>{formatMoney(moneyToCents(book.price) ?? 0)}</td>
-            <td className={cellClass}>
-              {book.stock_amount}
+            <td className={cellClass} data-testid="book-stock">
+              {editionStock(book)}
               {book.waiting > 0 && (
                 <span className="block text-xs whitespace-nowrap text-amber-800 dark:text-amber-200">
                   {book.waiting} waiting
@@ -131,6 +143,11 @@ export function BooksTab({ search, page, sort, onPage, onSort, editBook }: Props
             <td className={cellClass}>{formatDate(book.created_at, 'numeric')}</td>
             <td className={`${cellClass} whitespace-nowrap`}>
               <div className="flex gap-2">
+                {printedEditions(book).length > 0 && (
+                  <Button variant="secondary" onClick={() => setStocking(book)} aria-label={`Stock of ${book.title}`}>
+                    Stock
+                  </Button>
+                )}
                 {editBook && (
                   <Button variant="secondary" onClick={() => setEditing(book)} aria-label={`Edit ${book.title}`}>
                     Edit
@@ -149,6 +166,7 @@ export function BooksTab({ search, page, sort, onPage, onSort, editBook }: Props
           </tr>
         ))}
       </PagedTable>
+      {stocking && <StockDialog book={stocking} onClose={() => setStocking(null)} />}
       {editing && editBook?.({ book: editing, onClose: () => setEditing(null) })}
       <ConfirmDialog
         open={deleting !== null}
