@@ -2,23 +2,9 @@ import type { AdminBook, Edition, EditionStock, StockMovement } from '@bookstore
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonReply, renderWithApp } from '../../../test/render';
 import { BooksTab } from './BooksTab';
-
-beforeAll(() => {
-  // jsdom has no matchMedia; the toaster asks it about reduced motion.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-});
 
 const edition = (over: Partial<Edition>): Edition => ({
   id: 1,

@@ -44,16 +44,6 @@ const rowOf = async (username: string) =>
 
 describe("the Customers section's accounts", () => {
   beforeAll(() => {
-    window.matchMedia ??= ((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    })) as unknown as typeof window.matchMedia;
     useAuthStore.setState({
       isAuth: true,
       isAdmin: true,

@@ -2,7 +2,7 @@ import type { ReportedReview } from '@bookstore/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonReply, renderWithApp } from '../../../test/render';
 import { ReportedReviews } from './ReportedReviews';
 
@@ -43,18 +43,6 @@ function fakeServer(start: ReportedReview[], answer?: (method: string, url: stri
 }
 
 describe('the Reported reviews part of the Reviews section', () => {
-  beforeAll(() => {
-    window.matchMedia ??= ((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    })) as unknown as typeof window.matchMedia;
-  });
   afterEach(() => vi.restoreAllMocks());
 
   const show = () =>

@@ -2,7 +2,7 @@ import type { Review, ReviewsPage } from '@bookstore/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../stores/auth';
 import { jsonReply, renderWithApp } from '../../../test/render';
 import ReviewsSection from './ReviewsSection';
@@ -47,18 +47,6 @@ const signIn = () =>
   });
 
 describe("reporting a review on the book's page", () => {
-  beforeAll(() => {
-    window.matchMedia ??= ((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    })) as unknown as typeof window.matchMedia;
-  });
   afterEach(() => {
     vi.restoreAllMocks();
     useAuthStore.getState().logout();
