@@ -7,21 +7,6 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { useAuthStore } from '../../stores/auth';
 
-// jsdom has no matchMedia; the toaster asks it about reduced motion.
-if (typeof window !== 'undefined' && !window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-
 /** Shows where the router went, so tests can assert navigation. */
 function Where() {
   const location = useLocation();
