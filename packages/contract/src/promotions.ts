@@ -38,27 +38,31 @@ export const saleMessages = {
 const idList = z.array(bodyIdSchema('Each choice must be an id'), { error: 'Must be a list of ids' }).max(1000);
 const instant = (name: string) => z.iso.datetime({ offset: true, error: `${name} must be a date and time` });
 
+const saleNameSchema = z.string().trim().min(1, 'Give the sale a name').max(80, 'At most 80 characters');
+const salePercentSchema = z
+  .number()
+  .int(saleMessages.percent)
+  .min(1, saleMessages.percent)
+  .max(MAX_SALE_PERCENT, saleMessages.percent)
+  .optional();
+const saleTargetSchema = z.enum(SALE_TARGETS, { error: `target must be one of: ${SALE_TARGETS.join(', ')}` });
+const bestsellersSchema = z
+  .number()
+  .int(saleMessages.bestsellers)
+  .min(1, saleMessages.bestsellers)
+  .max(MAX_BESTSELLERS, saleMessages.bestsellers);
+
 /** A sale as staff create it: percent or amount off, what it applies to, when. */
 export const saleRequestSchema = z
   .object({
-    name: z.string().trim().min(1, 'Give the sale a name').max(80, 'At most 80 characters'),
-    percent_off: z
-      .number()
-      .int(saleMessages.percent)
-      .min(1, saleMessages.percent)
-      .max(MAX_SALE_PERCENT, saleMessages.percent)
-      .optional(),
+    name: saleNameSchema,
+    percent_off: salePercentSchema,
     amount_off: moneyInputSchema.optional(),
-    target: z.enum(SALE_TARGETS, { error: `target must be one of: ${SALE_TARGETS.join(', ')}` }),
+    target: saleTargetSchema,
     /** The chosen books, categories or authors (target books, categories, authors). */
     target_ids: idList.optional().default([]),
     /** Target bestsellers: the N books with the most copies sold in the last 30 days when it starts. */
-    bestsellers: z
-      .number()
-      .int(saleMessages.bestsellers)
-      .min(1, saleMessages.bestsellers)
-      .max(MAX_BESTSELLERS, saleMessages.bestsellers)
-      .optional(),
+    bestsellers: bestsellersSchema.optional(),
     /** The home page's hero shows the running headline sale. */
     headline: z.boolean().optional().default(false),
     starts_at: instant('starts_at'),
@@ -133,22 +137,12 @@ function checkChange(
  */
 export const saleUpdateSchema = z
   .object({
-    name: z.string().trim().min(1, 'Give the sale a name').max(80, 'At most 80 characters').optional(),
-    percent_off: z
-      .number()
-      .int(saleMessages.percent)
-      .min(1, saleMessages.percent)
-      .max(MAX_SALE_PERCENT, saleMessages.percent)
-      .optional(),
+    name: saleNameSchema.optional(),
+    percent_off: salePercentSchema,
     amount_off: moneyInputSchema.optional(),
-    target: z.enum(SALE_TARGETS, { error: `target must be one of: ${SALE_TARGETS.join(', ')}` }).optional(),
+    target: saleTargetSchema.optional(),
     target_ids: idList.optional(),
-    bestsellers: z
-      .number()
-      .int(saleMessages.bestsellers)
-      .min(1, saleMessages.bestsellers)
-      .max(MAX_BESTSELLERS, saleMessages.bestsellers)
-      .optional(),
+    bestsellers: bestsellersSchema.optional(),
     headline: z.boolean().optional(),
     active: z.boolean().optional(),
     starts_at: instant('starts_at').optional(),

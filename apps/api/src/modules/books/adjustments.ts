@@ -125,18 +125,12 @@ export async function adjustStock(
       .where(and(eq(editions.id, editionId), sql`${editions.stockAmount} + ${change} >= 0`))
       .returning({ stock: editions.stockAmount });
     if (!after) throw conflict(stockMessages.notEnough(before.stock));
-    await recordMovements(tx, [{ edition: editionId, change, reason, note, actorId: by }]);
-    const titleBefore = await titleCopies(tx, edition.bookId);
+    const [line] = await recordMovements(tx, [{ edition: editionId, change, reason, note, actorId: by }]);
+    const titleNow = await titleCopies(tx, edition.bookId);
     await refreshTitlesById(tx, [edition.bookId]);
-    await noteRestock(tx, edition.bookId, titleBefore - change, titleBefore);
+    await noteRestock(tx, edition.bookId, titleNow - change, titleNow);
     await deps.changed(tx, edition.bookId, by);
-    const [line] = await tx
-      .select({ id: stockMovements.id })
-      .from(stockMovements)
-      .where(eq(stockMovements.editionId, editionId))
-      .orderBy(desc(stockMovements.id))
-      .limit(1);
-    return line!.id;
+    return line!;
   });
   const [row] = await deps.db
     .select(movementColumns)

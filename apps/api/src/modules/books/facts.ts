@@ -1,7 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { authors, books, categories } from '../../db/schema.js';
-import { eq } from 'drizzle-orm';
 
 /** What reports group a title's sales by: its category and its author (null: none, or the title is gone). */
 export interface BookFacts {

@@ -1,6 +1,7 @@
 import type { StockReason } from '@bookstore/contract';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
+import { rows } from '../../db/rows.js';
 
 /**
  * The stock ledger: every change of a printed edition's copies gets a line, written in the transaction
@@ -20,12 +21,13 @@ export interface Movement {
 
 /**
  * Writes the ledger's lines for changes already made to the editions' stock in this transaction: each
- * line's `stock_after` is the edition's copies now. Changes of 0 and eBooks write nothing.
+ * line's `stock_after` is the edition's copies now. Changes of 0 and eBooks write nothing. Returns the lines' ids.
  */
-export async function recordMovements(tx: Queryable, moves: Movement[]): Promise<void> {
+export async function recordMovements(tx: Queryable, moves: Movement[]): Promise<number[]> {
   const real = moves.filter((m) => m.change !== 0);
-  if (real.length === 0) return;
-  await tx.execute(
+  if (real.length === 0) return [];
+  const written = await rows<{ id: number }>(
+    tx,
     sql`INSERT INTO stock_movements (edition_id, change, reason, note, order_id, actor_id, stock_after)
         SELECT m.edition, m.change, m.reason, m.note, m.order_id, m.actor_id, e.stock_amount
         FROM (VALUES ${sql.join(
@@ -36,8 +38,10 @@ export async function recordMovements(tx: Queryable, moves: Movement[]): Promise
           sql`, `,
         )}) AS m(n, edition, change, reason, note, order_id, actor_id)
         JOIN editions e ON e.id = m.edition AND e.stock_amount IS NOT NULL
-        ORDER BY m.n`,
+        ORDER BY m.n
+        RETURNING id`,
   );
+  return written.map((row) => row.id);
 }
 
 /**
